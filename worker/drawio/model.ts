@@ -1,0 +1,65 @@
+import type { XmlElement } from "./xml/nodes.ts";
+
+/** The form a diagram was handed to us in. */
+export type DiagramForm = "mxfile" | "model" | "cells";
+
+/**
+ * One page of a diagram: the `<diagram>` element's attributes and its graph model.
+ * `cells` holds the elements directly under `<root>` in document order — an `<mxCell>`, or an
+ * `<object>`/`<UserObject>` wrapper whose own `id` is the cell id and which contains the
+ * `<mxCell>` (without an id).
+ */
+export interface DiagramPage {
+  /** Attributes of the `<diagram>` element (`id`, `name`, …). */
+  attributes: Record<string, string>;
+  /** Attributes of the `<mxGraphModel>` element (`dx`, `grid`, `pageWidth`, …). */
+  modelAttributes: Record<string, string>;
+  /** The cells under `<root>`, in document order. */
+  cells: XmlElement[];
+  /** Whether the page content was compressed in the source. */
+  compressed: boolean;
+}
+
+/**
+ * A parsed draw.io document: one or more pages plus the `<mxfile>` attributes.
+ *
+ * @example
+ * const doc = parseDiagram(xml);
+ * doc.pages[0].cells.length;
+ */
+export interface DiagramDocument {
+  form: DiagramForm;
+  /** Attributes of the `<mxfile>` element (`host`, `version`, …); empty for bare models. */
+  attributes: Record<string, string>;
+  pages: DiagramPage[];
+}
+
+/** The two cells every draw.io model starts with: the root and the default layer. */
+export function defaultRootCells(): XmlElement[] {
+  return [
+    { name: "mxCell", attrs: { id: "0" }, children: [] },
+    { name: "mxCell", attrs: { id: "1", parent: "0" }, children: [] },
+  ];
+}
+
+/**
+ * A new, empty one-page document (root cell and one layer).
+ *
+ * @example
+ * const doc = emptyDocument();
+ * serializeDiagram(doc); // '<mxfile><diagram id="page-1" name="Page-1">…'
+ */
+export function emptyDocument(): DiagramDocument {
+  return {
+    form: "mxfile",
+    attributes: {},
+    pages: [
+      {
+        attributes: { id: "page-1", name: "Page-1" },
+        modelAttributes: {},
+        cells: defaultRootCells(),
+        compressed: false,
+      },
+    ],
+  };
+}

@@ -1,0 +1,241 @@
+import type { XmlElement, XmlNode } from "./nodes.ts";
+
+/** Why a text is not well-formed XML: a stable code plus where it happened. */
+export class XmlSyntaxError extends Error {
+  override readonly name = "XmlSyntaxError";
+  readonly code: "malformed_xml" | "unescaped_character";
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+
+  constructor(
+    code: "malformed_xml" | "unescaped_character",
+    message: string,
+    text: string,
+    offset: number,
+  ) {
+    const { line, column } = lineAndColumn(text, offset);
+    super(`${message} (line ${line}, column ${column})`);
+    this.code = code;
+    this.offset = offset;
+    this.line = line;
+    this.column = column;
+  }
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+const NAME = /[^\s/>=<"'!?&]+/y;
+const ATTRIBUTE = /([^\s/>=<"'&]+)[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)')/y;
+const LITERAL_WHITESPACE = /[\t\n\r]/g;
+const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 9 || code === 13;
+}
+
+/** Decodes the five XML entities and numeric character references; a bare `&` is an error. */
+function decodeEntities(raw: string, text: string, offset: number): string {
+  let out = "";
+  let last = 0;
+  let amp = raw.indexOf("&");
+  while (amp !== -1) {
+    const semi = raw.indexOf(";", amp + 1);
+    const body = semi === -1 || semi - amp > 12 ? "" : raw.slice(amp + 1, semi);
+    let decoded: string | undefined;
+    if (body.charCodeAt(0) === 35 /* # */) {
+      const hex = body.charCodeAt(1) === 120; /* x */
+      const digits = body.slice(hex ? 2 : 1);
+      if (digits.length > 0 && (hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) {
+        const code = Number.parseInt(digits, hex ? 16 : 10);
+        if (code <= 0x10ffff) decoded = String.fromCodePoint(code);
+      }
+    } else {
+      decoded = PREDEFINED[body];
+    }
+    if (decoded === undefined) {
+      const what = body && /^[A-Za-z][A-Za-z0-9]*$/.test(body) ? `unknown entity &${body};` : "bare &";
+      throw new XmlSyntaxError(
+        "unescaped_character",
+        `${what} must be written as &amp;`,
+        text,
+        offset + amp,
+      );
+    }
+    out += raw.slice(last, amp) + decoded;
+    last = semi + 1;
+    amp = raw.indexOf("&", last);
+  }
+  return last === 0 ? raw : out + raw.slice(last);
+}
+
+/**
+ * Parses XML text into a list of top-level nodes (a fragment: several root elements are
+ * allowed, which is how language models often write draw.io cells). Comments, processing
+ * instructions and the doctype are skipped; whitespace-only text is dropped.
+ *
+ * Throws {@link XmlSyntaxError} when the text is not well-formed.
+ *
+ * @example
+ * const [cell] = parseXml('<mxCell id="2" value="A &amp; B"/>');
+ * cell.attrs.value; // "A & B"
+ */
+export function parseXml(text: string): XmlNode[] {
+  const top: XmlNode[] = [];
+  const stack: XmlElement[] = [];
+  const n = text.length;
+  let pos = 0;
+
+  const pushText = (value: string) => {
+    const parent = stack[stack.length - 1];
+    (parent ? parent.children : top).push({ text: value });
+  };
+
+  while (pos < n) {
+    const lt = text.indexOf("<", pos);
+    const end = lt === -1 ? n : lt;
+    if (end > pos) {
+      const raw = text.slice(pos, end);
+      if (/\S/.test(raw)) pushText(decodeEntities(raw, text, pos));
+    }
+    if (lt === -1) break;
+    pos = lt;
+    const next = text.charCodeAt(pos + 1);
+
+    if (next === 47 /* / */) {
+      const close = text.indexOf(">", pos + 2);
+      if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed end tag", text, pos);
+      const name = text.slice(pos + 2, close).trim();
+      const open = stack.pop();
+      if (!open) {
+        throw new XmlSyntaxError("malformed_xml", `unexpected end tag </${name}>`, text, pos);
+      }
+      if (open.name !== name) {
+        throw new XmlSyntaxError(
+          "malformed_xml",
+          `end tag </${name}> does not match <${open.name}>`,
+          text,
+          pos,
+        );
+      }
+      pos = close + 1;
+      continue;
+    }
+
+    if (next === 33 /* ! */) {
+      if (text.startsWith("<!--", pos)) {
+        const close = text.indexOf("-->", pos + 4);
+        if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed comment", text, pos);
+        pos = close + 3;
+      } else if (text.startsWith("<![CDATA[", pos)) {
+        const close = text.indexOf("]]>", pos + 9);
+        if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed CDATA", text, pos);
+        const value = text.slice(pos + 9, close);
+        if (value.length > 0) pushText(value);
+        pos = close + 3;
+      } else if (text.startsWith("<!DOCTYPE", pos)) {
+        const bracket = text.indexOf("[", pos);
+        const gt = text.indexOf(">", pos);
+        const close = bracket !== -1 && bracket < gt ? text.indexOf("]>", bracket) + 1 : gt;
+        if (close <= 0) throw new XmlSyntaxError("malformed_xml", "unclosed doctype", text, pos);
+        pos = close + 1;
+      } else {
+        throw new XmlSyntaxError("malformed_xml", "unexpected <!", text, pos);
+      }
+      continue;
+    }
+
+    if (next === 63 /* ? */) {
+      const close = text.indexOf("?>", pos + 2);
+      if (close === -1) {
+        throw new XmlSyntaxError("malformed_xml", "unclosed processing instruction", text, pos);
+      }
+      pos = close + 2;
+      continue;
+    }
+
+    NAME.lastIndex = pos + 1;
+    const nameMatch = NAME.exec(text);
+    if (!nameMatch) {
+      throw new XmlSyntaxError("unescaped_character", "bare < must be written as &lt;", text, pos);
+    }
+    const el: XmlElement = { name: nameMatch[0], attrs: {}, children: [] };
+    pos = NAME.lastIndex;
+
+    for (;;) {
+      const start = pos;
+      while (pos < n && isSpace(text.charCodeAt(pos))) pos++;
+      const code = text.charCodeAt(pos);
+      if (code === 62 /* > */) {
+        pos++;
+        (stack[stack.length - 1]?.children ?? top).push(el);
+        stack.push(el);
+        break;
+      }
+      if (code === 47 /* / */ && text.charCodeAt(pos + 1) === 62) {
+        pos += 2;
+        (stack[stack.length - 1]?.children ?? top).push(el);
+        break;
+      }
+      if (pos >= n) throw new XmlSyntaxError("malformed_xml", `unclosed <${el.name}> tag`, text, n);
+      ATTRIBUTE.lastIndex = pos;
+      const m = ATTRIBUTE.exec(text);
+      if (!m || pos === start) {
+        throw attributeError(text, pos, el.name);
+      }
+      const attrName = m[1] as string;
+      let value = m[2] ?? m[3] ?? "";
+      const valueOffset = ATTRIBUTE.lastIndex - value.length - 1;
+      if (value.indexOf("<") !== -1) {
+        throw new XmlSyntaxError(
+          "unescaped_character",
+          `bare < in attribute ${attrName} must be written as &lt;`,
+          text,
+          valueOffset + value.indexOf("<"),
+        );
+      }
+      if (Object.hasOwn(el.attrs, attrName)) {
+        throw new XmlSyntaxError("malformed_xml", `duplicate attribute ${attrName}`, text, pos);
+      }
+      if (value.indexOf("\n") !== -1 || value.indexOf("\t") !== -1 || value.indexOf("\r") !== -1) {
+        value = value.replace(LITERAL_WHITESPACE, " ");
+      }
+      if (value.indexOf("&") !== -1) value = decodeEntities(value, text, valueOffset);
+      if (attrName === "__proto__") {
+        Object.defineProperty(el.attrs, attrName, { value, enumerable: true, writable: true });
+      } else {
+        el.attrs[attrName] = value;
+      }
+      pos = ATTRIBUTE.lastIndex;
+    }
+  }
+
+  const open = stack[stack.length - 1];
+  if (open) {
+    throw new XmlSyntaxError("malformed_xml", `<${open.name}> is never closed`, text, n);
+  }
+  return top;
+}
+
+function attributeError(text: string, pos: number, tag: string): XmlSyntaxError {
+  const quote = text.charCodeAt(pos);
+  if (quote === 34 || quote === 39 || text.charCodeAt(pos - 1) === 34) {
+    return new XmlSyntaxError(
+      "unescaped_character",
+      `stray quote in <${tag}>: a quote inside an attribute value must be written as &quot;`,
+      text,
+      pos,
+    );
+  }
+  return new XmlSyntaxError("malformed_xml", `malformed attribute in <${tag}>`, text, pos);
+}

@@ -1,0 +1,5 @@
+import { app } from "./app.ts";
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler;
