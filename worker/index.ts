@@ -2,4 +2,4 @@ import { app } from "./app.ts";
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler;
+} satisfies ExportedHandler<Env>;

@@ -1,4 +1,4 @@
-import type { XmlElement } from "./xml/nodes.ts";
+import { markChanged, type XmlElement } from "./xml/nodes.ts";
 
 /** Element names that wrap an `<mxCell>` and carry the cell's id and custom properties. */
 export const WRAPPER_NAMES: ReadonlySet<string> = new Set(["object", "UserObject"]);
@@ -50,12 +50,14 @@ export function getCellAttribute(cell: XmlElement, name: string): string | undef
 
 /** Sets a cell attribute where draw.io keeps it (see {@link getCellAttribute}). */
 export function setCellAttribute(cell: XmlElement, name: string, value: string): void {
+  markChanged(cell);
   if (cell.name !== "mxCell" && MXCELL_KEYS.has(name)) mxCellOf(cell).attrs[name] = value;
   else cell.attrs[name] = value;
 }
 
 /** Removes a cell attribute from where draw.io keeps it. */
 export function removeCellAttribute(cell: XmlElement, name: string): void {
+  markChanged(cell);
   if (cell.name !== "mxCell" && MXCELL_KEYS.has(name)) delete mxCellOf(cell).attrs[name];
   else delete cell.attrs[name];
 }

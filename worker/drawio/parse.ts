@@ -73,9 +73,14 @@ export function parseDiagram(input: string): DiagramDocument {
   };
 }
 
+/** Remember the source of cells (top-level elements, or children of <root>). */
+function keepCellSource(el: XmlElement, parent: XmlElement | undefined): boolean {
+  return isCellElement(el) && (parent === undefined || parent.name === "root");
+}
+
 function parseXmlOrThrow(text: string): XmlNode[] {
   try {
-    return parseXml(text);
+    return parseXml(text, { keepSource: keepCellSource });
   } catch (error) {
     if (error instanceof XmlSyntaxError) {
       throw new DrawioError(error.code, error.message, error);

@@ -1,6 +1,7 @@
 import { compressDiagram } from "./compression.ts";
 import { DrawioError } from "./errors.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
+import { sourceOf, type XmlElement } from "./xml/nodes.ts";
 import { escapeAttribute, writeXml } from "./xml/serialize.ts";
 
 /** Options for {@link serializeDiagram}. */
@@ -49,8 +50,22 @@ export function serializeDiagram(doc: DiagramDocument, options: SerializeOptions
  */
 export function serializePage(page: DiagramPage): string {
   const parts: string[] = [`<mxGraphModel${attributesXml(page.modelAttributes)}><root>`];
-  for (const cell of page.cells) writeXml(cell, parts);
+  for (const cell of page.cells) parts.push(serializeCell(cell));
   parts.push("</root></mxGraphModel>");
+  return parts.join("");
+}
+
+/**
+ * Writes one cell (an `<mxCell>` or a wrapper) as XML.
+ *
+ * @example
+ * serializeCell(cell); // '<mxCell id="2" value="A" vertex="1" parent="1">…</mxCell>'
+ */
+export function serializeCell(cell: XmlElement): string {
+  const source = sourceOf(cell);
+  if (source !== undefined) return source;
+  const parts: string[] = [];
+  writeXml(cell, parts);
   return parts.join("");
 }
 

@@ -16,6 +16,28 @@ export interface XmlText {
 
 export type XmlNode = XmlElement | XmlText;
 
+const SOURCE: unique symbol = Symbol("source");
+type WithSource = XmlElement & { [SOURCE]?: string | undefined };
+
+/**
+ * The exact source text an element was parsed from, while it is unchanged. Serializers reuse it
+ * so that writing back a large, barely edited diagram costs almost nothing. Code that changes an
+ * element in place must call {@link markChanged} (or change a {@link cloneElement} copy).
+ */
+export function sourceOf(el: XmlElement): string | undefined {
+  return (el as WithSource)[SOURCE];
+}
+
+/** Remembers the source text of a freshly parsed element. */
+export function rememberSource(el: XmlElement, text: string): void {
+  (el as WithSource)[SOURCE] = text;
+}
+
+/** Forgets the source text of an element that is about to change. */
+export function markChanged(el: XmlElement): void {
+  (el as WithSource)[SOURCE] = undefined;
+}
+
 /** True when the node is an element (not text). */
 export function isElement(node: XmlNode): node is XmlElement {
   return (node as XmlElement).name !== undefined;

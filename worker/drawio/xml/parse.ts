@@ -1,4 +1,4 @@
-import type { XmlElement, XmlNode } from "./nodes.ts";
+import { rememberSource, type XmlElement, type XmlNode } from "./nodes.ts";
 
 /** Why a text is not well-formed XML: a stable code plus where it happened. */
 export class XmlSyntaxError extends Error {
@@ -79,6 +79,15 @@ function decodeEntities(raw: string, text: string, offset: number): string {
   return last === 0 ? raw : out + raw.slice(last);
 }
 
+/** Options for {@link parseXml}. */
+export interface ParseXmlOptions {
+  /**
+   * Decides, for an element and its parent (undefined at the top level), whether to remember the
+   * element's exact source text (see `sourceOf`).
+   */
+  keepSource?: (el: XmlElement, parent: XmlElement | undefined) => boolean;
+}
+
 /**
  * Parses XML text into a list of top-level nodes (a fragment: several root elements are
  * allowed, which is how language models often write draw.io cells). Comments, processing
@@ -90,9 +99,11 @@ function decodeEntities(raw: string, text: string, offset: number): string {
  * const [cell] = parseXml('<mxCell id="2" value="A &amp; B"/>');
  * cell.attrs.value; // "A & B"
  */
-export function parseXml(text: string): XmlNode[] {
+export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[] {
   const top: XmlNode[] = [];
   const stack: XmlElement[] = [];
+  const starts: number[] = [];
+  const keep = options.keepSource;
   const n = text.length;
   let pos = 0;
 
@@ -117,6 +128,7 @@ export function parseXml(text: string): XmlNode[] {
       if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed end tag", text, pos);
       const name = text.slice(pos + 2, close).trim();
       const open = stack.pop();
+      const openedAt = starts.pop() as number;
       if (!open) {
         throw new XmlSyntaxError("malformed_xml", `unexpected end tag </${name}>`, text, pos);
       }
@@ -129,6 +141,7 @@ export function parseXml(text: string): XmlNode[] {
         );
       }
       pos = close + 1;
+      if (keep?.(open, stack[stack.length - 1])) rememberSource(open, text.slice(openedAt, pos));
       continue;
     }
 
@@ -170,6 +183,7 @@ export function parseXml(text: string): XmlNode[] {
       throw new XmlSyntaxError("unescaped_character", "bare < must be written as &lt;", text, pos);
     }
     const el: XmlElement = { name: nameMatch[0], attrs: {}, children: [] };
+    const tagStart = pos;
     pos = NAME.lastIndex;
 
     for (;;) {
@@ -180,11 +194,14 @@ export function parseXml(text: string): XmlNode[] {
         pos++;
         (stack[stack.length - 1]?.children ?? top).push(el);
         stack.push(el);
+        starts.push(tagStart);
         break;
       }
       if (code === 47 /* / */ && text.charCodeAt(pos + 1) === 62) {
         pos += 2;
-        (stack[stack.length - 1]?.children ?? top).push(el);
+        const parent = stack[stack.length - 1];
+        (parent?.children ?? top).push(el);
+        if (keep?.(el, parent)) rememberSource(el, text.slice(tagStart, pos));
         break;
       }
       if (pos >= n) throw new XmlSyntaxError("malformed_xml", `unclosed <${el.name}> tag`, text, n);

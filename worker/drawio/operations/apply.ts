@@ -1,0 +1,220 @@
+import type { Finding } from "../findings.ts";
+import type { DiagramDocument, DiagramPage } from "../model.ts";
+import { serializeCell, serializePage } from "../serialize.ts";
+import { validatePage } from "../validate.ts";
+import { isElement, type XmlElement } from "../xml/nodes.ts";
+import { parseXml } from "../xml/parse.ts";
+import { selectCellIds, XPathError } from "../xpath.ts";
+import { addCell, editCell } from "./handlers.ts";
+import { OperationError } from "./operation-error.ts";
+import { type Operation, OperationSchema } from "./schema.ts";
+import { Workspace } from "./workspace.ts";
+
+/** Options for {@link applyOperations}. */
+export interface ApplyOptions {
+  /** The page to edit: its id, or its index (default: the first page). */
+  page?: string | number;
+}
+
+/** What a successful batch did. */
+export interface ApplyResult {
+  /** A new document; the input document is left unchanged. */
+  document: DiagramDocument;
+  /** Index of the edited page. */
+  page: number;
+  /** Ids of cells added or changed, in the order first touched. */
+  changed: string[];
+  /** Ids of cells deleted (including cascades). */
+  deleted: string[];
+}
+
+/**
+ * Applies a batch of operations to one page, all or nothing: when any operation fails, an
+ * {@link OperationError} names it (index, op, target) and the document is unchanged.
+ *
+ * @example
+ * const { document } = applyOperations(doc, [
+ *   { op: "set_label", id: "3", value: "Pay" },
+ *   { op: "set_style", id: "3", style: { fillColor: "#d5e8d4" } },
+ *   { op: "delete", select: "//mxCell[@edge='1' and not(@source)]" },
+ * ]);
+ */
+export function applyOperations(
+  doc: DiagramDocument,
+  operations: readonly unknown[],
+  options: ApplyOptions = {},
+): ApplyResult {
+  const pageIndex = resolvePage(doc, options.page);
+  const page = doc.pages[pageIndex] as DiagramPage;
+  const ws = new Workspace(page.cells);
+  const changed = new Map<string, number>();
+  const deleted = new Set<string>();
+
+  operations.forEach((raw, index) => {
+    const parsed = OperationSchema.safeParse(raw);
+    const opName =
+      typeof (raw as { op?: unknown })?.op === "string" ? (raw as { op: string }).op : "?";
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+      throw new OperationError("invalid_operation", `${path}${issue?.message ?? "invalid"}`, {
+        index,
+        op: opName,
+      });
+    }
+    const op = parsed.data;
+    const target =
+      "id" in op && op.id !== undefined ? op.id : "select" in op ? op.select : undefined;
+    const fail = (code: OperationError["code"], detail: string): never => {
+      throw new OperationError(
+        code,
+        detail,
+        target === undefined ? { index, op: op.op } : { index, op: op.op, target },
+      );
+    };
+    const touch = (id: string) => {
+      if (!changed.has(id)) changed.set(id, index);
+    };
+
+    if (op.op === "add") {
+      touch(addCell(ws, op, fail));
+      return;
+    }
+    if (op.op === "replace_text") {
+      for (const id of replaceText(ws, page, op.search, op.replace, fail)) touch(id);
+      return;
+    }
+    const ids = resolveTargets(ws, page, op, fail);
+    if (op.op === "delete") {
+      const root = ws.rootId();
+      if (root !== undefined && ids.includes(root))
+        fail("protected_cell", "the root cell cannot be deleted");
+      const doomed = ws.cascade(ids);
+      if (ws.layerIds().every((layer) => doomed.has(layer))) {
+        fail("protected_cell", "this would delete the last layer: a diagram needs at least one");
+      }
+      ws.remove(doomed);
+      for (const id of doomed) {
+        deleted.add(id);
+        changed.delete(id);
+      }
+      return;
+    }
+    for (const id of ids) {
+      editCell(ws, id, op, fail);
+      touch(id);
+    }
+  });
+
+  const cells = ws.list();
+  const result: DiagramPage = { ...page, cells };
+  assertNoNewErrors(page, result, changed, operations);
+  const pages = doc.pages.slice();
+  pages[pageIndex] = result;
+  return {
+    document: { ...doc, pages },
+    page: pageIndex,
+    changed: [...changed.keys()],
+    deleted: [...deleted],
+  };
+}
+
+function resolvePage(doc: DiagramDocument, page: string | number | undefined): number {
+  if (page === undefined) return 0;
+  const byId = typeof page === "string" ? doc.pages.findIndex((p) => p.attributes.id === page) : -1;
+  const index =
+    byId !== -1 ? byId : typeof page === "number" ? page : /^\d+$/.test(page) ? Number(page) : -1;
+  if (index < 0 || index >= doc.pages.length) {
+    const names = doc.pages.map(
+      (p, i) => `${i} (${p.attributes.id ?? p.attributes.name ?? "unnamed"})`,
+    );
+    throw new OperationError(
+      "page_not_found",
+      `there is no page ${JSON.stringify(page)}; pages are ${names.join(", ")}`,
+      {
+        index: -1,
+        op: "batch",
+      },
+    );
+  }
+  return index;
+}
+
+function resolveTargets(
+  ws: Workspace,
+  page: DiagramPage,
+  op: { id?: string; select?: string },
+  fail: (code: OperationError["code"], detail: string) => never,
+): string[] {
+  if (op.id !== undefined) {
+    if (!ws.has(op.id)) fail("not_found", `there is no cell with id "${op.id}"`);
+    return [op.id];
+  }
+  let ids: string[] = [];
+  try {
+    ids = selectCellIds({ ...page, cells: ws.list() }, op.select as string);
+  } catch (error) {
+    if (error instanceof XPathError) fail("invalid_xpath", error.message);
+    throw error;
+  }
+  if (ids.length === 0) fail("no_match", "the XPath selects no cell");
+  return ids;
+}
+
+function replaceText(
+  ws: Workspace,
+  page: DiagramPage,
+  search: string,
+  replace: string,
+  fail: (code: OperationError["code"], detail: string) => never,
+): string[] {
+  const before = ws.list();
+  const xml = serializePage({ ...page, cells: before });
+  const first = xml.indexOf(search);
+  if (first === -1) fail("text_not_found", "the search text does not occur in the page XML");
+  let count = 0;
+  for (let at = first; at !== -1; at = xml.indexOf(search, at + search.length)) count++;
+  if (count > 1) fail("ambiguous_text", `the search text occurs ${count} times: make it unique`);
+  const next = xml.slice(0, first) + replace + xml.slice(first + search.length);
+  let cells: XmlElement[] = [];
+  try {
+    const model = parseXml(next).find((n) => isElement(n) && n.name === "mxGraphModel") as
+      | XmlElement
+      | undefined;
+    const root = model?.children.find((n) => isElement(n) && n.name === "root") as
+      | XmlElement
+      | undefined;
+    if (!root) throw new Error("the page lost its <mxGraphModel><root>");
+    cells = root.children.filter(isElement);
+  } catch (error) {
+    fail("invalid_xml", `the replaced XML is broken: ${(error as Error).message}`);
+  }
+  ws.reset(cells);
+  // Report the cell whose XML held the match.
+  let offset = xml.indexOf("<root>") + "<root>".length;
+  for (const cell of before) {
+    offset += serializeCell(cell).length;
+    if (first < offset) return cell.attrs.id === undefined ? [] : [cell.attrs.id];
+  }
+  return [];
+}
+
+function assertNoNewErrors(
+  before: DiagramPage,
+  after: DiagramPage,
+  changed: Map<string, number>,
+  operations: readonly unknown[],
+): void {
+  const errors = validatePage(after).filter((f) => f.severity === "error");
+  if (errors.length === 0) return;
+  const key = (f: Finding) => `${f.code}:${f.cellId ?? ""}`;
+  const old = new Set(validatePage(before).map(key));
+  const fresh = errors.find((f) => !old.has(key(f)));
+  if (!fresh) return;
+  const index = fresh.cellId === undefined ? -1 : (changed.get(fresh.cellId) ?? -1);
+  throw new OperationError("invalid_result", `the result would be invalid: ${fresh.message}`, {
+    index,
+    op: index < 0 ? "batch" : String((operations[index] as { op: string }).op),
+    ...(fresh.cellId === undefined ? {} : { target: fresh.cellId }),
+  });
+}

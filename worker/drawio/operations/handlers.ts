@@ -1,0 +1,109 @@
+import {
+  geometryOf,
+  getCellAttribute,
+  labelAttributeName,
+  mxCellOf,
+  removeCellAttribute,
+  setCellAttribute,
+} from "../cell.ts";
+import { mergeStyle } from "../style.ts";
+import { markChanged, type XmlElement } from "../xml/nodes.ts";
+import { checkCellReferences, checkTerminals, type Fail, parseCellXml } from "./cell-xml.ts";
+import type { Operation } from "./schema.ts";
+import type { Workspace } from "./workspace.ts";
+
+type Targeted = Exclude<Operation, { op: "add" } | { op: "replace_text" }>;
+
+/** Adds one cell; returns its id. */
+export function addCell(ws: Workspace, op: Extract<Operation, { op: "add" }>, fail: Fail): string {
+  const el = parseCellXml(op.xml, fail);
+  const id = el.attrs.id;
+  if (id === undefined || id.trim() === "") return fail("invalid_xml", "the new cell needs an id");
+  if (ws.has(id)) return fail("duplicate_id", `a cell with id "${id}" already exists`);
+  if (getCellAttribute(el, "parent") === undefined) {
+    const layer = ws.layerIds()[0];
+    if (layer !== undefined) setCellAttribute(el, "parent", layer);
+  }
+  checkCellReferences(ws, el, id, fail);
+  ws.append(el);
+  return id;
+}
+
+/** Applies a targeted operation to one cell. */
+export function editCell(ws: Workspace, id: string, op: Targeted, fail: Fail): void {
+  switch (op.op) {
+    case "update":
+      updateCell(ws, id, op.xml, fail);
+      return;
+    case "set_attribute":
+      setAttribute(ws, id, op.name, op.value, fail);
+      return;
+    case "remove_attribute":
+      removeAttribute(ws, id, op.name, fail);
+      return;
+    case "set_style": {
+      const cell = ws.writable(id);
+      setCellAttribute(cell, "style", mergeStyle(getCellAttribute(cell, "style"), op.style));
+      return;
+    }
+    case "set_label": {
+      const cell = ws.writable(id);
+      setCellAttribute(cell, labelAttributeName(cell), op.value);
+      return;
+    }
+    case "set_geometry":
+      setGeometry(ws.writable(id), op);
+      return;
+    case "delete":
+      throw new Error("delete is applied to all targets at once");
+  }
+}
+
+function updateCell(ws: Workspace, id: string, xml: string, fail: Fail): void {
+  if (id === ws.rootId()) fail("protected_cell", "the root cell cannot be replaced");
+  const el = parseCellXml(xml, fail);
+  if (el.attrs.id === undefined) el.attrs.id = id;
+  else if (el.attrs.id !== id) {
+    fail("id_mismatch", `the new XML has id "${el.attrs.id}": keep id "${id}" or omit it`);
+  }
+  const old = ws.get(id) as XmlElement;
+  const oldParent = getCellAttribute(old, "parent");
+  if (getCellAttribute(el, "parent") === undefined && oldParent !== undefined) {
+    setCellAttribute(el, "parent", oldParent);
+  }
+  checkCellReferences(ws, el, id, fail);
+  ws.replace(id, el);
+}
+
+function setAttribute(ws: Workspace, id: string, name: string, value: string, fail: Fail): void {
+  if (name === "id") fail("immutable_id", "ids cannot change: delete the cell and add a new one");
+  if (name === "parent") {
+    if (!ws.has(value)) fail("unknown_parent", `parent "${value}" does not exist`);
+    if (ws.wouldCycle(id, value)) fail("parent_cycle", `"${value}" is inside "${id}"`);
+  }
+  const cell = ws.writable(id);
+  setCellAttribute(cell, name, value);
+  if (name === "source" || name === "target") checkTerminals(ws, cell, fail);
+}
+
+function removeAttribute(ws: Workspace, id: string, name: string, fail: Fail): void {
+  if (name === "id") fail("immutable_id", "a cell cannot lose its id");
+  if (name === "parent") fail("protected_cell", "a cell cannot lose its parent: set another one");
+  removeCellAttribute(ws.writable(id), name);
+}
+
+function setGeometry(
+  cell: XmlElement,
+  op: { x?: number; y?: number; width?: number; height?: number },
+): void {
+  let geometry = geometryOf(cell);
+  if (!geometry) {
+    geometry = { name: "mxGeometry", attrs: { as: "geometry" }, children: [] };
+    mxCellOf(cell).children.push(geometry);
+  }
+  for (const key of ["x", "y", "width", "height"] as const) {
+    const value = op[key];
+    if (value !== undefined) geometry.attrs[key] = String(value);
+  }
+  markChanged(cell);
+}

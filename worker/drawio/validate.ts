@@ -1,0 +1,237 @@
+import {
+  geometryOf,
+  getCellAttribute,
+  isCellElement,
+  isEdge,
+  isVertex,
+  mxCellOf,
+  WRAPPER_NAMES,
+} from "./cell.ts";
+import { DrawioError } from "./errors.ts";
+import type { Finding } from "./findings.ts";
+import type { DiagramDocument, DiagramPage } from "./model.ts";
+import { parseDiagram } from "./parse.ts";
+import type { XmlElement } from "./xml/nodes.ts";
+
+const GEOMETRY_NUMBERS = ["x", "y", "width", "height"] as const;
+
+/**
+ * Checks one page for the structural problems that stop draw.io from loading or drawing it.
+ *
+ * @example
+ * validatePage(doc.pages[0]).filter((f) => f.severity === "error"); // [] for a good page
+ */
+export function validatePage(page: DiagramPage): Finding[] {
+  const findings: Finding[] = [];
+  const byId = new Map<string, XmlElement>();
+  const error = (code: Finding["code"], message: string, cellId?: string) =>
+    findings.push(
+      cellId === undefined
+        ? { code, severity: "error", message }
+        : { code, severity: "error", message, cellId },
+    );
+  const warn = (code: Finding["code"], message: string, cellId?: string) =>
+    findings.push(
+      cellId === undefined
+        ? { code, severity: "warning", message }
+        : { code, severity: "warning", message, cellId },
+    );
+
+  const roots: string[] = [];
+  for (const cell of page.cells) {
+    if (!isCellElement(cell)) {
+      warn(
+        "unknown_element",
+        `<${cell.name}> under <root> is not a cell and is ignored by draw.io`,
+      );
+      continue;
+    }
+    const id = cell.attrs.id;
+    if (id === undefined || id.trim() === "") {
+      error("empty_id", `a <${cell.name}> has no id: give every cell a unique, non-empty id`);
+      continue;
+    }
+    if (byId.has(id)) {
+      error("duplicate_id", `id "${id}" is used by more than one cell: ids must be unique`, id);
+    } else {
+      byId.set(id, cell);
+    }
+    reportNestedCells(cell, id, error);
+    if (getCellAttribute(cell, "parent") === undefined) roots.push(id);
+  }
+
+  const rootId = roots[0];
+  if (rootId === undefined) {
+    error(
+      "missing_root",
+      'there is no root cell: start with <mxCell id="0"/> and <mxCell id="1" parent="0"/>',
+    );
+  }
+  for (const extra of roots.slice(1)) {
+    error(
+      "missing_parent",
+      `cell "${extra}" has no parent: set parent="1" (the default layer) or a container id`,
+      extra,
+    );
+  }
+  let layers = 0;
+
+  for (const cell of page.cells) {
+    const id = cell.attrs.id;
+    if (!id || !isCellElement(cell) || byId.get(id) !== cell) continue;
+    const parent = getCellAttribute(cell, "parent");
+    if (parent !== undefined) {
+      if (!byId.has(parent)) {
+        error("unknown_parent", `cell "${id}" names parent "${parent}", which does not exist`, id);
+      } else if (parent === rootId) {
+        layers++;
+        if (isVertex(cell) || isEdge(cell)) {
+          warn(
+            "cell_on_root",
+            `cell "${id}" sits directly on the root cell: set parent="1" (a layer)`,
+            id,
+          );
+        }
+      }
+    }
+    const vertex = isVertex(cell);
+    const edge = isEdge(cell);
+    if (vertex && edge) warn("vertex_and_edge", `cell "${id}" is marked both vertex and edge`, id);
+    const geometry = geometryOf(cell);
+    if (vertex && !geometry) {
+      error(
+        "missing_geometry",
+        `vertex "${id}" has no <mxGeometry as="geometry">: add one with x, y, width and height`,
+        id,
+      );
+    }
+    if (geometry) checkGeometry(geometry, id, warn);
+    if (edge) {
+      for (const end of ["source", "target"] as const) {
+        const ref = getCellAttribute(cell, end);
+        if (ref !== undefined && ref !== "" && !byId.has(ref)) {
+          error(
+            end === "source" ? "unknown_source" : "unknown_target",
+            `edge "${id}" has ${end} "${ref}", which does not exist`,
+            id,
+          );
+        }
+      }
+    }
+  }
+  if (rootId !== undefined && layers === 0) {
+    error("missing_root", `there is no layer: add <mxCell id="1" parent="${rootId}"/>`);
+  }
+  reportCycles(page.cells, byId, error);
+  return findings;
+}
+
+function reportNestedCells(
+  cell: XmlElement,
+  id: string,
+  error: (code: Finding["code"], message: string, cellId?: string) => void,
+): void {
+  const inner = mxCellOf(cell);
+  const visit = (el: XmlElement, allowedInner: XmlElement | undefined) => {
+    for (const child of el.children) {
+      const c = child as XmlElement;
+      if (c.name === undefined || c === allowedInner) continue;
+      if (c.name === "mxCell" || WRAPPER_NAMES.has(c.name)) {
+        const nestedId = c.attrs.id ?? "?";
+        error(
+          "nested_cell",
+          `cell "${nestedId}" is written inside cell "${id}": cells must be siblings under <root>, with parent="${id}" to nest them`,
+          nestedId === "?" ? id : nestedId,
+        );
+      } else {
+        visit(c, undefined);
+      }
+    }
+  };
+  visit(cell, inner === cell ? undefined : inner);
+  if (inner !== cell) visit(inner, undefined);
+}
+
+function checkGeometry(
+  geometry: XmlElement,
+  id: string,
+  warn: (code: Finding["code"], message: string, cellId?: string) => void,
+): void {
+  for (const key of GEOMETRY_NUMBERS) {
+    const value = geometry.attrs[key];
+    if (value !== undefined && value !== "" && !Number.isFinite(Number(value))) {
+      warn("invalid_geometry", `cell "${id}" has ${key}="${value}", which is not a number`, id);
+    }
+  }
+}
+
+function reportCycles(
+  cells: XmlElement[],
+  byId: Map<string, XmlElement>,
+  error: (code: Finding["code"], message: string, cellId?: string) => void,
+): void {
+  // 0 = unvisited, 1 = on the current path, 2 = known to reach the root
+  const state = new Map<string, number>();
+  for (const cell of cells) {
+    const start = cell.attrs.id;
+    if (!start || state.get(start) === 2) continue;
+    const path: string[] = [];
+    let id: string | undefined = start;
+    while (id !== undefined && byId.has(id) && state.get(id) !== 2) {
+      if (state.get(id) === 1) {
+        error(
+          "parent_cycle",
+          `cells ${path
+            .slice(path.indexOf(id))
+            .map((c) => `"${c}"`)
+            .join(" → ")} are each other's parents: break the cycle`,
+          id,
+        );
+        break;
+      }
+      state.set(id, 1);
+      path.push(id);
+      id = getCellAttribute(byId.get(id) as XmlElement, "parent");
+    }
+    for (const p of path) state.set(p, 2);
+  }
+}
+
+/**
+ * Validates every page of a document; findings carry the page index when there are several.
+ *
+ * @example
+ * validateDocument(parseDiagram(xml));
+ */
+export function validateDocument(doc: DiagramDocument): Finding[] {
+  if (doc.pages.length === 1) return validatePage(doc.pages[0] as DiagramPage);
+  return doc.pages.flatMap((page, index) => validatePage(page).map((f) => ({ ...f, page: index })));
+}
+
+/** The result of {@link validateXml}: findings, and the parsed document when it parsed. */
+export interface ValidationResult {
+  valid: boolean;
+  findings: Finding[];
+  document?: DiagramDocument;
+}
+
+/**
+ * Parses and validates XML text in any form {@link parseDiagram} accepts. Unparseable input
+ * becomes a finding (`malformed_xml`, `unescaped_character`, `not_a_diagram`) instead of a throw.
+ *
+ * @example
+ * validateXml("<mxCell id='2' parent='9'/>").findings[0].code; // "unknown_parent"
+ */
+export function validateXml(xml: string): ValidationResult {
+  let document: DiagramDocument;
+  try {
+    document = parseDiagram(xml);
+  } catch (e) {
+    if (!(e instanceof DrawioError)) throw e;
+    const code =
+      e.code === "malformed_xml" || e.code === "unescaped_character" ? e.code : "not_a_diagram";
+    return { valid: false, findings: [{ code, severity: "error", message: e.message }] };
+  }
+  const findings = validateDocument(document);
+  return { valid: !findings.some((f) => f.severity === "error"), findings, document };
+}
