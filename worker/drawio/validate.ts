@@ -170,21 +170,20 @@ function reportCycles(
   byId: Map<string, XmlElement>,
   error: (code: Finding["code"], message: string, cellId?: string) => void,
 ): void {
-  // 0 = unvisited, 1 = on the current path, 2 = known to reach the root
+  // 1 = on the current path, 2 = known to reach the root (or a dead end reported elsewhere)
   const state = new Map<string, number>();
+  const path: string[] = [];
   for (const cell of cells) {
     const start = cell.attrs.id;
     if (!start || state.get(start) === 2) continue;
-    const path: string[] = [];
+    path.length = 0;
     let id: string | undefined = start;
     while (id !== undefined && byId.has(id) && state.get(id) !== 2) {
       if (state.get(id) === 1) {
+        const loop = path.slice(path.indexOf(id)).map((c) => `"${c}"`);
         error(
           "parent_cycle",
-          `cells ${path
-            .slice(path.indexOf(id))
-            .map((c) => `"${c}"`)
-            .join(" → ")} are each other's parents: break the cycle`,
+          `cells ${loop.join(" → ")} are each other's parents: break the cycle`,
           id,
         );
         break;

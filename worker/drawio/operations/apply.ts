@@ -10,6 +10,8 @@ import { OperationError } from "./operation-error.ts";
 import { type Operation, OperationSchema } from "./schema.ts";
 import { Workspace } from "./workspace.ts";
 
+const COSMETIC: ReadonlySet<string> = new Set(["set_style", "set_label", "set_geometry"]);
+
 /** Options for {@link applyOperations}. */
 export interface ApplyOptions {
   /** The page to edit: its id, or its index (default: the first page). */
@@ -108,7 +110,9 @@ export function applyOperations(
 
   const cells = ws.list();
   const result: DiagramPage = { ...page, cells };
-  assertNoNewErrors(page, result, changed, operations);
+  // Styles, labels and geometry cannot break ids, parents or terminals; everything else can.
+  const structural = operations.some((raw) => !COSMETIC.has((raw as { op: string }).op));
+  if (structural) assertNoNewErrors(page, result, changed, operations);
   const pages = doc.pages.slice();
   pages[pageIndex] = result;
   return {

@@ -35,13 +35,41 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   return { line, column: offset - lineStart + 1 };
 }
 
-const NAME = /[^\s/>=<"'!?&]+/y;
-const ATTRIBUTE = /([^\s/>=<"'&]+)[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)')/y;
 const LITERAL_WHITESPACE = /[\t\n\r]/g;
 const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
 function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 9 || code === 13;
+}
+
+/** True for characters that end an XML name in the subset we accept. */
+function endsName(code: number): boolean {
+  // whitespace / > = < " ' ! ? &
+  return (
+    code <= 32 ||
+    code === 47 ||
+    code === 62 ||
+    code === 61 ||
+    code === 60 ||
+    code === 34 ||
+    code === 39 ||
+    code === 33 ||
+    code === 63 ||
+    code === 38
+  );
+}
+
+/** The end of the name starting at `pos` (equal to `pos` when there is none). */
+function scanName(text: string, pos: number): number {
+  const n = text.length;
+  let i = pos;
+  while (i < n && !endsName(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function hasNonSpace(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSpace(text.charCodeAt(i))) return true;
+  return false;
 }
 
 /** Decodes the five XML entities and numeric character references; a bare `&` is an error. */
@@ -64,7 +92,8 @@ function decodeEntities(raw: string, text: string, offset: number): string {
       decoded = PREDEFINED[body];
     }
     if (decoded === undefined) {
-      const what = body && /^[A-Za-z][A-Za-z0-9]*$/.test(body) ? `unknown entity &${body};` : "bare &";
+      const what =
+        body && /^[A-Za-z][A-Za-z0-9]*$/.test(body) ? `unknown entity &${body};` : "bare &";
       throw new XmlSyntaxError(
         "unescaped_character",
         `${what} must be written as &amp;`,
@@ -115,9 +144,8 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
   while (pos < n) {
     const lt = text.indexOf("<", pos);
     const end = lt === -1 ? n : lt;
-    if (end > pos) {
-      const raw = text.slice(pos, end);
-      if (/\S/.test(raw)) pushText(decodeEntities(raw, text, pos));
+    if (end > pos && hasNonSpace(text, pos, end)) {
+      pushText(decodeEntities(text.slice(pos, end), text, pos));
     }
     if (lt === -1) break;
     pos = lt;
@@ -177,14 +205,13 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
       continue;
     }
 
-    NAME.lastIndex = pos + 1;
-    const nameMatch = NAME.exec(text);
-    if (!nameMatch) {
+    const nameEnd = scanName(text, pos + 1);
+    if (nameEnd === pos + 1) {
       throw new XmlSyntaxError("unescaped_character", "bare < must be written as &lt;", text, pos);
     }
-    const el: XmlElement = { name: nameMatch[0], attrs: {}, children: [] };
+    const el: XmlElement = { name: text.slice(pos + 1, nameEnd), attrs: {}, children: [] };
     const tagStart = pos;
-    pos = NAME.lastIndex;
+    pos = nameEnd;
 
     for (;;) {
       const start = pos;
@@ -205,20 +232,29 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         break;
       }
       if (pos >= n) throw new XmlSyntaxError("malformed_xml", `unclosed <${el.name}> tag`, text, n);
-      ATTRIBUTE.lastIndex = pos;
-      const m = ATTRIBUTE.exec(text);
-      if (!m || pos === start) {
-        throw attributeError(text, pos, el.name);
+      const attrEnd = scanName(text, pos);
+      if (attrEnd === pos || pos === start) throw attributeError(text, pos, el.name);
+      const attrName = text.slice(pos, attrEnd);
+      let eq = attrEnd;
+      while (eq < n && isSpace(text.charCodeAt(eq))) eq++;
+      if (text.charCodeAt(eq) !== 61 /* = */) throw attributeError(text, pos, el.name);
+      let q = eq + 1;
+      while (q < n && isSpace(text.charCodeAt(q))) q++;
+      const quote = text.charCodeAt(q);
+      if (quote !== 34 && quote !== 39) throw attributeError(text, q, el.name);
+      const close = text.indexOf(quote === 34 ? '"' : "'", q + 1);
+      if (close === -1) {
+        throw new XmlSyntaxError("malformed_xml", `unclosed value of ${attrName}`, text, q);
       }
-      const attrName = m[1] as string;
-      let value = m[2] ?? m[3] ?? "";
-      const valueOffset = ATTRIBUTE.lastIndex - value.length - 1;
-      if (value.indexOf("<") !== -1) {
+      const valueOffset = q + 1;
+      let value = text.slice(valueOffset, close);
+      const lt = value.indexOf("<");
+      if (lt !== -1) {
         throw new XmlSyntaxError(
           "unescaped_character",
           `bare < in attribute ${attrName} must be written as &lt;`,
           text,
-          valueOffset + value.indexOf("<"),
+          valueOffset + lt,
         );
       }
       if (Object.hasOwn(el.attrs, attrName)) {
@@ -233,7 +269,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
       } else {
         el.attrs[attrName] = value;
       }
-      pos = ATTRIBUTE.lastIndex;
+      pos = close + 1;
     }
   }
 
