@@ -36,7 +36,11 @@ function oracleCells(xml: string): Array<Array<Record<string, string>>> {
         return {
           ...attrsOf(c),
           ...(inner && inner !== c ? attrsOf(inner) : {}),
-          ...(geometry ? Object.fromEntries(Object.entries(attrsOf(geometry)).map(([k, v]) => [`geometry.${k}`, v])) : {}),
+          ...(geometry
+            ? Object.fromEntries(
+                Object.entries(attrsOf(geometry)).map(([k, v]) => [`geometry.${k}`, v]),
+              )
+            : {}),
         };
       }),
     );
@@ -58,7 +62,8 @@ describe("the real corpus", () => {
 
     const ours = doc.pages.map((page) =>
       page.cells.map((c) => {
-        const inner = c.name === "mxCell" ? c : c.children.find((k) => "name" in k && k.name === "mxCell");
+        const inner =
+          c.name === "mxCell" ? c : c.children.find((k) => "name" in k && k.name === "mxCell");
         const innerAttrs = inner && inner !== c && "attrs" in inner ? inner.attrs : {};
         const source = inner && "children" in inner ? inner : c;
         const geometry = source.children.find((k) => "name" in k && k.name === "mxGeometry");
@@ -66,7 +71,9 @@ describe("the real corpus", () => {
           ...c.attrs,
           ...innerAttrs,
           ...(geometry && "attrs" in geometry
-            ? Object.fromEntries(Object.entries(geometry.attrs).map(([k, v]) => [`geometry.${k}`, v]))
+            ? Object.fromEntries(
+                Object.entries(geometry.attrs).map(([k, v]) => [`geometry.${k}`, v]),
+              )
             : {}),
         };
       }),
