@@ -7,7 +7,7 @@ import { parseXml } from "../xml/parse.ts";
 import { selectCellIds, XPathError } from "../xpath.ts";
 import { addCell, editCell } from "./handlers.ts";
 import { OperationError } from "./operation-error.ts";
-import { type Operation, OperationSchema } from "./schema.ts";
+import { OperationSchema } from "./schema.ts";
 import { Workspace } from "./workspace.ts";
 
 const COSMETIC: ReadonlySet<string> = new Set(["set_style", "set_label", "set_geometry"]);
