@@ -28,7 +28,9 @@ function oracleCells(xml: string): Array<Array<Record<string, string>>> {
       model = inner.getElementsByTagName("mxGraphModel")[0];
     }
     const root = model?.getElementsByTagName("root")[0];
-    const cells = Array.from(root?.childNodes ?? []).filter((n) => n.nodeType === 1) as Element[];
+    const cells = Array.from(root?.childNodes ?? []).filter(
+      (n) => n.nodeType === 1,
+    ) as unknown as Element[];
     pages.push(
       cells.map((c) => {
         const inner = c.nodeName === "mxCell" ? c : c.getElementsByTagName("mxCell")[0];
