@@ -1,0 +1,275 @@
+import {
+  getCellAttribute,
+  type Point,
+  type Rect,
+  readTerminalPoint,
+  readWaypoints,
+} from "./cell.ts";
+import {
+  containsPoint,
+  containsRect,
+  insetRect,
+  type LayoutCell,
+  type PageLayout,
+  segmentCrossesRect,
+  segmentInterval,
+} from "./geometry.ts";
+import { describeCell, quoteId } from "./lint-labels.ts";
+import { SpatialGrid } from "./spatial-grid.ts";
+import { getStyleValue, parseStyle, shapeOf } from "./style.ts";
+
+type Emit = (edge: LayoutCell, message: string, vertexIndex: number) => void;
+
+/** Axis-aligned routers: their drawn path between two points is one of the two elbows. */
+const ORTHOGONAL_STYLES = new Set([
+  "orthogonalEdgeStyle",
+  "elbowEdgeStyle",
+  "entityRelationEdgeStyle",
+  "segmentEdgeStyle",
+]);
+
+interface Terminal {
+  point: Point;
+  cell?: LayoutCell;
+  rect?: Rect;
+}
+
+interface EdgePath {
+  /** Each leg lists alternative polylines; a leg crosses a box only if all of them do. */
+  legs: Point[][][];
+  ends: [Terminal, Terminal];
+}
+
+/**
+ * The `edge_crosses_vertex` rule: reports every visible vertex that an edge's path — terminal
+ * centre (or exit/entry point, or free point) through its waypoints to the other terminal, in
+ * absolute coordinates — runs through, unless the vertex is an end of the edge, an ancestor or
+ * descendant of an end or of the edge, or encloses an end. Containers and shapes drawn behind
+ * others (anything holding another vertex) are regions an edge may cross, not obstacles; lines
+ * with no connected end are drawings and are not checked. Orthogonal routers draw an elbow
+ * between two points, so a diagonal leg counts only when both possible elbows cross.
+ *
+ * @example
+ * lintCrossings(new PageLayout(page), 4, (edge, message) => console.log(edge.id, message));
+ */
+export function lintCrossings(layout: PageLayout, inset: number, emit: Emit): void {
+  const boxes = obstacles(layout, inset);
+  if (boxes.length === 0) return;
+  const search: Search = {
+    grid: gridOf(boxes),
+    boxes,
+    found: [],
+    hitBy: new Int32Array(boxes.length),
+    line: 0,
+  };
+
+  for (const edge of layout.cells) {
+    if (!edge.edge || !layout.isVisible(edge)) continue;
+    const path = edgePath(layout, edge);
+    if (!path) continue;
+    const owners = new Set<LayoutCell>([edge]);
+    for (const end of path.ends) if (end.cell) owners.add(end.cell);
+    const related = new Set<LayoutCell>(owners);
+    for (const owner of owners) for (const a of layout.ancestors(owner)) related.add(a);
+    const terminals = path.ends.flatMap((e) => (e.rect ? [e.rect] : []));
+    const crossed = new Map<number, Point[][]>();
+    for (const leg of path.legs) {
+      let hits: number[] | undefined;
+      for (const line of leg) hits = lineCrossings(search, line, related, terminals, hits);
+      for (const i of hits ?? []) if (!crossed.has(i)) crossed.set(i, leg);
+    }
+    for (const [i, leg] of crossed) {
+      const box = boxes[i] as Box;
+      if (path.ends.some((e) => containsPoint(box.abs, e.point))) continue;
+      if (layout.hasAncestorIn(box.cell, owners)) continue;
+      emit(edge, crossingMessage(layout, edge, path, box.cell, box.hit, leg), box.cell.index);
+    }
+  }
+}
+
+/**
+ * The visible, sized vertices an edge must not cross: leaves that hold no other vertex, either
+ * as children or by lying on top of them.
+ */
+function obstacles(layout: PageLayout, inset: number): Box[] {
+  const holders = new Set<LayoutCell>();
+  for (const cell of layout.cells) if (cell.vertex && cell.parent?.vertex) holders.add(cell.parent);
+  const boxes: Box[] = [];
+  for (const cell of layout.cells) {
+    if (!cell.vertex || holders.has(cell) || isContainer(cell) || !layout.isVisible(cell)) continue;
+    const abs = layout.absoluteRect(cell);
+    if (!abs || abs.width <= 0 || abs.height <= 0) continue;
+    const hit = insetRect(abs, inset);
+    if (hit.width > 0 && hit.height > 0) boxes.push({ cell, abs, hit });
+  }
+  if (boxes.length === 0) return boxes;
+  const grid = gridOf(boxes);
+  const found: number[] = [];
+  const backdrops = new Set<number>();
+  for (const box of boxes) {
+    const centre = { x: box.abs.x + box.abs.width / 2, y: box.abs.y + box.abs.height / 2 };
+    grid.collect(centre, centre, found);
+    for (const i of found) {
+      const other = boxes[i] as Box;
+      if (other !== box && area(other.abs) > area(box.abs) && containsRect(other.abs, box.abs)) {
+        backdrops.add(i);
+      }
+    }
+  }
+  return boxes.filter((_, i) => !backdrops.has(i));
+}
+
+const CONTAINER_SHAPES = new Set(["swimlane", "group", "table", "tableRow"]);
+
+function isContainer(cell: LayoutCell): boolean {
+  return (
+    CONTAINER_SHAPES.has(shapeOf(cell.style)) || getStyleValue(cell.style, "container") === "1"
+  );
+}
+
+function area(r: Rect): number {
+  return r.width * r.height;
+}
+
+function gridOf(boxes: Box[]): SpatialGrid {
+  const sizes = boxes.map((b) => Math.max(b.abs.width, b.abs.height)).sort((p, q) => p - q);
+  const size = Math.min(2048, Math.max(32, 2 * (sizes[sizes.length >> 1] ?? 64)));
+  const grid = new SpatialGrid(size, boxes.length);
+  for (const [i, box] of boxes.entries()) grid.insert(i, box.hit);
+  return grid;
+}
+
+interface Box {
+  cell: LayoutCell;
+  abs: Rect;
+  /** The rectangle shrunk by the inset: grazing a border is not crossing. */
+  hit: Rect;
+}
+
+interface Search {
+  grid: SpatialGrid;
+  boxes: Box[];
+  /** Scratch list of candidate box indexes, reused by every query. */
+  found: number[];
+  /** Per box, the polyline that last found it crossed, so a polyline lists a box once. */
+  hitBy: Int32Array;
+  line: number;
+}
+
+/**
+ * Indexes of the boxes (other than `skip`) a polyline runs through, among `among` when given
+ * (a leg's second elbow only matters where the first one crossed).
+ */
+function lineCrossings(
+  search: Search,
+  line: Point[],
+  skip: ReadonlySet<LayoutCell>,
+  terminals: Rect[],
+  among?: readonly number[],
+): number[] {
+  const hits: number[] = [];
+  const token = ++search.line;
+  for (let k = 1; k < line.length; k++) {
+    const a = line[k - 1] as Point;
+    const b = line[k] as Point;
+    if (!among) search.grid.collect(a, b, search.found);
+    for (const i of among ?? search.found) {
+      const box = search.boxes[i] as Box;
+      if (search.hitBy[i] === token || skip.has(box.cell)) continue;
+      if (!segmentCrossesRect(a, b, box.hit, terminals)) continue;
+      search.hitBy[i] = token;
+      hits.push(i);
+    }
+  }
+  return hits;
+}
+
+function edgePath(layout: PageLayout, edge: LayoutCell): EdgePath | undefined {
+  const style = new Map(parseStyle(edge.style));
+  const origin = layout.origin(edge);
+  const source = terminalOf(layout, edge, "source", style);
+  const target = terminalOf(layout, edge, "target", style);
+  if (!origin || !source || !target || (!source.cell && !target.cell)) return undefined;
+  const waypoints = edge.geometry ? readWaypoints(edge.geometry) : [];
+  const points = [
+    source.point,
+    ...waypoints.map((p) => ({ x: p.x + origin.x, y: p.y + origin.y })),
+    target.point,
+  ];
+  const orthogonal = ORTHOGONAL_STYLES.has(style.get("edgeStyle") ?? "");
+  const legs: Point[][][] = [];
+  for (let k = 1; k < points.length; k++) {
+    const p = points[k - 1] as Point;
+    const q = points[k] as Point;
+    legs.push(
+      orthogonal && Math.abs(q.x - p.x) >= 1 && Math.abs(q.y - p.y) >= 1
+        ? [
+            [p, { x: q.x, y: p.y }, q],
+            [p, { x: p.x, y: q.y }, q],
+          ]
+        : [[p, q]],
+    );
+  }
+  return { legs, ends: [source, target] };
+}
+
+/** Where an edge end is: the terminal's constraint point or centre, else its free point. */
+function terminalOf(
+  layout: PageLayout,
+  edge: LayoutCell,
+  which: "source" | "target",
+  style: Map<string, string | null>,
+): Terminal | undefined {
+  const id = getCellAttribute(edge.element, which);
+  if (id !== undefined) {
+    const cell = layout.get(id);
+    const rect = cell?.vertex ? layout.absoluteRect(cell) : undefined;
+    if (!cell || !rect) return undefined;
+    const prefix = which === "source" ? "exit" : "entry";
+    const fx = Number(style.get(`${prefix}X`) ?? Number.NaN);
+    const fy = Number(style.get(`${prefix}Y`) ?? Number.NaN);
+    const constrained = Number.isFinite(fx) && Number.isFinite(fy);
+    const point = constrained
+      ? {
+          x: rect.x + fx * rect.width + (Number(style.get(`${prefix}Dx`)) || 0),
+          y: rect.y + fy * rect.height + (Number(style.get(`${prefix}Dy`)) || 0),
+        }
+      : { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    return { point, cell, rect };
+  }
+  const free = edge.geometry && readTerminalPoint(edge.geometry, `${which}Point`);
+  const origin = layout.origin(edge);
+  return free && origin ? { point: { x: free.x + origin.x, y: free.y + origin.y } } : undefined;
+}
+
+function crossingMessage(
+  layout: PageLayout,
+  edge: LayoutCell,
+  path: EdgePath,
+  vertex: LayoutCell,
+  hit: Rect,
+  leg: Point[][],
+): string {
+  const line = leg[0] ?? [];
+  let a = line[0] as Point;
+  let b = line[1] as Point;
+  for (let k = 1; k < line.length; k++) {
+    a = line[k - 1] as Point;
+    b = line[k] as Point;
+    if (segmentInterval(a, b, hit)) break;
+  }
+  const [t0, t1] = segmentInterval(a, b, hit) ?? [0.5, 0.5];
+  const t = (t0 + t1) / 2;
+  const mid = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+  const box = layout.absoluteRect(vertex) ?? hit;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const gap = 20;
+  const detour =
+    Math.abs(b.x - a.x) >= Math.abs(b.y - a.y)
+      ? { x: cx, y: mid.y < cy ? box.y - gap : box.y + box.height + gap }
+      : { x: mid.x < cx ? box.x - gap : box.x + box.width + gap, y: cy };
+  const origin = layout.origin(edge) ?? { x: 0, y: 0 };
+  const [from, to] = path.ends.map((e) => (e.cell ? quoteId(e.cell.id) : "a free point"));
+  return `edge ${describeCell(edge)} from ${from} to ${to} runs through vertex ${describeCell(vertex)}, which it does not connect; add a waypoint to route around it, e.g. <mxPoint x="${Math.round(detour.x - origin.x)}" y="${Math.round(detour.y - origin.y)}"/> in the <Array as="points"> of the edge's mxGeometry (in path order), or move ${quoteId(vertex.id)} off the edge's path`;
+}
