@@ -11,6 +11,7 @@ export type FindingCode =
   | "parent_cycle"
   | "missing_root"
   | "nested_cell"
+  | "wrapper_without_cell"
   | "missing_geometry"
   | "unknown_source"
   | "unknown_target"

@@ -43,12 +43,18 @@ export function parseDiagram(input: string): DiagramDocument {
       case "diagram":
         return { form: "mxfile", attributes: {}, pages: [parsePage(first)] };
       case "mxGraphModel":
-        return { form: "model", attributes: {}, pages: [pageFromModel(first, {}, false)] };
+        return { form: "model", attributes: {}, pages: [pageFromModel(first, firstPage(), false)] };
       case "root":
         return {
           form: "model",
           attributes: {},
-          pages: [pageFromModel({ name: "mxGraphModel", attrs: {}, children: [first] }, {}, false)],
+          pages: [
+            pageFromModel(
+              { name: "mxGraphModel", attrs: {}, children: [first] },
+              firstPage(),
+              false,
+            ),
+          ],
         };
     }
   }
@@ -64,7 +70,7 @@ export function parseDiagram(input: string): DiagramDocument {
     attributes: {},
     pages: [
       {
-        attributes: { id: "page-1", name: "Page-1" },
+        attributes: firstPage(),
         modelAttributes: {},
         cells: withRootCells(elements),
         compressed: false,
@@ -76,6 +82,11 @@ export function parseDiagram(input: string): DiagramDocument {
 /** Remember the source of cells (top-level elements, or children of <root>). */
 function keepCellSource(el: XmlElement, parent: XmlElement | undefined): boolean {
   return isCellElement(el) && (parent === undefined || parent.name === "root");
+}
+
+/** Page attributes for input that came without a `<diagram>` element. */
+function firstPage(): Record<string, string> {
+  return { id: "page-1", name: "Page-1" };
 }
 
 function parseXmlOrThrow(text: string): XmlNode[] {

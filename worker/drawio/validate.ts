@@ -57,6 +57,13 @@ export function validatePage(page: DiagramPage): Finding[] {
       byId.set(id, cell);
     }
     reportNestedCells(cell, id, error);
+    if (cell.name !== "mxCell" && mxCellOf(cell) === cell) {
+      error(
+        "wrapper_without_cell",
+        `<${cell.name} id="${id}"> has no <mxCell> inside: draw.io needs <${cell.name} id="${id}" label="…"><mxCell vertex="1" parent="1" style="…"><mxGeometry … as="geometry"/></mxCell></${cell.name}>`,
+        id,
+      );
+    }
     if (getCellAttribute(cell, "parent") === undefined) roots.push(id);
   }
 

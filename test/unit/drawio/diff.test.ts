@@ -173,9 +173,12 @@ describe("diffDocuments", () => {
     expect(formatDocumentDiff(diffDocuments(before, before))).toBe("no changes");
   });
 
-  it("pairs bare models by position", () => {
+  it("pairs bare models (given the same default page id)", () => {
     const diff = diffDocuments(parseDiagram(BASE), parseDiagram(BASE.replace("Start", "Go")));
-    expect(formatDocumentDiff(diff).split("\n")).toEqual(["page 0", '~ a: label "Start" → "Go"']);
+    expect(formatDocumentDiff(diff).split("\n")).toEqual([
+      'page 0 "Page-1"',
+      '~ a: label "Start" → "Go"',
+    ]);
   });
 });
 

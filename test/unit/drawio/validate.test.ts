@@ -101,6 +101,11 @@ describe("validate", () => {
       ["warning:invalid_geometry:a"],
     ],
     ["unknown element under root", wrap("<foo/>"), ["warning:unknown_element:"]],
+    [
+      "wrapper without an mxCell",
+      wrap('<object label="x" id="w" vertex="1" parent="1"><mxGeometry as="geometry"/></object>'),
+      ["error:wrapper_without_cell:w"],
+    ],
   ])("reports %s", (_name, xml, expected) => {
     expect(codes(xml)).toEqual(expected);
   });
