@@ -139,24 +139,31 @@ function reportNestedCells(
   error: (code: Finding["code"], message: string, cellId?: string) => void,
 ): void {
   const inner = mxCellOf(cell);
-  const visit = (el: XmlElement, allowedInner: XmlElement | undefined) => {
-    for (const child of el.children) {
-      const c = child as XmlElement;
-      if (c.name === undefined || c === allowedInner) continue;
-      if (c.name === "mxCell" || WRAPPER_NAMES.has(c.name)) {
-        const nestedId = c.attrs.id ?? "?";
-        error(
-          "nested_cell",
-          `cell "${nestedId}" is written inside cell "${id}": cells must be siblings under <root>, with parent="${id}" to nest them`,
-          nestedId === "?" ? id : nestedId,
-        );
-      } else {
-        visit(c, undefined);
-      }
+  visitNested(cell, inner === cell ? undefined : inner, id, error);
+  if (inner !== cell) visitNested(inner, undefined, id, error);
+}
+
+function visitNested(
+  el: XmlElement,
+  allowedInner: XmlElement | undefined,
+  id: string,
+  error: (code: Finding["code"], message: string, cellId?: string) => void,
+): void {
+  const children = el.children;
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i] as XmlElement;
+    if (c.name === undefined || c === allowedInner) continue;
+    if (c.name === "mxCell" || WRAPPER_NAMES.has(c.name)) {
+      const nestedId = c.attrs.id ?? "?";
+      error(
+        "nested_cell",
+        `cell "${nestedId}" is written inside cell "${id}": cells must be siblings under <root>, with parent="${id}" to nest them`,
+        nestedId === "?" ? id : nestedId,
+      );
+    } else if (c.children.length > 0) {
+      visitNested(c, undefined, id, error);
     }
-  };
-  visit(cell, inner === cell ? undefined : inner);
-  if (inner !== cell) visit(inner, undefined);
+  }
 }
 
 function checkGeometry(
@@ -183,6 +190,12 @@ function reportCycles(
   for (const cell of cells) {
     const start = cell.attrs.id;
     if (!start || state.get(start) === 2) continue;
+    const parent = getCellAttribute(cell, "parent");
+    // Cells usually follow their parent: then the answer is already known.
+    if (parent === undefined || state.get(parent) === 2) {
+      state.set(start, 2);
+      continue;
+    }
     path.length = 0;
     let id: string | undefined = start;
     while (id !== undefined && byId.has(id) && state.get(id) !== 2) {
