@@ -16,8 +16,8 @@ import { serializeDiagram, serializePage } from "../worker/drawio/serialize.ts";
 import { validateDocument } from "../worker/drawio/validate.ts";
 
 const smoke = process.argv.includes("--smoke");
-const runs = smoke ? 15 : 201;
-const warmup = smoke ? 5 : 50;
+const runs = smoke ? 31 : 201;
+const warmup = smoke ? 30 : 50;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
