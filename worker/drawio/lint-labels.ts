@@ -1,6 +1,7 @@
 import { getCellLabel } from "./cell.ts";
 import type { LayoutCell, PageLayout } from "./geometry.ts";
 import { getStyleValue, parseStyle, shapeOf } from "./style.ts";
+import { decodeHtmlEntities } from "./summary.ts";
 
 type Emit = (cell: LayoutCell, message: string) => void;
 
@@ -79,7 +80,7 @@ function wrappedLines(line: string, perLine: number): number {
 
 function labelLines(raw: string, html: boolean): string[] {
   const text = html
-    ? decodeEntities(
+    ? decodeHtmlEntities(
         raw
           .replace(/\s+/g, " ")
           // A <br> that ends a block adds no line of its own.
@@ -105,19 +106,6 @@ function labelFontSize(raw: string, html: boolean, base: number): number {
     if (n > 0 && n < size) size = n;
   }
   return size;
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (_, name: string) => {
-    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? " ";
-    const code =
-      name[1] === "x" || name[1] === "X"
-        ? Number.parseInt(name.slice(2), 16)
-        : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "?";
-  });
 }
 
 /**

@@ -42,6 +42,23 @@ export function defaultRootCells(): XmlElement[] {
   ];
 }
 
+/** The `<diagram>` attributes of a page that came without any. */
+export function defaultPageAttributes(): Record<string, string> {
+  return { id: "page-1", name: "Page-1" };
+}
+
+/**
+ * An empty page: the root cell and one layer.
+ *
+ * @example
+ * emptyPage({ id: "p2", name: "Second" }).cells.length; // 2
+ */
+export function emptyPage(
+  attributes: Record<string, string> = defaultPageAttributes(),
+): DiagramPage {
+  return { attributes, modelAttributes: {}, cells: defaultRootCells(), compressed: false };
+}
+
 /**
  * A new, empty one-page document (root cell and one layer).
  *
@@ -53,13 +70,6 @@ export function emptyDocument(): DiagramDocument {
   return {
     form: "mxfile",
     attributes: {},
-    pages: [
-      {
-        attributes: { id: "page-1", name: "Page-1" },
-        modelAttributes: {},
-        cells: defaultRootCells(),
-        compressed: false,
-      },
-    ],
+    pages: [emptyPage()],
   };
 }

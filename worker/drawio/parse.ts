@@ -2,7 +2,7 @@ import { isCellElement } from "./cell.ts";
 import { decompressDiagram } from "./compression.ts";
 import { DrawioError } from "./errors.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
-import { defaultRootCells } from "./model.ts";
+import { defaultPageAttributes, emptyPage } from "./model.ts";
 import { isElement, textContent, type XmlElement, type XmlNode } from "./xml/nodes.ts";
 import { parseXml, XmlSyntaxError } from "./xml/parse.ts";
 
@@ -43,7 +43,11 @@ export function parseDiagram(input: string): DiagramDocument {
       case "diagram":
         return { form: "mxfile", attributes: {}, pages: [parsePage(first)] };
       case "mxGraphModel":
-        return { form: "model", attributes: {}, pages: [pageFromModel(first, firstPage(), false)] };
+        return {
+          form: "model",
+          attributes: {},
+          pages: [pageFromModel(first, defaultPageAttributes(), false)],
+        };
       case "root":
         return {
           form: "model",
@@ -51,7 +55,7 @@ export function parseDiagram(input: string): DiagramDocument {
           pages: [
             pageFromModel(
               { name: "mxGraphModel", attrs: {}, children: [first] },
-              firstPage(),
+              defaultPageAttributes(),
               false,
             ),
           ],
@@ -70,7 +74,7 @@ export function parseDiagram(input: string): DiagramDocument {
     attributes: {},
     pages: [
       {
-        attributes: firstPage(),
+        attributes: defaultPageAttributes(),
         modelAttributes: {},
         cells: withRootCells(elements),
         compressed: false,
@@ -82,11 +86,6 @@ export function parseDiagram(input: string): DiagramDocument {
 /** Remember the source of cells (top-level elements, or children of <root>). */
 function keepCellSource(el: XmlElement, parent: XmlElement | undefined): boolean {
   return isCellElement(el) && (parent === undefined || parent.name === "root");
-}
-
-/** Page attributes for input that came without a `<diagram>` element. */
-function firstPage(): Record<string, string> {
-  return { id: "page-1", name: "Page-1" };
 }
 
 function parseXmlOrThrow(text: string): XmlNode[] {
@@ -105,14 +104,7 @@ function pagesOf(mxfile: XmlElement): DiagramPage[] {
   for (const child of mxfile.children) {
     if (isElement(child) && child.name === "diagram") pages.push(parsePage(child));
   }
-  if (pages.length === 0) {
-    pages.push({
-      attributes: { id: "page-1", name: "Page-1" },
-      modelAttributes: {},
-      cells: defaultRootCells(),
-      compressed: false,
-    });
-  }
+  if (pages.length === 0) pages.push(emptyPage());
   return pages;
 }
 
@@ -123,14 +115,7 @@ function parsePage(diagram: XmlElement): DiagramPage {
     }
   }
   const content = textContent(diagram).trim();
-  if (content === "") {
-    return {
-      attributes: diagram.attrs,
-      modelAttributes: {},
-      cells: defaultRootCells(),
-      compressed: false,
-    };
-  }
+  if (content === "") return emptyPage(diagram.attrs);
   let xml: string;
   try {
     xml = decompressDiagram(content);

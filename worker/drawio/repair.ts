@@ -59,7 +59,6 @@ export interface RepairResult {
 
 const MARKUP = /<[A-Za-z_:]/;
 /** The page attributes `parseDiagram` gives a bare list of cells. */
-const PAGE = { id: "page-1", name: "Page-1" };
 const FIRST_ELEMENT = /<([A-Za-z_:][^\s/>"'=<]*)/;
 const EXPECTED =
   "reply with only the diagram as draw.io XML: <mxGraphModel><root>…</root></mxGraphModel>, or a list of <mxCell> elements";
@@ -110,7 +109,6 @@ export function repairDiagram(text: string, options: RepairOptions = {}): Repair
   }
   if (wrapped?.missing === "list of cells") {
     document.form = "cells";
-    document.pages[0] = { ...(document.pages[0] as DiagramPage), attributes: { ...PAGE } };
   }
   document.pages.forEach((page, index) => {
     const pageChanges: RepairChange[] = [];

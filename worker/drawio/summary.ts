@@ -200,7 +200,14 @@ export function labelToText(raw: string, html: boolean): string {
     .join(" / ");
 }
 
-function decodeHtmlEntities(text: string): string {
+/**
+ * Decodes the character references of an HTML label (named, decimal and hex); unknown names
+ * stay as written.
+ *
+ * @example
+ * decodeHtmlEntities("R&amp;D&nbsp;&#8594;"); // "R&D\u00a0→"
+ */
+export function decodeHtmlEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/gi, (whole, body: string) => {
     if (body.charCodeAt(0) === 35) {
       const hex = body[1] === "x" || body[1] === "X";

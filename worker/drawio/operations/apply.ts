@@ -1,9 +1,9 @@
 import type { Finding } from "../findings.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
+import { parseDiagram } from "../parse.ts";
 import { serializeCell, serializePage } from "../serialize.ts";
 import { validatePage } from "../validate.ts";
-import { isElement, type XmlElement } from "../xml/nodes.ts";
-import { parseXml } from "../xml/parse.ts";
+import type { XmlElement } from "../xml/nodes.ts";
 import { selectCellIds, XPathError } from "../xpath.ts";
 import { addCell, editCell } from "./handlers.ts";
 import { OperationError } from "./operation-error.ts";
@@ -182,14 +182,9 @@ function replaceText(
   const next = xml.slice(0, first) + replace + xml.slice(first + search.length);
   let cells: XmlElement[] = [];
   try {
-    const model = parseXml(next).find((n) => isElement(n) && n.name === "mxGraphModel") as
-      | XmlElement
-      | undefined;
-    const root = model?.children.find((n) => isElement(n) && n.name === "root") as
-      | XmlElement
-      | undefined;
-    if (!root) throw new Error("the page lost its <mxGraphModel><root>");
-    cells = root.children.filter(isElement);
+    const reparsed = parseDiagram(next);
+    if (reparsed.form !== "model") throw new Error("the page lost its <mxGraphModel><root>");
+    cells = (reparsed.pages[0] as DiagramPage).cells;
   } catch (error) {
     fail("invalid_xml", `the replaced XML is broken: ${(error as Error).message}`);
   }
