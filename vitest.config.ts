@@ -13,7 +13,22 @@ export default defineConfig({
         },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              // Two tenants; rate limiting off unless a test passes TEST_RATE_LIMITER itself.
+              bindings: {
+                API_KEYS: "test-key-a,test-key-b",
+                RATE_LIMIT: "off",
+                ALLOWED_ORIGINS: "https://docs.example",
+              },
+              ratelimits: {
+                TEST_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },
+              },
+            },
+          }),
+        ],
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],

@@ -1,4 +1,20 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { requestId } from "hono/request-id";
+import { authenticate } from "./auth/authenticate.ts";
+import { authorize } from "./auth/authorize.ts";
+import { cors } from "./auth/cors.ts";
+import { rateLimit } from "./auth/rate-limit.ts";
+import { ApiError } from "./http/api-error.ts";
+import type { AppEnv } from "./http/app-env.ts";
+import { jsonBody } from "./http/json-body.ts";
+import { problemResponse } from "./http/problem.ts";
+import { diagrams } from "./routes/diagrams.ts";
+import { exports } from "./routes/export.ts";
+import { meta } from "./routes/meta.ts";
+import { tokens } from "./routes/tokens.ts";
+import { validate } from "./routes/validate.ts";
+import { versions } from "./routes/versions.ts";
+import { idempotency } from "./tenant/idempotency.ts";
 
 /**
  * The root application: middleware, error mapping and every route.
@@ -6,6 +22,52 @@ import { OpenAPIHono } from "@hono/zod-openapi";
  * @example
  * const res = await app.request("/healthz");
  */
-export const app = new OpenAPIHono();
+export const app = new OpenAPIHono<AppEnv>();
 
-app.get("/healthz", (c) => c.json({ ok: true, service: "drawforge" }, 200));
+app.use(
+  requestId({
+    limitLength: 64,
+    generator: () => `req_${crypto.randomUUID().replaceAll("-", "")}`,
+  }),
+);
+app.use("/v1/*", cors());
+app.use("/v1/*", jsonBody(), authenticate(), authorize(), rateLimit(), idempotency());
+
+app.route("/", meta);
+app.route("/v1/diagrams", diagrams);
+app.route("/v1/diagrams", versions);
+app.route("/v1/diagrams", exports);
+app.route("/v1/diagrams", tokens);
+app.route("/v1/validate", validate);
+
+app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+  type: "http",
+  scheme: "bearer",
+  description: "An API key from `API_KEYS`, or a widget token (`dft_…`) for one diagram.",
+});
+
+app.doc31("/openapi.json", (c) => ({
+  openapi: "3.1.0",
+  info: {
+    title: "Drawforge API",
+    version: "1.0.0",
+    description:
+      "Store, edit, version and export draw.io diagrams. Every error is `application/problem+json` " +
+      "with a stable `code`; every response carries `x-request-id`.",
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+  },
+  servers: [{ url: new URL(c.req.url).origin, description: "This deployment" }],
+  security: [{ bearer: [] }],
+  tags: [
+    { name: "Diagrams", description: "Create, read, change and export diagrams." },
+    { name: "Versions", description: "The append-only history of a diagram." },
+    { name: "Tokens", description: "Scoped tokens for browsers." },
+    { name: "Validation", description: "Check and repair draw.io XML without storing it." },
+    { name: "Service", description: "Health and documentation." },
+  ],
+}));
+
+app.notFound(() => {
+  throw new ApiError(404, "route_not_found", "there is no such endpoint; see /docs for the API");
+});
+app.onError((err, c) => problemResponse(c, err));

@@ -1,4 +1,8 @@
-import { deflateSync, inflateSync, strFromU8, strToU8 } from "fflate";
+import { deflateSync, Inflate, strFromU8, strToU8 } from "fflate";
+
+/** Largest decompressed page accepted, in bytes: far above any real diagram, and a stop for
+ * "zip bombs" (a few kilobytes of deflate data that expand to gigabytes). */
+export const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 
 /**
  * Decompresses the content of a draw.io `<diagram>` element: base64 → raw deflate →
@@ -10,7 +14,7 @@ import { deflateSync, inflateSync, strFromU8, strToU8 } from "fflate";
  */
 export function decompressDiagram(data: string): string {
   const binary = atob(data.replace(/\s+/g, ""));
-  const bytes = inflateSync(strToU8(binary, true));
+  const bytes = inflateBounded(strToU8(binary, true), MAX_INFLATED_BYTES);
   const inflated = strFromU8(bytes);
   let decoded: string;
   try {
@@ -20,6 +24,24 @@ export function decompressDiagram(data: string): string {
     decoded = inflated;
   }
   return stripControlCharacters(decoded);
+}
+
+function inflateBounded(data: Uint8Array, limit: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const inflater = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total > limit) throw new Error(`it expands to more than ${limit / 1024 / 1024} MB`);
+    chunks.push(chunk);
+  });
+  inflater.push(data, true);
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
 }
 
 /**

@@ -36,6 +36,9 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 }
 
 const LITERAL_WHITESPACE = /[\t\n\r]/g;
+/** Real draw.io files nest a few levels deep; far deeper input is hostile, and would overflow
+ * the stack of every recursive walk after parsing. */
+export const MAX_DEPTH = 256;
 const PREDEFINED: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
 function isSpace(code: number): boolean {
@@ -219,6 +222,14 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
       const code = text.charCodeAt(pos);
       if (code === 62 /* > */) {
         pos++;
+        if (stack.length >= MAX_DEPTH) {
+          throw new XmlSyntaxError(
+            "malformed_xml",
+            `elements are nested more than ${MAX_DEPTH} deep`,
+            text,
+            tagStart,
+          );
+        }
         (stack[stack.length - 1]?.children ?? top).push(el);
         stack.push(el);
         starts.push(tagStart);

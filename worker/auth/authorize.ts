@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from "hono";
+import { ApiError } from "../http/api-error.ts";
+import type { AppEnv } from "../http/app-env.ts";
+
+const DIAGRAM_PATH = /^\/v1\/diagrams\/([^/]+)(\/[^?]*)?$/;
+
+/**
+ * Limits widget tokens to what they were minted for: their own diagram, reads with `view`,
+ * reads and edits with `edit`; never deleting, minting tokens or touching other resources
+ * (except the stateless `/v1/validate`). API keys pass; tenancy is enforced by each diagram.
+ *
+ * @example
+ * app.use("/v1/*", authenticate(), authorize());
+ */
+export function authorize(): MiddlewareHandler<AppEnv> {
+  return async function authorizeMiddleware(c, next) {
+    const principal = c.get("principal");
+    if (principal.kind === "key") return next();
+    const path = c.req.path;
+    const method = c.req.method;
+    if (path === "/v1/validate") return next();
+    const match = DIAGRAM_PATH.exec(path);
+    if (!match) throw forbidden("a widget token can only be used on its own diagram");
+    if (decodeURIComponent(match[1] ?? "") !== principal.diagramId) {
+      throw forbidden("this token was issued for another diagram");
+    }
+    const rest = match[2] ?? "";
+    if (method === "DELETE" || rest.startsWith("/tokens")) {
+      throw forbidden("deleting a diagram and minting tokens need an API key");
+    }
+    const reading = method === "GET" || method === "HEAD" || method === "OPTIONS";
+    if (!reading && principal.scope !== "edit") {
+      throw forbidden("this token has the view scope; changes need an edit token");
+    }
+    return next();
+  };
+}
+
+function forbidden(detail: string): ApiError {
+  return new ApiError(403, "forbidden", detail);
+}

@@ -1,0 +1,47 @@
+import { deflateSync, inflateSync } from "fflate";
+
+/** Rows stay well under the 2 MB SQLite row limit of Durable Objects. */
+export const CHUNK_BYTES = 1024 * 1024;
+/** Smaller texts are stored as they are: compressing them saves little and costs a little. */
+const COMPRESS_OVER = 16 * 1024;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A text ready for storage: its encoding, size and chunks of at most {@link CHUNK_BYTES}. */
+export interface EncodedBlob {
+  encoding: "utf8" | "deflate";
+  /** UTF-8 size of the original text. */
+  byteSize: number;
+  chunks: Uint8Array[];
+}
+
+/**
+ * Encodes text for storage: raw deflate (fast level) above 16 KB, then split into chunks.
+ *
+ * @example
+ * const blob = encodeBlob(xml); // { encoding: "deflate", byteSize: 812345, chunks: [Uint8Array] }
+ */
+export function encodeBlob(text: string): EncodedBlob {
+  const raw = encoder.encode(text);
+  const compress = raw.byteLength > COMPRESS_OVER;
+  const stored = compress ? deflateSync(raw, { level: 1 }) : raw;
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < stored.byteLength; i += CHUNK_BYTES) {
+    chunks.push(stored.subarray(i, Math.min(i + CHUNK_BYTES, stored.byteLength)));
+  }
+  if (chunks.length === 0) chunks.push(new Uint8Array(0));
+  return { encoding: compress ? "deflate" : "utf8", byteSize: raw.byteLength, chunks };
+}
+
+/** Reverses {@link encodeBlob}, given the chunks in order. */
+export function decodeBlob(encoding: string, chunks: ArrayBuffer[]): string {
+  const total = chunks.reduce((sum, c) => sum + c.byteLength, 0);
+  const joined = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(new Uint8Array(chunk), offset);
+    offset += chunk.byteLength;
+  }
+  return decoder.decode(encoding === "deflate" ? inflateSync(joined) : joined);
+}

@@ -1,0 +1,320 @@
+import { DurableObject } from "cloudflare:workers";
+import { DrawioError } from "../drawio/errors.ts";
+import type { DiagramDocument } from "../drawio/model.ts";
+import { emptyDocument } from "../drawio/model.ts";
+import { applyOperations } from "../drawio/operations/apply.ts";
+import { OperationError } from "../drawio/operations/operation-error.ts";
+import { parseDiagram } from "../drawio/parse.ts";
+import { ApiError, type ProblemInit } from "../http/api-error.ts";
+import type { DiagramStats, Finding } from "../schemas/diagram.ts";
+import type { Author } from "../schemas/version.ts";
+import { isProblem, type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
+import { DIAGRAM_MIGRATIONS, migrate } from "./migrations.ts";
+import { handle, handleAsync } from "./outcome.ts";
+import * as In from "./rpc-schemas.ts";
+import { type DiagramRow, DiagramStore } from "./store.ts";
+import { compactOf, diffView, exportFile } from "./views.ts";
+
+/** The diagram as the API shows it. */
+export interface DiagramView {
+  id: string;
+  title: string;
+  version: number;
+  xml?: string;
+  compact?: string;
+  created_at: string;
+  updated_at: string;
+  stats: DiagramStats;
+  warnings?: Finding[];
+}
+
+interface Head {
+  n: number;
+  xml: string;
+  stats: DiagramStats;
+  document?: DiagramDocument;
+}
+
+/**
+ * One diagram: its metadata, its append-only version history and (later) its conversation, in
+ * the object's own SQLite database. Every method is synchronous between its check and its
+ * write, so concurrent callers are serialised: of fifty writes based on the same version, one
+ * wins and the rest see `version_mismatch`.
+ *
+ * @example
+ * const stub = env.DIAGRAM.getByName(id);
+ * const outcome = await stub.read({ tenant, format: "xml" });
+ */
+export class DiagramObject extends DurableObject<Env> {
+  readonly #store: DiagramStore;
+  #head: Head | undefined;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    migrate(ctx.storage, DIAGRAM_MIGRATIONS);
+    this.#store = new DiagramStore(ctx.storage);
+  }
+
+  /** Creates the diagram with version 1 (the given XML, or an empty page). */
+  create(input: unknown) {
+    return handle(In.CreateInput, input, (args) => {
+      if (this.#store.diagram())
+        throw new ApiError(409, "already_exists", `diagram ${args.id} already exists`);
+      const prepared =
+        args.xml === undefined ? prepareDocument(emptyDocument()) : prepareXml(args.xml);
+      const ready = orFail(prepared);
+      const now = new Date().toISOString();
+      this.#store.create(
+        { id: args.id, owner: args.tenant, title: args.title, created_at: now, updated_at: now },
+        {
+          xml: ready.xml,
+          stats: ready.stats,
+          author: args.author,
+          message: "Created",
+          restoredFrom: null,
+        },
+      );
+      this.#head = { n: 1, xml: ready.xml, stats: ready.stats, document: ready.document };
+      return this.#view(this.#own(args.tenant), "xml", ready.warnings);
+    });
+  }
+
+  /** The diagram's metadata and head version number, without its XML. */
+  meta(input: unknown) {
+    return handle(In.TenantInput, input, (args) => {
+      const row = this.#own(args.tenant);
+      return {
+        id: row.id,
+        title: row.title,
+        version: row.head,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      };
+    });
+  }
+
+  /** The head version, as XML or as the compact view. */
+  read(input: unknown) {
+    return handle(In.ReadInput, input, (args) => this.#view(this.#own(args.tenant), args.format));
+  }
+
+  /** Replaces the diagram with new XML, if `ifMatch` is still the head. */
+  replace(input: unknown) {
+    return handle(In.ReplaceInput, input, (args) => {
+      const row = this.#own(args.tenant);
+      checkVersion(row, args.ifMatch);
+      const ready = orFail(prepareXml(args.xml));
+      this.#commit(ready, args.author, args.message ?? null, null);
+      return this.#view(this.#own(args.tenant), "xml", ready.warnings);
+    });
+  }
+
+  rename(input: unknown) {
+    return handle(In.RenameInput, input, (args) => {
+      this.#own(args.tenant);
+      this.#store.rename(args.title, new Date().toISOString());
+      return this.#view(this.#own(args.tenant), "xml");
+    });
+  }
+
+  /** Applies a batch of operations to the head: one new version, or nothing. */
+  operate(input: unknown) {
+    return handle(In.OperateInput, input, (args) => {
+      const row = this.#own(args.tenant);
+      if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
+      const head = this.#loadHead(row);
+      let result: ReturnType<typeof applyOperations>;
+      try {
+        result = applyOperations(
+          this.#documentOf(head),
+          args.operations,
+          args.page === undefined ? {} : { page: args.page },
+        );
+      } catch (error) {
+        throw operationProblem(error);
+      }
+      const ready = orFail(prepareDocument(result.document, []));
+      const count = args.operations.length;
+      this.#commit(
+        ready,
+        args.author,
+        args.message ?? `${count} operation${count === 1 ? "" : "s"}`,
+        null,
+      );
+      return {
+        ...this.#view(this.#own(args.tenant), "xml"),
+        changed: result.changed,
+        deleted: result.deleted,
+      };
+    });
+  }
+
+  versions(input: unknown) {
+    return handle(In.ListInput, input, (args) => {
+      this.#own(args.tenant);
+      const rows = this.#store.list(args.before, args.limit + 1);
+      const items = rows.slice(0, args.limit);
+      const last = items[items.length - 1];
+      return { items, next: rows.length > args.limit && last ? last.n : null };
+    });
+  }
+
+  version(input: unknown) {
+    return handle(In.VersionInput, input, (args) => {
+      this.#own(args.tenant);
+      const summary = this.#store.summary(args.n) ?? versionNotFound(args.n);
+      return { ...summary, xml: this.#xmlOf(args.n) };
+    });
+  }
+
+  /** The diff from version `against` (default n-1) to version `n`. */
+  diff(input: unknown) {
+    return handle(In.DiffInput, input, (args) => {
+      this.#own(args.tenant);
+      const against = args.against ?? args.n - 1;
+      if (against < 1) {
+        throw new ApiError(
+          422,
+          "invalid_request",
+          "version 1 has no predecessor; pass ?against=<n>",
+        );
+      }
+      const before = parseDiagram(this.#xmlOf(against));
+      const after = parseDiagram(this.#xmlOf(args.n));
+      return diffView(before, after, against, args.n);
+    });
+  }
+
+  /** Appends a new version equal to version `n`. Nothing is lost: `n` and all after it stay. */
+  restore(input: unknown) {
+    return handle(In.RestoreInput, input, (args) => {
+      const row = this.#own(args.tenant);
+      if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
+      const summary = this.#store.summary(args.n) ?? versionNotFound(args.n);
+      const xml = this.#xmlOf(args.n);
+      this.#commit(
+        { xml, stats: summary.stats },
+        args.author,
+        `Restored version ${args.n}`,
+        args.n,
+      );
+      return this.#view(this.#own(args.tenant), "xml");
+    });
+  }
+
+  exportAs(input: unknown) {
+    return handle(In.ExportInput, input, (args) => {
+      const row = this.#own(args.tenant);
+      const head = this.#loadHead(row);
+      return exportFile(this.#documentOf(head), head.xml, row.title, args.format, args.page);
+    });
+  }
+
+  /** Deletes the diagram and its whole history. */
+  destroy(input: unknown) {
+    return handleAsync(In.TenantInput, input, async (args) => {
+      this.#own(args.tenant);
+      this.#head = undefined;
+      await this.#store.destroy();
+      migrate(this.ctx.storage, DIAGRAM_MIGRATIONS);
+      return { deleted: true as const };
+    });
+  }
+
+  /** The diagram row, if it exists and belongs to `tenant`; otherwise a 404 (never a 403). */
+  #own(tenant: string): DiagramRow {
+    const row = this.#store.diagram();
+    if (!row || row.owner !== tenant) throw new ApiError(404, "not_found", "no such diagram");
+    return row;
+  }
+
+  #commit(
+    ready: Pick<PreparedDiagram, "xml" | "stats"> & { document?: DiagramDocument },
+    author: Author,
+    message: string | null,
+    restoredFrom: number | null,
+  ): void {
+    const n = this.#store.append(
+      { xml: ready.xml, stats: ready.stats, author, message, restoredFrom },
+      new Date().toISOString(),
+    );
+    this.#head = {
+      n,
+      xml: ready.xml,
+      stats: ready.stats,
+      ...(ready.document ? { document: ready.document } : {}),
+    };
+  }
+
+  #loadHead(row: DiagramRow): Head {
+    if (this.#head?.n === row.head) return this.#head;
+    const summary = this.#store.summary(row.head);
+    if (!summary) throw new Error(`head version ${row.head} is missing`);
+    this.#head = { n: row.head, xml: this.#xmlOf(row.head), stats: summary.stats };
+    return this.#head;
+  }
+
+  #documentOf(head: Head): DiagramDocument {
+    head.document ??= parseDiagram(head.xml);
+    return head.document;
+  }
+
+  #xmlOf(n: number): string {
+    if (this.#head?.n === n) return this.#head.xml;
+    return this.#store.xml(n) ?? versionNotFound(n);
+  }
+
+  #view(row: DiagramRow, format: "xml" | "compact", warnings?: Finding[]): DiagramView {
+    const head = this.#loadHead(row);
+    const view: DiagramView = {
+      id: row.id,
+      title: row.title,
+      version: row.head,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      stats: head.stats,
+    };
+    if (format === "compact") view.compact = compactOf(this.#documentOf(head));
+    else view.xml = head.xml;
+    if (warnings && warnings.length > 0) view.warnings = warnings;
+    return view;
+  }
+}
+
+function orFail(prepared: PreparedDiagram | ProblemInit): PreparedDiagram {
+  if (isProblem(prepared))
+    throw new ApiError(prepared.status, prepared.code, prepared.detail, prepared.extra);
+  return prepared;
+}
+
+function checkVersion(row: DiagramRow, ifMatch: number): void {
+  if (ifMatch !== row.head) {
+    throw new ApiError(
+      412,
+      "version_mismatch",
+      `you edited version ${ifMatch}, but the diagram is at version ${row.head}; reload it and apply your change again`,
+      { head_version: row.head },
+    );
+  }
+}
+
+function versionNotFound(n: number): never {
+  throw new ApiError(404, "version_not_found", `there is no version ${n}`);
+}
+
+/** The API form of a failed batch; other errors pass through unchanged. */
+function operationProblem(error: unknown): unknown {
+  if (error instanceof OperationError) {
+    const operation = {
+      index: error.index,
+      op: error.op,
+      code: error.code,
+      ...(error.target ? { target: error.target } : {}),
+    };
+    return new ApiError(422, "operation_failed", `${error.message}. Nothing was changed.`, {
+      operation,
+    });
+  }
+  if (error instanceof DrawioError) return new ApiError(422, error.code, error.message);
+  return error;
+}

@@ -1,0 +1,116 @@
+import { cellId, getCellAttribute, isCellElement, isEdge, isVertex } from "../drawio/cell.ts";
+import type { DiagramDocument } from "../drawio/model.ts";
+import { serializeDiagram } from "../drawio/serialize.ts";
+import { validateDocument, validateXml } from "../drawio/validate.ts";
+import type { ProblemInit } from "../http/api-error.ts";
+import type { DiagramStats, Finding } from "../schemas/diagram.ts";
+import { LIMITS } from "../schemas/limits.ts";
+
+const encoder = new TextEncoder();
+/** Problems carry at most this many findings, errors first. */
+const MAX_FINDINGS = 50;
+
+/** A diagram checked and ready to store. */
+export interface PreparedDiagram {
+  /** The canonical form we store: an uncompressed `<mxfile>` with every page. */
+  xml: string;
+  document: DiagramDocument;
+  stats: DiagramStats;
+  warnings: Finding[];
+}
+
+/** Counts pages and cells (roots and layers excluded). */
+export function statsOf(doc: DiagramDocument, bytes: number): DiagramStats {
+  let cells = 0;
+  let vertices = 0;
+  let edges = 0;
+  for (const page of doc.pages) {
+    const parents = new Map<string, string | undefined>();
+    for (const cell of page.cells) {
+      if (isCellElement(cell)) parents.set(cellId(cell) ?? "", getCellAttribute(cell, "parent"));
+    }
+    for (const cell of page.cells) {
+      if (!isCellElement(cell)) continue;
+      const vertex = isVertex(cell);
+      const edge = isEdge(cell);
+      if (vertex) vertices++;
+      if (edge) edges++;
+      if (vertex || edge) cells++;
+      else if (!isStructural(getCellAttribute(cell, "parent"), parents)) cells++;
+    }
+  }
+  return { pages: doc.pages.length, cells, vertices, edges, bytes };
+}
+
+/** Root cells have no parent; layers are children of a root. */
+function isStructural(
+  parent: string | undefined,
+  parents: Map<string, string | undefined>,
+): boolean {
+  return parent === undefined || (parents.has(parent) && parents.get(parent) === undefined);
+}
+
+/** Checks a parsed document against the limits and serialises it into the stored form. */
+export function prepareDocument(
+  document: DiagramDocument,
+  known?: Finding[],
+): PreparedDiagram | ProblemInit {
+  const findings = known ?? validateDocument(document);
+  const errors = findings.filter((f) => f.severity === "error");
+  if (errors.length > 0) return invalid(findings);
+  const xml = serializeDiagram(document);
+  const bytes = encoder.encode(xml).byteLength;
+  if (bytes > LIMITS.xmlBytes) return tooLarge(bytes);
+  const stats = statsOf(document, bytes);
+  if (stats.cells > LIMITS.cells) {
+    return {
+      status: 413,
+      code: "too_many_cells",
+      detail: `the diagram has ${stats.cells} cells; at most ${LIMITS.cells} are allowed`,
+      extra: { limit: LIMITS.cells },
+    };
+  }
+  return { xml, document, stats, warnings: findings.slice(0, MAX_FINDINGS) };
+}
+
+/**
+ * Parses, validates and limit-checks XML from a caller. Invalid XML becomes a 422
+ * `invalid_xml` problem listing the findings; nothing here stores anything.
+ *
+ * @example
+ * const prepared = prepareXml(body.xml);
+ * if ("code" in prepared) return fail(prepared);
+ */
+export function prepareXml(xml: string): PreparedDiagram | ProblemInit {
+  const inputBytes = encoder.encode(xml).byteLength;
+  if (inputBytes > LIMITS.xmlBytes) return tooLarge(inputBytes);
+  const result = validateXml(xml);
+  if (!result.document || !result.valid) return invalid(result.findings);
+  return prepareDocument(result.document, result.findings);
+}
+
+function invalid(findings: Finding[]): ProblemInit {
+  const errors = findings.filter((f) => f.severity === "error");
+  const first = errors[0]?.message ?? "the XML is not a valid draw.io diagram";
+  const ordered = [...errors, ...findings.filter((f) => f.severity !== "error")];
+  return {
+    status: 422,
+    code: "invalid_xml",
+    detail: `${first}${errors.length > 1 ? ` (and ${errors.length - 1} more errors)` : ""}. Nothing was stored; POST /v1/validate with "repair": true may fix it.`,
+    extra: { findings: ordered.slice(0, MAX_FINDINGS) },
+  };
+}
+
+function tooLarge(bytes: number): ProblemInit {
+  return {
+    status: 413,
+    code: "diagram_too_large",
+    detail: `the diagram is ${(bytes / 1024 / 1024).toFixed(1)} MB; at most ${LIMITS.xmlBytes / 1024 / 1024} MB is allowed`,
+    extra: { limit_bytes: LIMITS.xmlBytes },
+  };
+}
+
+/** True when a preparation failed. */
+export function isProblem(value: PreparedDiagram | ProblemInit): value is ProblemInit {
+  return "code" in value;
+}

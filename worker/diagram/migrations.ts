@@ -1,0 +1,82 @@
+/** One schema change. Versions only ever grow; a released migration is never edited. */
+export interface Migration {
+  readonly version: number;
+  readonly statements: readonly string[];
+}
+
+/** The diagram object's schema, oldest first. */
+export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    statements: [
+      `CREATE TABLE diagram (
+        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+        id TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        title TEXT NOT NULL,
+        head INTEGER NOT NULL,
+        busy_turn TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE versions (
+        n INTEGER PRIMARY KEY,
+        parent INTEGER,
+        author TEXT NOT NULL CHECK (author IN ('user', 'agent', 'api')),
+        message TEXT,
+        restored_from INTEGER,
+        created_at TEXT NOT NULL,
+        byte_size INTEGER NOT NULL,
+        encoding TEXT NOT NULL CHECK (encoding IN ('utf8', 'deflate')),
+        chunk_count INTEGER NOT NULL,
+        stats TEXT NOT NULL,
+        usage TEXT
+      )`,
+      `CREATE TABLE version_chunks (
+        n INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (n, seq)
+      )`,
+      // History is append-only: nothing short of deleting the diagram rewrites a version.
+      `CREATE TRIGGER versions_append_only BEFORE UPDATE ON versions
+        BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END`,
+      `CREATE TRIGGER version_chunks_append_only BEFORE UPDATE ON version_chunks
+        BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END`,
+      `CREATE TABLE messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        role TEXT NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'message' CHECK (kind IN ('message', 'summary')),
+        content TEXT NOT NULL,
+        version INTEGER,
+        replaces_through INTEGER,
+        created_at TEXT NOT NULL
+      )`,
+    ],
+  },
+];
+
+/**
+ * Brings a SQLite database up to the newest schema: each migration once, in order, inside a
+ * transaction with the version bump, so a crash never leaves half a migration. Idempotent.
+ *
+ * @example
+ * migrate(ctx.storage, DIAGRAM_MIGRATIONS);
+ */
+export function migrate(storage: DurableObjectStorage, migrations: readonly Migration[]): number {
+  const sql = storage.sql;
+  sql.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+  const row = sql
+    .exec<{ version: number }>("SELECT MAX(version) AS version FROM schema_version")
+    .one();
+  let current = row.version ?? 0;
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    storage.transactionSync(() => {
+      for (const statement of migration.statements) sql.exec(statement);
+      sql.exec("INSERT INTO schema_version (version) VALUES (?)", migration.version);
+    });
+    current = migration.version;
+  }
+  return current;
+}

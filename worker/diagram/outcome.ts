@@ -1,0 +1,72 @@
+import type { z } from "zod";
+import { ApiError, type ProblemInit } from "../http/api-error.ts";
+
+/**
+ * What every RPC method returns: a value, or the problem to answer with. Errors are returned
+ * rather than thrown because thrown errors lose their class and fields crossing RPC.
+ */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: ProblemInit };
+
+/**
+ * Validates an RPC argument, runs `body`, and turns an {@link ApiError} it throws into a
+ * failed outcome.
+ *
+ * @example
+ * read(input: unknown) { return handle(ReadInput, input, (args) => this.#read(args)); }
+ */
+export function handle<S extends z.ZodType, T>(
+  schema: S,
+  input: unknown,
+  body: (args: z.infer<S>) => T,
+): Outcome<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join(".") || "argument";
+    return {
+      ok: false,
+      problem: {
+        status: 422,
+        code: "invalid_request",
+        detail: `${where}: ${issue?.message ?? "invalid"}`,
+      },
+    };
+  }
+  try {
+    return { ok: true, value: body(parsed.data) };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return {
+        ok: false,
+        problem: {
+          status: error.status,
+          code: error.code,
+          detail: error.message,
+          extra: error.extra,
+        },
+      };
+    }
+    throw error;
+  }
+}
+
+/** Like {@link handle}, for async bodies. */
+export async function handleAsync<S extends z.ZodType, T>(
+  schema: S,
+  input: unknown,
+  body: (args: z.infer<S>) => Promise<T>,
+): Promise<Outcome<T>> {
+  let promise: Promise<T> | undefined;
+  const started = handle(schema, input, (args) => {
+    promise = body(args);
+    return undefined;
+  });
+  if (!started.ok || promise === undefined) return started as Outcome<T>;
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    return handle(schema, input, () => {
+      throw error;
+    }) as Outcome<T>;
+  }
+}

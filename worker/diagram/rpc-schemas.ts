@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { DiagramIdSchema } from "../schemas/common.ts";
+import { LIMITS } from "../schemas/limits.ts";
+import { AuthorSchema } from "../schemas/version.ts";
+
+// Every RPC method of DiagramObject checks its argument against one of these: the object is
+// reachable by anything holding the namespace binding, not only by our routes.
+
+const tenant = z.string().min(1).max(100);
+const version = z.number().int().min(1);
+const title = z.string().trim().min(1).max(LIMITS.titleChars);
+const message = z.string().max(LIMITS.messageChars).optional();
+
+export const CreateInput = z.object({
+  tenant,
+  id: DiagramIdSchema,
+  title,
+  xml: z.string().optional(),
+  author: AuthorSchema,
+});
+export const ReadInput = z.object({ tenant, format: z.enum(["xml", "compact"]) });
+export const ReplaceInput = z.object({
+  tenant,
+  xml: z.string(),
+  ifMatch: version,
+  message,
+  author: AuthorSchema,
+});
+export const RenameInput = z.object({ tenant, title });
+export const OperateInput = z.object({
+  tenant,
+  operations: z.array(z.unknown()).min(1).max(LIMITS.operations),
+  ifMatch: version.optional(),
+  message,
+  page: z.union([z.string().max(200), z.number().int().min(0)]).optional(),
+  author: AuthorSchema,
+});
+export const ListInput = z.object({
+  tenant,
+  before: version.optional(),
+  limit: z.number().int().min(1).max(LIMITS.pageSize.max),
+});
+export const VersionInput = z.object({ tenant, n: version });
+export const DiffInput = z.object({ tenant, n: version, against: version.optional() });
+export const RestoreInput = z.object({
+  tenant,
+  n: version,
+  ifMatch: version.optional(),
+  author: AuthorSchema,
+});
+export const ExportInput = z.object({
+  tenant,
+  format: z.enum(["drawio", "xml", "compressed", "url"]),
+  page: z.number().int().min(0),
+});
+export const TenantInput = z.object({ tenant });

@@ -1,0 +1,107 @@
+import { compactView } from "../drawio/compact.ts";
+import { diffDocuments, formatDocumentDiff, type PageRef } from "../drawio/diff.ts";
+import { DrawioError } from "../drawio/errors.ts";
+import type { DiagramDocument } from "../drawio/model.ts";
+import { serializeDiagram } from "../drawio/serialize.ts";
+import { toDiagramsNetUrl } from "../drawio/urls.ts";
+import { ApiError } from "../http/api-error.ts";
+
+/** An export, ready to become a response. */
+export interface ExportFile {
+  body: string;
+  contentType: string;
+  /** Set for downloads. */
+  filename?: string;
+}
+
+/** The compact text view of every page. */
+export function compactOf(doc: DiagramDocument): string {
+  return doc.pages.map((_, page) => compactView(doc, { page })).join("\n");
+}
+
+/**
+ * Renders an export of a document (`xml` is the stored `<mxfile>`).
+ *
+ * @example
+ * exportFile(doc, xml, "Checkout", "drawio", 0); // { body: "<mxfile…", filename: "Checkout.drawio", … }
+ */
+export function exportFile(
+  doc: DiagramDocument,
+  xml: string,
+  title: string,
+  format: "drawio" | "xml" | "compressed" | "url",
+  page: number,
+): ExportFile {
+  switch (format) {
+    case "drawio":
+      return {
+        body: xml,
+        contentType: "application/vnd.jgraph.mxfile",
+        filename: `${fileName(title)}.drawio`,
+      };
+    case "compressed":
+      return { body: serializeDiagram(doc, { compressed: true }), contentType: "application/xml" };
+    case "url": {
+      const url = toDiagramsNetUrl(xml, { title });
+      return { body: JSON.stringify({ url, bytes: url.length }), contentType: "application/json" };
+    }
+    case "xml":
+      try {
+        return {
+          body: serializeDiagram(doc, { format: "model", page }),
+          contentType: "application/xml",
+        };
+      } catch (error) {
+        if (error instanceof DrawioError) {
+          throw new ApiError(
+            404,
+            "page_not_found",
+            `the diagram has ${doc.pages.length} page(s); there is no page ${page}`,
+          );
+        }
+        throw error;
+      }
+  }
+}
+
+/** A safe download name: letters, digits, spaces, dots, dashes and underscores only. */
+function fileName(title: string): string {
+  const cleaned = title
+    .replace(/[^\p{L}\p{N} ._-]+/gu, "")
+    .trim()
+    .slice(0, 100);
+  return cleaned || "diagram";
+}
+
+function pageRef(ref: PageRef): { index: number; id?: string; name?: string } {
+  return defined(ref) as { index: number; id?: string; name?: string };
+}
+
+/** Drops undefined members, so the value is plain JSON. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The API form of a document diff. */
+export function diffView(
+  before: DiagramDocument,
+  after: DiagramDocument,
+  from: number,
+  to: number,
+) {
+  const diff = diffDocuments(before, after);
+  return {
+    from,
+    to,
+    text: formatDocumentDiff(diff),
+    added_pages: diff.addedPages.map(pageRef),
+    removed_pages: diff.removedPages.map(pageRef),
+    pages: diff.pages.map((p) => ({
+      before: pageRef(p.before),
+      after: pageRef(p.after),
+      added: p.diff.added.map(defined),
+      removed: p.diff.removed.map(defined),
+      changed: p.diff.changed.map((c) => ({ id: c.id, changes: c.changes.map(defined) })),
+    })),
+  };
+}

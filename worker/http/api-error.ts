@@ -1,0 +1,46 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * The one error type of the HTTP layer. Thrown anywhere below a route, rendered by
+ * `app.onError` as `application/problem+json` with the same `code` every time.
+ *
+ * @example
+ * throw new ApiError(404, "not_found", `diagram ${id} does not exist`);
+ * throw new ApiError(412, "version_mismatch", "the diagram changed", { head_version: 7 });
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  /** Extra members merged into the problem body (`errors`, `findings`, `head_version`…). */
+  readonly extra: Record<string, unknown>;
+  /** Extra response headers (`Retry-After`, `WWW-Authenticate`…). */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: string,
+    detail: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+/** The serialisable form of an {@link ApiError}, as Durable Objects return it over RPC. */
+export interface ProblemInit {
+  status: ContentfulStatusCode;
+  code: string;
+  detail: string;
+  extra?: Record<string, unknown>;
+}
+
+/** Rebuilds an {@link ApiError} from its RPC form. */
+export function apiErrorFrom(init: ProblemInit): ApiError {
+  return new ApiError(init.status, init.code, init.detail, init.extra ?? {});
+}

@@ -1,0 +1,26 @@
+import type { TokenScope } from "../schemas/token.ts";
+
+/** Who is calling: an API key (a whole tenant) or a widget token (one diagram, one scope). */
+export type Principal =
+  | { kind: "key"; tenant: string }
+  | { kind: "token"; tenant: string; diagramId: string; scope: TokenScope };
+
+/** Secrets and settings that may be absent (so `wrangler types` cannot promise them). */
+export interface Settings {
+  /** Comma-separated API keys; each key is one tenant. */
+  API_KEYS?: string;
+  /** HMAC secret for widget tokens (default: derived from `API_KEYS`). */
+  TOKEN_SECRET?: string;
+  /** Comma-separated origins allowed to call the API from a browser. */
+  ALLOWED_ORIGINS?: string;
+  /** `off` disables per-key rate limiting. */
+  RATE_LIMIT?: string;
+  /** Seconds clients are told to wait after a 429 (the rate limiter's period). */
+  RATE_LIMIT_PERIOD?: string;
+}
+
+/** The Hono environment of every route: bindings plus per-request variables. */
+export interface AppEnv {
+  Bindings: Env & Settings;
+  Variables: { requestId: string; principal: Principal };
+}

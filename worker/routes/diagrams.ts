@@ -1,0 +1,228 @@
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { randomToken } from "../auth/encoding.ts";
+import { authorOf, diagramStub, etagOf, parseIfMatch, unwrap } from "../diagram/client.ts";
+import { ApiError } from "../http/api-error.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { validationHook } from "../http/validation-hook.ts";
+import {
+  DiagramParamsSchema,
+  errorResponses,
+  IdempotencyHeaderSchema,
+  IfMatchHeaderSchema,
+} from "../schemas/common.ts";
+import {
+  ApplyOperationsSchema,
+  CreateDiagramSchema,
+  DiagramQuerySchema,
+  DiagramSchema,
+  OperationsResultSchema,
+  RenameDiagramSchema,
+  ReplaceDiagramSchema,
+} from "../schemas/diagram.ts";
+
+const tags = ["Diagrams"];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const etagHeader = {
+  ETag: { description: 'The head version, e.g. `"3"`.', schema: { type: "string" as const } },
+};
+
+/** Diagrams: create, read, replace, rename, edit with operations, delete. */
+export const diagrams = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const createDiagram = createRoute({
+  operationId: "createDiagram",
+  method: "post",
+  path: "/",
+  tags,
+  summary: "Create a diagram",
+  description:
+    "Stores XML in any draw.io form (or an empty page) as version 1. Invalid XML is refused with its findings; nothing is stored.",
+  request: {
+    headers: IdempotencyHeaderSchema,
+    body: { content: { "application/json": { schema: CreateDiagramSchema } } },
+  },
+  responses: {
+    201: { ...json(DiagramSchema, "The new diagram."), headers: etagHeader },
+    ...errorResponses(400, 409, 413, 415, 422),
+  },
+});
+
+diagrams.openapi(createDiagram, async (c) => {
+  const body = c.req.valid("json");
+  const principal = c.get("principal");
+  const id = `d_${randomToken(22)}`;
+  const view = unwrap(
+    await diagramStub(c.env, id).create({
+      tenant: principal.tenant,
+      id,
+      title: body.title ?? "Untitled diagram",
+      ...(body.xml === undefined ? {} : { xml: body.xml }),
+      author: authorOf(principal),
+    }),
+  );
+  c.header("ETag", etagOf(view.version));
+  c.header("Location", `/v1/diagrams/${id}`);
+  return c.json(view, 201);
+});
+
+const getDiagram = createRoute({
+  operationId: "getDiagram",
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "Get a diagram",
+  description:
+    "The head version as an uncompressed `<mxfile>`, or with `?format=compact` the compact text view.",
+  request: { params: DiagramParamsSchema, query: DiagramQuerySchema },
+  responses: {
+    200: { ...json(DiagramSchema, "The diagram at its head version."), headers: etagHeader },
+    ...errorResponses(403, 404, 422),
+  },
+});
+
+diagrams.openapi(getDiagram, async (c) => {
+  const { id } = c.req.valid("param");
+  const { format } = c.req.valid("query");
+  const view = unwrap(
+    await diagramStub(c.env, id).read({ tenant: c.get("principal").tenant, format }),
+  );
+  c.header("ETag", etagOf(view.version));
+  return c.json(view, 200);
+});
+
+const replaceDiagram = createRoute({
+  operationId: "replaceDiagram",
+  method: "put",
+  path: "/{id}",
+  tags,
+  summary: "Replace a diagram's XML",
+  description:
+    "Saves new XML as a new version. `If-Match` must name the head version; if someone saved since, the answer is 412 with `head_version`.",
+  request: {
+    params: DiagramParamsSchema,
+    headers: IfMatchHeaderSchema,
+    body: { required: true, content: { "application/json": { schema: ReplaceDiagramSchema } } },
+  },
+  responses: {
+    200: { ...json(DiagramSchema, "The diagram at its new version."), headers: etagHeader },
+    ...errorResponses(400, 403, 404, 412, 413, 415, 422, 428),
+  },
+});
+
+diagrams.openapi(replaceDiagram, async (c) => {
+  const { id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const ifMatch = parseIfMatch(c.req.header("if-match"));
+  if (ifMatch === undefined) {
+    throw new ApiError(
+      428,
+      "if_match_required",
+      'send If-Match with the version you edited, e.g. If-Match: "3"',
+    );
+  }
+  const principal = c.get("principal");
+  const view = unwrap(
+    await diagramStub(c.env, id).replace({
+      tenant: principal.tenant,
+      xml: body.xml,
+      ifMatch,
+      ...(body.message === undefined ? {} : { message: body.message }),
+      author: authorOf(principal),
+    }),
+  );
+  c.header("ETag", etagOf(view.version));
+  return c.json(view, 200);
+});
+
+const renameDiagram = createRoute({
+  operationId: "renameDiagram",
+  method: "patch",
+  path: "/{id}",
+  tags,
+  summary: "Rename a diagram",
+  description: "Changes the title. The title is metadata: no new version is made.",
+  request: {
+    params: DiagramParamsSchema,
+    body: { required: true, content: { "application/json": { schema: RenameDiagramSchema } } },
+  },
+  responses: {
+    200: { ...json(DiagramSchema, "The renamed diagram."), headers: etagHeader },
+    ...errorResponses(400, 403, 404, 415, 422),
+  },
+});
+
+diagrams.openapi(renameDiagram, async (c) => {
+  const { id } = c.req.valid("param");
+  const { title } = c.req.valid("json");
+  const view = unwrap(
+    await diagramStub(c.env, id).rename({ tenant: c.get("principal").tenant, title }),
+  );
+  c.header("ETag", etagOf(view.version));
+  return c.json(view, 200);
+});
+
+const applyOperations = createRoute({
+  operationId: "applyOperations",
+  method: "post",
+  path: "/{id}/operations",
+  tags,
+  summary: "Edit with operations",
+  description:
+    "Applies a batch of operations (add, update or delete cells, set labels, styles and geometry…) " +
+    "as one new version, all or nothing. A failing operation is named by its index; nothing changes. " +
+    "`If-Match` is optional: send it to be sure you edit the version you read.",
+  request: {
+    params: DiagramParamsSchema,
+    headers: IfMatchHeaderSchema.merge(IdempotencyHeaderSchema),
+    body: { required: true, content: { "application/json": { schema: ApplyOperationsSchema } } },
+  },
+  responses: {
+    200: {
+      ...json(OperationsResultSchema, "The diagram at its new version, and the cells touched."),
+      headers: etagHeader,
+    },
+    ...errorResponses(400, 403, 404, 409, 412, 413, 415, 422),
+  },
+});
+
+diagrams.openapi(applyOperations, async (c) => {
+  const { id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const ifMatch = parseIfMatch(c.req.header("if-match"));
+  const principal = c.get("principal");
+  const result = unwrap(
+    await diagramStub(c.env, id).operate({
+      tenant: principal.tenant,
+      operations: body.operations,
+      ...(ifMatch === undefined ? {} : { ifMatch }),
+      ...(body.message === undefined ? {} : { message: body.message }),
+      ...(body.page === undefined ? {} : { page: body.page }),
+      author: authorOf(principal),
+    }),
+  );
+  c.header("ETag", etagOf(result.version));
+  return c.json(result, 200);
+});
+
+const deleteDiagram = createRoute({
+  operationId: "deleteDiagram",
+  method: "delete",
+  path: "/{id}",
+  tags,
+  summary: "Delete a diagram",
+  description: "Deletes the diagram and its whole history. This cannot be undone.",
+  request: { params: DiagramParamsSchema },
+  responses: {
+    204: { description: "Deleted." },
+    ...errorResponses(403, 404, 422),
+  },
+});
+
+diagrams.openapi(deleteDiagram, async (c) => {
+  const { id } = c.req.valid("param");
+  unwrap(await diagramStub(c.env, id).destroy({ tenant: c.get("principal").tenant }));
+  return c.body(null, 204);
+});

@@ -1,0 +1,132 @@
+import { z } from "@hono/zod-openapi";
+import { OperationSchema } from "../drawio/operations/schema.ts";
+import { LIMITS } from "./limits.ts";
+
+/** A finding of the draw.io validator. */
+export const FindingSchema = z
+  .object({
+    code: z.string().openapi({ example: "unknown_parent" }),
+    severity: z.enum(["error", "warning"]),
+    message: z.string(),
+    cellId: z.string().optional(),
+    page: z.number().int().optional().openapi({ description: "Page index, for multi-page files." }),
+  })
+  .openapi("Finding");
+
+export const DiagramStatsSchema = z
+  .object({
+    pages: z.number().int(),
+    cells: z
+      .number()
+      .int()
+      .openapi({ description: "Cells over all pages, roots and layers excluded." }),
+    vertices: z.number().int(),
+    edges: z.number().int(),
+    bytes: z.number().int().openapi({ description: "Size of the stored XML in UTF-8 bytes." }),
+  })
+  .openapi("DiagramStats");
+
+const TitleSchema = z.string().trim().min(1).max(LIMITS.titleChars);
+const MessageSchema = z.string().max(LIMITS.messageChars);
+const XmlSchema = z
+  .string()
+  .min(1)
+  .openapi({
+    description:
+      "draw.io XML in any form: an `<mxfile>` (one or many pages, compressed or not), a bare " +
+      "`<mxGraphModel>`, or a list of `<mxCell>` elements.",
+    example:
+      '<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="2" value="Hello" vertex="1" parent="1"><mxGeometry x="40" y="40" width="120" height="60" as="geometry"/></mxCell></root></mxGraphModel>',
+  });
+
+export const CreateDiagramSchema = z
+  .object({
+    title: TitleSchema.optional().openapi({ example: "Checkout flow" }),
+    xml: XmlSchema.optional(),
+  })
+  .strict()
+  .openapi("CreateDiagram");
+
+export const ReplaceDiagramSchema = z
+  .object({ xml: XmlSchema, message: MessageSchema.optional() })
+  .strict()
+  .openapi("ReplaceDiagram");
+
+export const RenameDiagramSchema = z
+  .object({ title: TitleSchema.openapi({ example: "Checkout flow v2" }) })
+  .strict()
+  .openapi("RenameDiagram");
+
+export const ApplyOperationsSchema = z
+  .object({
+    operations: z
+      .array(OperationSchema.openapi("Operation"))
+      .min(1)
+      .max(LIMITS.operations)
+      .openapi({ description: "Applied in order, all or nothing." }),
+    message: MessageSchema.optional(),
+    page: z
+      .union([z.string().max(200), z.number().int().min(0)])
+      .optional()
+      .openapi({ description: "The page to edit: its id or index (default: the first)." }),
+  })
+  .strict()
+  .openapi("ApplyOperations");
+
+export const DiagramSchema = z
+  .object({
+    id: z.string().openapi({ example: "d_3kTq9ZpL0mWv8XcR2aYb1N" }),
+    title: z.string(),
+    version: z.number().int().openapi({ description: "The head version; also the ETag." }),
+    xml: z
+      .string()
+      .optional()
+      .openapi({ description: "The head version as an uncompressed `<mxfile>`." }),
+    compact: z.string().optional().openapi({
+      description: "With `?format=compact`: the token-lean text view instead of `xml`.",
+    }),
+    created_at: z.string().openapi({ format: "date-time" }),
+    updated_at: z.string().openapi({ format: "date-time" }),
+    stats: DiagramStatsSchema,
+    warnings: z
+      .array(FindingSchema)
+      .optional()
+      .openapi({ description: "On writes: validator warnings about the stored XML." }),
+  })
+  .openapi("Diagram");
+
+export const OperationsResultSchema = DiagramSchema.extend({
+  changed: z.array(z.string()).openapi({ description: "Ids of the cells added or changed." }),
+  deleted: z
+    .array(z.string())
+    .openapi({ description: "Ids of the cells deleted (with cascades)." }),
+}).openapi("OperationsResult");
+
+export const DiagramQuerySchema = z.object({
+  format: z.enum(["xml", "compact"]).default("xml").openapi({ description: "What to return." }),
+});
+
+export const ExportQuerySchema = z.object({
+  format: z
+    .enum(["drawio", "xml", "compressed", "url"])
+    .default("drawio")
+    .openapi({
+      description:
+        "`drawio`: the `.drawio` file (every page) as a download; `xml`: one page's bare " +
+        "`<mxGraphModel>`; `compressed`: the `<mxfile>` with compressed pages; `url`: a diagrams.net link.",
+    }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .openapi({ description: "The page for `format=xml`." }),
+});
+
+export const ExportLinkSchema = z
+  .object({ url: z.string().url(), bytes: z.number().int() })
+  .openapi("ExportLink");
+
+export type Diagram = z.infer<typeof DiagramSchema>;
+export type DiagramStats = z.infer<typeof DiagramStatsSchema>;
+export type Finding = z.infer<typeof FindingSchema>;

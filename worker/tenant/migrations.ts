@@ -1,0 +1,24 @@
+/** The tenant object's schema, oldest first (applied by `migrate`). */
+export const TENANT_MIGRATIONS = [
+  {
+    version: 1,
+    statements: [
+      `CREATE TABLE idempotency (
+        key TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'done')),
+        status INTEGER,
+        headers TEXT,
+        encoding TEXT,
+        created_at INTEGER NOT NULL
+      )`,
+      "CREATE INDEX idempotency_created ON idempotency (created_at)",
+      `CREATE TABLE idempotency_chunks (
+        key TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (key, seq)
+      )`,
+    ],
+  },
+] as const;

@@ -1,0 +1,148 @@
+import { DurableObject } from "cloudflare:workers";
+import { z } from "zod";
+import { decodeBlob, encodeBlob } from "../diagram/blob.ts";
+import { migrate } from "../diagram/migrations.ts";
+import { handle } from "../diagram/outcome.ts";
+import { TENANT_MIGRATIONS } from "./migrations.ts";
+
+/** Idempotency records are kept this long. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A pending record older than this belongs to a request that died; a retry may take it over. */
+const PENDING_STALE_MS = 60 * 1000;
+
+/** A response remembered for replay. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What {@link TenantObject.begin} decided. */
+export type BeginResult =
+  | { kind: "proceed" }
+  | { kind: "replay"; response: StoredResponse }
+  | { kind: "in_progress" }
+  | { kind: "mismatch" };
+
+const key = z.string().min(1).max(300);
+const BeginInput = z.object({ key, fingerprint: z.string().length(64), now: z.number().int() });
+const CompleteInput = z.object({
+  key,
+  response: z.object({
+    status: z.number().int().min(200).max(599),
+    headers: z.record(z.string(), z.string()),
+    body: z.string(),
+  }),
+});
+const ReleaseInput = z.object({ key });
+
+/**
+ * Per-tenant bookkeeping that cannot live in one diagram: `Idempotency-Key` records (so a
+ * retried create returns the first result for 24 h instead of creating twice).
+ *
+ * @example
+ * const tenant = env.TENANT.getByName(principal.tenant);
+ * const started = await tenant.begin({ key, fingerprint, now: Date.now() });
+ */
+export class TenantObject extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    migrate(ctx.storage, TENANT_MIGRATIONS);
+  }
+
+  /** Claims a key, or says why not (replay of a finished request, still running, other body). */
+  begin(input: unknown) {
+    return handle(BeginInput, input, (args): BeginResult => {
+      const sql = this.ctx.storage.sql;
+      this.#expire(args.now);
+      const row = sql
+        .exec<{
+          fingerprint: string;
+          state: string;
+          status: number | null;
+          headers: string | null;
+          encoding: string | null;
+          created_at: number;
+        }>(
+          "SELECT fingerprint, state, status, headers, encoding, created_at FROM idempotency WHERE key = ?",
+          args.key,
+        )
+        .toArray()[0];
+      if (row && row.fingerprint !== args.fingerprint) return { kind: "mismatch" };
+      if (row?.state === "done") {
+        const chunks = sql
+          .exec<{ data: ArrayBuffer }>(
+            "SELECT data FROM idempotency_chunks WHERE key = ? ORDER BY seq",
+            args.key,
+          )
+          .toArray()
+          .map((r) => r.data);
+        return {
+          kind: "replay",
+          response: {
+            status: row.status ?? 200,
+            headers: JSON.parse(row.headers ?? "{}") as Record<string, string>,
+            body: decodeBlob(row.encoding ?? "utf8", chunks),
+          },
+        };
+      }
+      if (row && args.now - row.created_at < PENDING_STALE_MS) return { kind: "in_progress" };
+      sql.exec(
+        "INSERT OR REPLACE INTO idempotency (key, fingerprint, state, created_at) VALUES (?, ?, 'pending', ?)",
+        args.key,
+        args.fingerprint,
+        args.now,
+      );
+      return { kind: "proceed" };
+    });
+  }
+
+  /** Stores the response of a claimed key for replay. */
+  complete(input: unknown) {
+    return handle(CompleteInput, input, (args) => {
+      const blob = encodeBlob(args.response.body);
+      this.ctx.storage.transactionSync(() => {
+        const sql = this.ctx.storage.sql;
+        sql.exec(
+          "UPDATE idempotency SET state = 'done', status = ?, headers = ?, encoding = ? WHERE key = ?",
+          args.response.status,
+          JSON.stringify(args.response.headers),
+          blob.encoding,
+          args.key,
+        );
+        sql.exec("DELETE FROM idempotency_chunks WHERE key = ?", args.key);
+        blob.chunks.forEach((chunk, seq) => {
+          const data = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength);
+          sql.exec(
+            "INSERT INTO idempotency_chunks (key, seq, data) VALUES (?, ?, ?)",
+            args.key,
+            seq,
+            data,
+          );
+        });
+      });
+      return true;
+    });
+  }
+
+  /** Forgets a claimed key whose request failed, so that a retry can run it again. */
+  release(input: unknown) {
+    return handle(ReleaseInput, input, (args) => {
+      this.ctx.storage.sql.exec(
+        "DELETE FROM idempotency WHERE key = ? AND state = 'pending'",
+        args.key,
+      );
+      return true;
+    });
+  }
+
+  #expire(now: number): void {
+    const sql = this.ctx.storage.sql;
+    const cutoff = now - IDEMPOTENCY_TTL_MS;
+    sql.exec(
+      "DELETE FROM idempotency_chunks WHERE key IN (SELECT key FROM idempotency WHERE created_at < ?)",
+      cutoff,
+    );
+    sql.exec("DELETE FROM idempotency WHERE created_at < ?", cutoff);
+  }
+}
