@@ -32,6 +32,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
+          globalSetup: ["./test/worker/global-setup.ts"],
         },
       },
     ],

@@ -41,7 +41,8 @@ export async function api(path: string, init: ApiInit = {}): Promise<ApiResponse
   const res = await exports.default.fetch(
     new Request(`http://drawforge.test${path}`, { method: init.method ?? "GET", headers, body }),
   );
-  const text = await res.text();
+  // Decoded by hand: workerd warns when .text() reads a body whose type is not textual.
+  const text = new TextDecoder().decode(await res.arrayBuffer());
   const type = res.headers.get("content-type") ?? "";
   return {
     status: res.status,

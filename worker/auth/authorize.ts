@@ -21,7 +21,7 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     if (path === "/v1/validate") return next();
     const match = DIAGRAM_PATH.exec(path);
     if (!match) throw forbidden("a widget token can only be used on its own diagram");
-    if (decodeURIComponent(match[1] ?? "") !== principal.diagramId) {
+    if (decodedSegment(match[1] ?? "") !== principal.diagramId) {
       throw forbidden("this token was issued for another diagram");
     }
     const rest = match[2] ?? "";
@@ -34,6 +34,15 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     }
     return next();
   };
+}
+
+/** A path segment, percent-decoded; malformed escapes cannot name any diagram. */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 function forbidden(detail: string): ApiError {

@@ -2,8 +2,8 @@ import { deflateSync, inflateSync } from "fflate";
 
 /** Rows stay well under the 2 MB SQLite row limit of Durable Objects. */
 export const CHUNK_BYTES = 1024 * 1024;
-/** Smaller texts are stored as they are: compressing them saves little and costs a little. */
-const COMPRESS_OVER = 16 * 1024;
+/** Texts over this size are stored deflated: right away, or by the background compaction. */
+export const COMPRESS_OVER = 16 * 1024;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -17,21 +17,23 @@ export interface EncodedBlob {
 }
 
 /**
- * Encodes text for storage: raw deflate (fast level) above 16 KB, then split into chunks.
+ * Encodes text for storage, split into chunks. `compress: "now"` deflates anything over 16 KB;
+ * `"large"` (for the request path) deflates only texts over one chunk, leaving smaller ones for
+ * a background compaction.
  *
  * @example
- * const blob = encodeBlob(xml); // { encoding: "deflate", byteSize: 812345, chunks: [Uint8Array] }
+ * const blob = encodeBlob(xml, "now"); // { encoding: "deflate", byteSize: 812345, chunks: [Uint8Array] }
  */
-export function encodeBlob(text: string): EncodedBlob {
+export function encodeBlob(text: string, compress: "now" | "large" = "now"): EncodedBlob {
   const raw = encoder.encode(text);
-  const compress = raw.byteLength > COMPRESS_OVER;
-  const stored = compress ? deflateSync(raw, { level: 1 }) : raw;
+  const deflate = raw.byteLength > (compress === "now" ? COMPRESS_OVER : CHUNK_BYTES);
+  const stored = deflate ? deflateSync(raw, { level: compress === "now" ? 6 : 1 }) : raw;
   const chunks: Uint8Array[] = [];
   for (let i = 0; i < stored.byteLength; i += CHUNK_BYTES) {
     chunks.push(stored.subarray(i, Math.min(i + CHUNK_BYTES, stored.byteLength)));
   }
   if (chunks.length === 0) chunks.push(new Uint8Array(0));
-  return { encoding: compress ? "deflate" : "utf8", byteSize: raw.byteLength, chunks };
+  return { encoding: deflate ? "deflate" : "utf8", byteSize: raw.byteLength, chunks };
 }
 
 /** Reverses {@link encodeBlob}, given the chunks in order. */

@@ -28,6 +28,11 @@ export interface DiagramView {
   warnings?: Finding[];
 }
 
+/** Compaction waits this long after a write, so that bursts of edits finish first. */
+const COMPACT_DELAY_MS = 10_000;
+/** Versions compacted per alarm run; more are left to the next run. */
+const COMPACT_BATCH = 25;
+
 interface Head {
   n: number;
   xml: string;
@@ -48,6 +53,9 @@ interface Head {
 export class DiagramObject extends DurableObject<Env> {
   readonly #store: DiagramStore;
   #head: Head | undefined;
+  /** The head's API view as JSON, keyed by head, title and update time. */
+  #headJson: { key: string; json: string } | undefined;
+  #compactionScheduled = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -75,6 +83,7 @@ export class DiagramObject extends DurableObject<Env> {
         },
       );
       this.#head = { n: 1, xml: ready.xml, stats: ready.stats, document: ready.document };
+      this.#scheduleCompaction(COMPACT_DELAY_MS);
       return this.#view(this.#own(args.tenant), "xml", ready.warnings);
     });
   }
@@ -90,6 +99,17 @@ export class DiagramObject extends DurableObject<Env> {
         created_at: row.created_at,
         updated_at: row.updated_at,
       };
+    });
+  }
+
+  /** The head version as the JSON the API answers with (cached: the hot read path). */
+  readJson(input: unknown) {
+    return handle(In.TenantInput, input, (args) => {
+      const row = this.#own(args.tenant);
+      const key = `${row.head}|${row.updated_at}|${row.title}`;
+      if (this.#headJson?.key !== key)
+        this.#headJson = { key, json: JSON.stringify(this.#view(row, "xml")) };
+      return { version: row.head, json: this.#headJson.json };
     });
   }
 
@@ -215,10 +235,34 @@ export class DiagramObject extends DurableObject<Env> {
     return handleAsync(In.TenantInput, input, async (args) => {
       this.#own(args.tenant);
       this.#head = undefined;
+      this.#headJson = undefined;
+      await this.ctx.storage.deleteAlarm();
       await this.#store.destroy();
       migrate(this.ctx.storage, DIAGRAM_MIGRATIONS);
       return { deleted: true as const };
     });
+  }
+
+  /** Compresses versions that were stored uncompressed to keep writes fast. */
+  override async alarm(): Promise<void> {
+    this.#compactionScheduled = false;
+    const pending = this.#store.uncompacted(COMPACT_BATCH + 1);
+    for (const n of pending.slice(0, COMPACT_BATCH)) this.#store.compact(n);
+    if (pending.length > COMPACT_BATCH) this.#scheduleCompaction(1_000);
+  }
+
+  /** How version `n` is stored; for tests and diagnostics. */
+  storageOf(input: unknown) {
+    return handle(In.VersionInput, input, (args) => {
+      this.#own(args.tenant);
+      return this.#store.storage(args.n) ?? versionNotFound(args.n);
+    });
+  }
+
+  #scheduleCompaction(delay: number): void {
+    if (this.#compactionScheduled) return;
+    this.#compactionScheduled = true;
+    void this.ctx.storage.setAlarm(Date.now() + delay);
   }
 
   /** The diagram row, if it exists and belongs to `tenant`; otherwise a 404 (never a 403). */
@@ -244,6 +288,7 @@ export class DiagramObject extends DurableObject<Env> {
       stats: ready.stats,
       ...(ready.document ? { document: ready.document } : {}),
     };
+    this.#scheduleCompaction(COMPACT_DELAY_MS);
   }
 
   #loadHead(row: DiagramRow): Head {

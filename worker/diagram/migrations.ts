@@ -38,8 +38,11 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
         data BLOB NOT NULL,
         PRIMARY KEY (n, seq)
       )`,
-      // History is append-only: nothing short of deleting the diagram rewrites a version.
-      `CREATE TRIGGER versions_append_only BEFORE UPDATE ON versions
+      // History is append-only: nothing short of deleting the diagram rewrites a version. Only
+      // how its XML is stored (encoding, chunks) may change, when compaction compresses it.
+      `CREATE TRIGGER versions_append_only
+        BEFORE UPDATE OF n, parent, author, message, restored_from, created_at, byte_size, stats, usage
+        ON versions
         BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END`,
       `CREATE TRIGGER version_chunks_append_only BEFORE UPDATE ON version_chunks
         BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END`,

@@ -1,6 +1,6 @@
 import type { DiagramStats } from "../schemas/diagram.ts";
 import type { Author, VersionSummary } from "../schemas/version.ts";
-import { decodeBlob, encodeBlob } from "./blob.ts";
+import { COMPRESS_OVER, decodeBlob, encodeBlob } from "./blob.ts";
 
 /** The diagram's own row. */
 export interface DiagramRow {
@@ -122,6 +122,45 @@ export class DiagramStore {
     return decodeBlob(row.encoding, chunks);
   }
 
+  /** Versions before the head still stored uncompressed although large enough to compress. */
+  uncompacted(limit: number): number[] {
+    return this.#sql
+      .exec<{ n: number }>(
+        "SELECT n FROM versions WHERE encoding = 'utf8' AND byte_size > ? AND n < (SELECT head FROM diagram) ORDER BY n LIMIT ?",
+        COMPRESS_OVER,
+        limit,
+      )
+      .toArray()
+      .map((r) => r.n);
+  }
+
+  /** Re-stores version `n`'s XML deflated; its content and metadata stay exactly as they were. */
+  compact(n: number): void {
+    const xml = this.xml(n);
+    if (xml === undefined) return;
+    const blob = encodeBlob(xml, "now");
+    this.#storage.transactionSync(() => {
+      this.#sql.exec("DELETE FROM version_chunks WHERE n = ?", n);
+      this.#insertChunks(n, blob.chunks);
+      this.#sql.exec(
+        "UPDATE versions SET encoding = ?, chunk_count = ? WHERE n = ?",
+        blob.encoding,
+        blob.chunks.length,
+        n,
+      );
+    });
+  }
+
+  /** How version `n` is stored (for tests and diagnostics). */
+  storage(n: number): { encoding: string; chunks: number } | undefined {
+    return this.#sql
+      .exec<{ encoding: string; chunks: number }>(
+        "SELECT encoding, chunk_count AS chunks FROM versions WHERE n = ?",
+        n,
+      )
+      .toArray()[0];
+  }
+
   /** Deletes everything: the only way anything is ever removed. */
   async destroy(): Promise<void> {
     await this.#storage.deleteAll();
@@ -132,7 +171,8 @@ export class DiagramStore {
   }
 
   #insertVersion(n: number, parent: number | null, version: NewVersion, now: string): void {
-    const blob = encodeBlob(version.xml);
+    // Large texts must be compressed to fit; others are compressed later, off the request path.
+    const blob = encodeBlob(version.xml, "large");
     this.#sql.exec(
       `INSERT INTO versions (n, parent, author, message, restored_from, created_at, byte_size, encoding, chunk_count, stats)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -147,11 +187,15 @@ export class DiagramStore {
       blob.chunks.length,
       JSON.stringify(version.stats),
     );
-    blob.chunks.forEach((chunk, seq) => {
+    this.#insertChunks(n, blob.chunks);
+    this.#sql.exec("UPDATE diagram SET head = ?, updated_at = ?", n, now);
+  }
+
+  #insertChunks(n: number, chunks: Uint8Array[]): void {
+    chunks.forEach((chunk, seq) => {
       const data = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength);
       this.#sql.exec("INSERT INTO version_chunks (n, seq, data) VALUES (?, ?, ?)", n, seq, data);
     });
-    this.#sql.exec("UPDATE diagram SET head = ?, updated_at = ?", n, now);
   }
 }
 

@@ -1,0 +1,17 @@
+/**
+ * Runs one benchmark suite: `npm run bench` (the draw.io core), `npm run bench -- api` (HTTP
+ * latency of the Worker under load). Flags after the suite name go to the suite.
+ */
+export {};
+
+const SUITES: Record<string, string> = { drawio: "./drawio.ts", api: "./api.ts" };
+
+const first = process.argv[2];
+const suiteName = first !== undefined && !first.startsWith("-") ? first : "drawio";
+const suite = SUITES[suiteName];
+if (suite === undefined) {
+  const known = Object.keys(SUITES).join(", ");
+  console.error(`unknown benchmark suite "${suiteName}"; choose one of: ${known}`);
+  process.exit(2);
+}
+await import(suite);

@@ -1,0 +1,129 @@
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { sha256, toHex } from "../../worker/auth/encoding.ts";
+import { CHUNK_BYTES } from "../../worker/diagram/blob.ts";
+import type { DiagramObject } from "../../worker/diagram/diagram-object.ts";
+import { DIAGRAM_MIGRATIONS, migrate } from "../../worker/diagram/migrations.ts";
+import { syntheticDiagram } from "../fixtures/synthetic.ts";
+import { api, createDiagram, KEY_A, SMALL_XML } from "./api.ts";
+
+/** Pseudo-random letters: text that deflate cannot shrink much, so big XML needs chunks. */
+function noise(length: number, seed: number): string {
+  let s = seed;
+  let out = "";
+  for (let i = 0; i < length; i++) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    out += String.fromCharCode(97 + (s % 26));
+  }
+  return out;
+}
+
+/** A valid diagram of about `megabytes` MB: few cells with long, incompressible labels. */
+function bigDiagram(megabytes: number): string {
+  const cells: string[] = ['<mxCell id="0"/>', '<mxCell id="1" parent="0"/>'];
+  const labelLength = 40_000;
+  const count = Math.floor((megabytes * 1024 * 1024) / labelLength);
+  for (let i = 0; i < count; i++) {
+    cells.push(
+      `<mxCell id="v${i}" value="${noise(labelLength, i + 1)}" vertex="1" parent="1"><mxGeometry x="${i * 10}" y="0" width="80" height="40" as="geometry"/></mxCell>`,
+    );
+  }
+  return `<mxGraphModel><root>${cells.join("")}</root></mxGraphModel>`;
+}
+
+/** Tenant A's id, derived from its key exactly as the Worker does. */
+const TENANT_A = `t_${toHex(await sha256(KEY_A)).slice(0, 32)}`;
+
+function tenantOf(_id: string): string {
+  return TENANT_A;
+}
+
+function stub(id: string) {
+  return env.DIAGRAM.getByName(id);
+}
+
+describe("DiagramObject storage", () => {
+  it("keeps a diagram of almost 10 MB, chunked under the row limit, and returns it intact", async () => {
+    const xml = bigDiagram(9.8);
+    const id = await createDiagram(xml);
+    const storage = await stub(id).storageOf({ tenant: tenantOf(id), n: 1 });
+    expect(storage.ok && storage.value.chunks).toBeGreaterThan(1);
+    const res = await api(`/v1/diagrams/${id}`);
+    expect(res.json.stats.vertices).toBe(Math.floor((9.8 * 1024 * 1024) / 40_000));
+    expect(res.json.stats.bytes).toBeGreaterThan(9.5 * 1024 * 1024);
+    // A fresh instance reads it back from SQLite, not from memory.
+    await evictDurableObject(stub(id));
+    const again = await api(`/v1/diagrams/${id}/versions/1`);
+    expect(again.json.xml).toBe(res.json.xml);
+    await runInDurableObject(stub(id), (_o: DiagramObject, state) => {
+      const sizes = state.storage.sql
+        .exec<{ size: number }>("SELECT length(data) AS size FROM version_chunks")
+        .toArray();
+      for (const { size } of sizes) expect(size).toBeLessThanOrEqual(CHUNK_BYTES);
+    });
+  });
+
+  it("writes fast, then compacts older versions in the background without changing them", async () => {
+    const id = await createDiagram(syntheticDiagram({ cells: 600 }));
+    for (let i = 0; i < 3; i++) {
+      await api(`/v1/diagrams/${id}/operations`, {
+        method: "POST",
+        body: {
+          operations: [{ op: "set_label", select: "(//mxCell[@vertex='1'])[1]", value: `v${i}` }],
+        },
+      });
+    }
+    const before = await Promise.all(
+      [1, 2, 3, 4].map((n) => api(`/v1/diagrams/${id}/versions/${n}`)),
+    );
+    const tenant = tenantOf(id);
+    const first = await stub(id).storageOf({ tenant, n: 1 });
+    expect(first.ok && first.value.encoding).toBe("utf8");
+    expect(await runDurableObjectAlarm(stub(id))).toBe(true);
+    for (const n of [1, 2, 3]) {
+      const s = await stub(id).storageOf({ tenant, n });
+      expect(s.ok && s.value.encoding).toBe("deflate");
+    }
+    const head = await stub(id).storageOf({ tenant, n: 4 });
+    expect(head.ok && head.value.encoding).toBe("utf8");
+    await evictDurableObject(stub(id));
+    const after = await Promise.all(
+      [1, 2, 3, 4].map((n) => api(`/v1/diagrams/${id}/versions/${n}`)),
+    );
+    expect(after.map((r) => r.json)).toEqual(before.map((r) => r.json));
+  });
+
+  it("refuses to rewrite history, even from inside the object", async () => {
+    const id = await createDiagram();
+    await runInDurableObject(stub(id), (_o: DiagramObject, state) => {
+      expect(() =>
+        state.storage.sql.exec("UPDATE versions SET message = 'forged' WHERE n = 1"),
+      ).toThrow(/append-only/);
+      expect(() =>
+        state.storage.sql.exec("UPDATE version_chunks SET data = x'00' WHERE n = 1"),
+      ).toThrow(/append-only/);
+    });
+  });
+
+  it("runs migrations once, and running them again changes nothing", async () => {
+    const id = await createDiagram();
+    await runInDurableObject(stub(id), (_o: DiagramObject, state) => {
+      const latest = DIAGRAM_MIGRATIONS[DIAGRAM_MIGRATIONS.length - 1]?.version;
+      expect(migrate(state.storage, DIAGRAM_MIGRATIONS)).toBe(latest);
+      expect(migrate(state.storage, DIAGRAM_MIGRATIONS)).toBe(latest);
+      const rows = state.storage.sql.exec("SELECT version FROM schema_version").toArray();
+      expect(rows).toHaveLength(DIAGRAM_MIGRATIONS.length);
+    });
+    expect((await api(`/v1/diagrams/${id}`)).json.xml).toContain("Start");
+  });
+
+  it("checks every RPC argument", async () => {
+    const id = await createDiagram(SMALL_XML);
+    const s = stub(id);
+    const bad = await s.replace({ tenant: tenantOf(id), xml: 42, ifMatch: "1", author: "root" });
+    expect(bad).toMatchObject({ ok: false, problem: { status: 422, code: "invalid_request" } });
+    const missing = await s.read({});
+    expect(missing).toMatchObject({ ok: false, problem: { code: "invalid_request" } });
+  });
+});
