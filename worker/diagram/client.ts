@@ -62,7 +62,8 @@ export function decodeCursor(cursor: string | undefined): number | undefined {
     // fall through to the error below
   }
   const match = /^v(\d{1,10})$/.exec(text);
-  if (!match)
+  if (!match || Number(match[1]) < 1) {
     throw new ApiError(422, "invalid_cursor", "cursor is not a next_cursor this API returned");
+  }
   return Number(match[1]);
 }

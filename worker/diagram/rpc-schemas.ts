@@ -8,6 +8,8 @@ import { AuthorSchema } from "../schemas/version.ts";
 
 const tenant = z.string().min(1).max(100);
 const version = z.number().int().min(1);
+/** An `If-Match` version: 0 is well-formed, and simply never the head. */
+const expected = z.number().int().min(0);
 const title = z.string().trim().min(1).max(LIMITS.titleChars);
 const message = z.string().max(LIMITS.messageChars).optional();
 
@@ -22,7 +24,7 @@ export const ReadInput = z.object({ tenant, format: z.enum(["xml", "compact"]) }
 export const ReplaceInput = z.object({
   tenant,
   xml: z.string(),
-  ifMatch: version,
+  ifMatch: expected,
   message,
   author: AuthorSchema,
 });
@@ -30,7 +32,7 @@ export const RenameInput = z.object({ tenant, title });
 export const OperateInput = z.object({
   tenant,
   operations: z.array(z.unknown()).min(1).max(LIMITS.operations),
-  ifMatch: version.optional(),
+  ifMatch: expected.optional(),
   message,
   page: z.union([z.string().max(200), z.number().int().min(0)]).optional(),
   author: AuthorSchema,
@@ -45,7 +47,7 @@ export const DiffInput = z.object({ tenant, n: version, against: version.optiona
 export const RestoreInput = z.object({
   tenant,
   n: version,
-  ifMatch: version.optional(),
+  ifMatch: expected.optional(),
   author: AuthorSchema,
 });
 export const ExportInput = z.object({

@@ -51,8 +51,14 @@ export function getCellAttribute(cell: XmlElement, name: string): string | undef
 /** Sets a cell attribute where draw.io keeps it (see {@link getCellAttribute}). */
 export function setCellAttribute(cell: XmlElement, name: string, value: string): void {
   markChanged(cell);
-  if (cell.name !== "mxCell" && MXCELL_KEYS.has(name)) mxCellOf(cell).attrs[name] = value;
-  else cell.attrs[name] = value;
+  const target = cell.name !== "mxCell" && MXCELL_KEYS.has(name) ? mxCellOf(cell) : cell;
+  // A plain assignment to `__proto__` would change the prototype instead of adding a key.
+  Object.defineProperty(target.attrs, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** Removes a cell attribute from where draw.io keeps it. */

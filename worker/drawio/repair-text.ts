@@ -2,6 +2,7 @@ import { z } from "zod";
 import { scanMarkup, tokenizeMarkup } from "./completeness.ts";
 import type { Finding } from "./findings.ts";
 import type { RepairChange } from "./repair.ts";
+import { isXmlChar } from "./xml/parse.ts";
 import { escapeText } from "./xml/serialize.ts";
 
 /**
@@ -42,7 +43,7 @@ export function repairText(input: string): TextRepair {
   const note: Note = (code, message) => {
     if (!changes.some((c) => c.code === code)) changes.push({ code, message });
   };
-  let text = input;
+  let text = stripControlCharacters(input, note);
   for (let round = 0; round < 3; round++) {
     const before = text;
     text = stripProse(unescapeJson(stripCodeFence(text, note), note), note);
@@ -53,6 +54,21 @@ export function repairText(input: string): TextRepair {
   text = dropTruncatedTail(text, note, findings);
   text = escapeMarkup(text, note);
   return { text, changes, findings };
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters removed
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const CHARACTER_REFERENCE = /&#(x[0-9a-fA-F]{1,8}|[0-9]{1,9});/g;
+
+/** XML forbids control characters, raw or as references; draw.io drops them too. */
+function stripControlCharacters(text: string, note: Note): string {
+  const stripped = text.replace(CONTROL, "").replace(CHARACTER_REFERENCE, (ref, digits: string) => {
+    const code = digits.startsWith("x") ? Number.parseInt(digits.slice(1), 16) : Number(digits);
+    return isXmlChar(code) ? ref : "";
+  });
+  if (stripped !== text)
+    note("control_characters", "removed control characters XML does not allow");
+  return stripped;
 }
 
 function stripCodeFence(text: string, note: Note): string {

@@ -76,6 +76,21 @@ function hasNonSpace(text: string, from: number, to: number): boolean {
 }
 
 /** Decodes the five XML entities and numeric character references; a bare `&` is an error. */
+/** The XML 1.0 `Char` production: tab, newlines and everything printable (no surrogates). */
+export function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters refused
+const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
 function decodeEntities(raw: string, text: string, offset: number): string {
   let out = "";
   let last = 0;
@@ -89,7 +104,15 @@ function decodeEntities(raw: string, text: string, offset: number): string {
       const digits = body.slice(hex ? 2 : 1);
       if (digits.length > 0 && (hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) {
         const code = Number.parseInt(digits, hex ? 16 : 10);
-        if (code <= 0x10ffff) decoded = String.fromCodePoint(code);
+        if (!isXmlChar(code)) {
+          throw new XmlSyntaxError(
+            "malformed_xml",
+            `&${body}; names a character XML does not allow`,
+            text,
+            offset + amp,
+          );
+        }
+        decoded = String.fromCodePoint(code);
       }
     } else {
       decoded = PREDEFINED[body];
@@ -138,6 +161,16 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
   const keep = options.keepSource;
   const n = text.length;
   let pos = 0;
+  const forbidden = FORBIDDEN_CHARACTER.exec(text);
+  if (forbidden) {
+    const code = (forbidden[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+    throw new XmlSyntaxError(
+      "malformed_xml",
+      `control character U+${code} is not allowed in XML`,
+      text,
+      forbidden.index,
+    );
+  }
 
   const pushText = (value: string) => {
     const parent = stack[stack.length - 1];
