@@ -49,6 +49,9 @@ async function versionXml(id: string, n: number): Promise<string> {
   return res.json.xml as string;
 }
 
+/** Writes answer with the XML only when asked. */
+const FULL = "return=representation";
+
 describe("concurrent writes to one diagram", () => {
   it("50 PUTs with the same If-Match: one wins, 49 get 412", async () => {
     const id = await createDiagram();
@@ -57,7 +60,7 @@ describe("concurrent writes to one diagram", () => {
         api(`/v1/diagrams/${id}`, {
           method: "PUT",
           body: { xml: oneVertex("w", `writer ${i}`), message: `writer ${i}` },
-          headers: { "if-match": '"1"' },
+          headers: { "if-match": '"1"', prefer: FULL },
         }),
       ),
     );
@@ -91,6 +94,7 @@ describe("concurrent writes to one diagram", () => {
         api(`/v1/diagrams/${id}/operations`, {
           method: "POST",
           body: { operations: [addVertex(`c${i}`, i)] },
+          headers: { prefer: FULL },
         }),
       ),
     );
@@ -126,10 +130,14 @@ describe("concurrent writes to one diagram", () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, j) =>
         j % 2 === 0
-          ? api(`/v1/diagrams/${id}/versions/1/restore`, { method: "POST" })
+          ? api(`/v1/diagrams/${id}/versions/1/restore`, {
+              method: "POST",
+              headers: { prefer: FULL },
+            })
           : api(`/v1/diagrams/${id}/operations`, {
               method: "POST",
               body: { operations: [addVertex(`r${(j - 1) / 2}`, j)] },
+              headers: { prefer: FULL },
             }),
       ),
     );

@@ -95,30 +95,46 @@ describe("reading and changing a diagram", () => {
   it("PUT with If-Match saves a new version; without it asks for one", async () => {
     const id = await createDiagram();
     const xml = SMALL_XML.replace("Start", "Begin");
-    expectProblem(
-      await api(`/v1/diagrams/${id}`, { method: "PUT", body: { xml } }),
-      428,
-      "if_match_required",
-    );
-    const res = await api(`/v1/diagrams/${id}`, {
-      method: "PUT",
-      body: { xml, message: "rename" },
-      headers: { "if-match": '"1"' },
-    });
-    expect(res.status).toBe(200);
-    expect(res.json.version).toBe(2);
-    expect(res.headers.get("etag")).toBe('"2"');
-    expect(res.json.xml).toContain('value="Begin"');
-    const stale = expectProblem(
-      await api(`/v1/diagrams/${id}`, {
+    const put = (ifMatch: string | undefined, extra: Record<string, string> = {}) =>
+      api(`/v1/diagrams/${id}`, {
         method: "PUT",
-        body: { xml },
-        headers: { "if-match": '"1"' },
-      }),
-      412,
-      "version_mismatch",
-    );
-    expect(stale.head_version).toBe(2);
+        body: { xml, message: "rename" },
+        headers: ifMatch === undefined ? extra : { "if-match": ifMatch, ...extra },
+      });
+    expectProblem(await put(undefined), 428, "if_match_required");
+    const res = await put('"1"');
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ version: 2, stats: { vertices: 2 } });
+    expect(res.headers.get("etag")).toBe('"2"');
+    // Writes leave the XML out unless asked: the caller sent it, and it may be megabytes.
+    expect(res.json.xml).toBeUndefined();
+    expect((await api(`/v1/diagrams/${id}`)).json.xml).toContain('value="Begin"');
+    expect(expectProblem(await put('"1"'), 412, "version_mismatch").head_version).toBe(2);
+    const full = await put('"2"', { prefer: "return=representation" });
+    expect(full.json.version).toBe(3);
+    expect(full.json.xml).toContain('value="Begin"');
+    expect(full.headers.get("preference-applied")).toBe("return=representation");
+  });
+
+  it("GET answers 304 to an If-None-Match naming the head, and sees every change", async () => {
+    const id = await createDiagram();
+    const first = await api(`/v1/diagrams/${id}`);
+    const again = await api(`/v1/diagrams/${id}`, { headers: { "if-none-match": '"1"' } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe("");
+    await api(`/v1/diagrams/${id}`, { method: "PATCH", body: { title: "Renamed" } });
+    const renamed = await api(`/v1/diagrams/${id}`, { headers: { "if-none-match": '"1"' } });
+    // A rename keeps the version (and the ETag) but the cached JSON must not go stale.
+    expect(renamed.status).toBe(304);
+    expect((await api(`/v1/diagrams/${id}`)).json.title).toBe("Renamed");
+    await api(`/v1/diagrams/${id}/operations`, {
+      method: "POST",
+      body: { operations: [{ op: "set_label", id: "a", value: "Changed" }] },
+    });
+    const changed = await api(`/v1/diagrams/${id}`, { headers: { "if-none-match": '"1"' } });
+    expect(changed.status).toBe(200);
+    expect(changed.json.xml).toContain('value="Changed"');
+    expect(changed.json.xml).not.toBe(first.json.xml);
   });
 
   it("PATCH renames without a new version", async () => {
@@ -143,7 +159,7 @@ describe("reading and changing a diagram", () => {
         ],
         message: "pay step",
       },
-      headers: { "if-match": '"1"' },
+      headers: { "if-match": '"1"', prefer: "return=representation" },
     });
     expect(res.status).toBe(200);
     expect(res.json.version).toBe(2);
@@ -205,7 +221,7 @@ describe("GET /v1/diagrams/{id}/export", () => {
     const file = await api(`/v1/diagrams/${id}/export`);
     expect(file.headers.get("content-type")).toContain("application/vnd.jgraph.mxfile");
     expect(file.headers.get("content-disposition")).toBe(
-      "attachment; filename*=UTF-8''Q3%20plan%20%20draft.drawio",
+      "attachment; filename=\"Q3 plan  draft.drawio\"; filename*=UTF-8''Q3%20plan%20%20draft.drawio",
     );
     const pages = parseDiagram(multi.xml).pages.length;
     expect(parseDiagram(file.text).pages).toHaveLength(pages);

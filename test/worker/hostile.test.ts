@@ -336,6 +336,7 @@ describe("hostile input", () => {
     const res = await api(`/v1/diagrams/${id}/operations`, {
       method: "POST",
       body: { operations: [{ op: "set_attribute", id: "a", name: "__proto__", value: "x" }] },
+      headers: { prefer: "return=representation" },
     });
     if (res.status === 200) {
       expect(res.json.xml).toContain('__proto__="x"');

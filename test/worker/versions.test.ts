@@ -76,7 +76,7 @@ describe("version history", () => {
     await edit(id, "Three");
     const restored = await api(`/v1/diagrams/${id}/versions/1/restore`, {
       method: "POST",
-      headers: { "if-match": '"3"' },
+      headers: { "if-match": '"3"', prefer: "return=representation" },
     });
     expect(restored.status).toBe(200);
     expect(restored.json.version).toBe(4);

@@ -2,8 +2,8 @@ import { deflateSync, inflateSync } from "fflate";
 
 /** Rows stay well under the 2 MB SQLite row limit of Durable Objects. */
 export const CHUNK_BYTES = 1024 * 1024;
-/** Texts over this size are stored deflated: right away, or by the background compaction. */
-export const COMPRESS_OVER = 16 * 1024;
+/** Smaller texts are stored as they are: compressing them saves little. */
+const COMPRESS_OVER = 16 * 1024;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -13,26 +13,26 @@ export interface EncodedBlob {
   encoding: "utf8" | "deflate";
   /** UTF-8 size of the original text. */
   byteSize: number;
-  chunks: Uint8Array[];
+  chunks: ArrayBuffer[];
 }
 
 /**
- * Encodes text for storage, split into chunks. `compress: "now"` deflates anything over 16 KB;
- * `"large"` (for the request path) deflates only texts over one chunk, leaving smaller ones for
- * a background compaction.
+ * Encodes an opaque text (a remembered response) for storage: deflated above 16 KB, then split
+ * into chunks that fit in a row.
  *
  * @example
- * const blob = encodeBlob(xml, "now"); // { encoding: "deflate", byteSize: 812345, chunks: [Uint8Array] }
+ * const blob = encodeBlob(body); // { encoding: "deflate", byteSize: 812345, chunks: [ArrayBuffer] }
  */
-export function encodeBlob(text: string, compress: "now" | "large" = "now"): EncodedBlob {
+export function encodeBlob(text: string): EncodedBlob {
   const raw = encoder.encode(text);
-  const deflate = raw.byteLength > (compress === "now" ? COMPRESS_OVER : CHUNK_BYTES);
-  const stored = deflate ? deflateSync(raw, { level: compress === "now" ? 6 : 1 }) : raw;
-  const chunks: Uint8Array[] = [];
+  const deflate = raw.byteLength > COMPRESS_OVER;
+  const stored = deflate ? deflateSync(raw, { level: 6 }) : raw;
+  const chunks: ArrayBuffer[] = [];
   for (let i = 0; i < stored.byteLength; i += CHUNK_BYTES) {
-    chunks.push(stored.subarray(i, Math.min(i + CHUNK_BYTES, stored.byteLength)));
+    const end = Math.min(i + CHUNK_BYTES, stored.byteLength);
+    chunks.push(stored.buffer.slice(stored.byteOffset + i, stored.byteOffset + end) as ArrayBuffer);
   }
-  if (chunks.length === 0) chunks.push(new Uint8Array(0));
+  if (chunks.length === 0) chunks.push(new ArrayBuffer(0));
   return { encoding: deflate ? "deflate" : "utf8", byteSize: raw.byteLength, chunks };
 }
 

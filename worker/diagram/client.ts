@@ -43,6 +43,17 @@ export function parseIfMatch(header: string | undefined): number | undefined {
   return Number(match[1]);
 }
 
+/**
+ * True when a `Prefer` header asks for the full representation (RFC 7240): writes then answer
+ * with the diagram's XML, which they otherwise leave out.
+ *
+ * @example
+ * prefersRepresentation("return=representation"); // true
+ */
+export function prefersRepresentation(header: string | undefined): boolean {
+  return header !== undefined && /(^|[,;\s])return\s*=\s*"?representation"?/i.test(header);
+}
+
 /** The ETag of a version. */
 export function etagOf(version: number): string {
   return `"${version}"`;

@@ -28,11 +28,6 @@ export interface DiagramView {
   warnings?: Finding[];
 }
 
-/** Compaction waits this long after a write, so that bursts of edits finish first. */
-const COMPACT_DELAY_MS = 10_000;
-/** Versions compacted per alarm run; more are left to the next run. */
-const COMPACT_BATCH = 25;
-
 interface Head {
   n: number;
   xml: string;
@@ -55,7 +50,8 @@ export class DiagramObject extends DurableObject<Env> {
   #head: Head | undefined;
   /** The head's API view as JSON, keyed by head, title and update time. */
   #headJson: { key: string; json: string } | undefined;
-  #compactionScheduled = false;
+  /** The head's compact view, keyed by head version. */
+  #compact: { n: number; text: string } | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -83,7 +79,6 @@ export class DiagramObject extends DurableObject<Env> {
         },
       );
       this.#head = { n: 1, xml: ready.xml, stats: ready.stats, document: ready.document };
-      this.#scheduleCompaction(COMPACT_DELAY_MS);
       return this.#view(this.#own(args.tenant), "xml", ready.warnings);
     });
   }
@@ -102,14 +97,19 @@ export class DiagramObject extends DurableObject<Env> {
     });
   }
 
-  /** The head version as the JSON the API answers with (cached: the hot read path). */
+  /**
+   * The head as the JSON the API answers with, cached here (the hot read path). A caller that
+   * holds the JSON for `known` gets no copy when it is still current.
+   */
   readJson(input: unknown) {
-    return handle(In.TenantInput, input, (args) => {
+    return handle(In.ReadJsonInput, input, (args) => {
       const row = this.#own(args.tenant);
-      const key = `${row.head}|${row.updated_at}|${row.title}`;
-      if (this.#headJson?.key !== key)
+      const key = `${row.head}|${row.updated_at}`;
+      if (args.known === key) return { version: row.head, key };
+      if (this.#headJson?.key !== key) {
         this.#headJson = { key, json: JSON.stringify(this.#view(row, "xml")) };
-      return { version: row.head, json: this.#headJson.json };
+      }
+      return { version: row.head, key, json: this.#headJson.json };
     });
   }
 
@@ -125,7 +125,7 @@ export class DiagramObject extends DurableObject<Env> {
       checkVersion(row, args.ifMatch);
       const ready = orFail(prepareXml(args.xml));
       this.#commit(ready, args.author, args.message ?? null, null);
-      return this.#view(this.#own(args.tenant), "xml", ready.warnings);
+      return this.#view(this.#own(args.tenant), args.full ? "xml" : "none", ready.warnings);
     });
   }
 
@@ -133,7 +133,7 @@ export class DiagramObject extends DurableObject<Env> {
     return handle(In.RenameInput, input, (args) => {
       this.#own(args.tenant);
       this.#store.rename(args.title, new Date().toISOString());
-      return this.#view(this.#own(args.tenant), "xml");
+      return this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
     });
   }
 
@@ -162,7 +162,7 @@ export class DiagramObject extends DurableObject<Env> {
         null,
       );
       return {
-        ...this.#view(this.#own(args.tenant), "xml"),
+        ...this.#view(this.#own(args.tenant), args.full ? "xml" : "none"),
         changed: result.changed,
         deleted: result.deleted,
       };
@@ -212,13 +212,19 @@ export class DiagramObject extends DurableObject<Env> {
       if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
       const summary = this.#store.summary(args.n) ?? versionNotFound(args.n);
       const xml = this.#xmlOf(args.n);
-      this.#commit(
-        { xml, stats: summary.stats },
-        args.author,
-        `Restored version ${args.n}`,
+      // The copy shares every chunk of version n: restoring stores no XML at all.
+      const n = this.#store.appendCopy(
         args.n,
+        {
+          stats: summary.stats,
+          author: args.author,
+          message: `Restored version ${args.n}`,
+          restoredFrom: args.n,
+        },
+        new Date().toISOString(),
       );
-      return this.#view(this.#own(args.tenant), "xml");
+      this.#head = { n, xml, stats: summary.stats };
+      return this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
     });
   }
 
@@ -236,19 +242,11 @@ export class DiagramObject extends DurableObject<Env> {
       this.#own(args.tenant);
       this.#head = undefined;
       this.#headJson = undefined;
-      await this.ctx.storage.deleteAlarm();
+      this.#compact = undefined;
       await this.#store.destroy();
       migrate(this.ctx.storage, DIAGRAM_MIGRATIONS);
       return { deleted: true as const };
     });
-  }
-
-  /** Compresses versions that were stored uncompressed to keep writes fast. */
-  override async alarm(): Promise<void> {
-    this.#compactionScheduled = false;
-    const pending = this.#store.uncompacted(COMPACT_BATCH + 1);
-    for (const n of pending.slice(0, COMPACT_BATCH)) this.#store.compact(n);
-    if (pending.length > COMPACT_BATCH) this.#scheduleCompaction(1_000);
   }
 
   /** How version `n` is stored; for tests and diagnostics. */
@@ -257,12 +255,6 @@ export class DiagramObject extends DurableObject<Env> {
       this.#own(args.tenant);
       return this.#store.storage(args.n) ?? versionNotFound(args.n);
     });
-  }
-
-  #scheduleCompaction(delay: number): void {
-    if (this.#compactionScheduled) return;
-    this.#compactionScheduled = true;
-    void this.ctx.storage.setAlarm(Date.now() + delay);
   }
 
   /** The diagram row, if it exists and belongs to `tenant`; otherwise a 404 (never a 403). */
@@ -288,7 +280,6 @@ export class DiagramObject extends DurableObject<Env> {
       stats: ready.stats,
       ...(ready.document ? { document: ready.document } : {}),
     };
-    this.#scheduleCompaction(COMPACT_DELAY_MS);
   }
 
   #loadHead(row: DiagramRow): Head {
@@ -309,7 +300,8 @@ export class DiagramObject extends DurableObject<Env> {
     return this.#store.xml(n) ?? versionNotFound(n);
   }
 
-  #view(row: DiagramRow, format: "xml" | "compact", warnings?: Finding[]): DiagramView {
+  /** The API view of the head: with its XML, its compact view, or neither. */
+  #view(row: DiagramRow, format: "xml" | "compact" | "none", warnings?: Finding[]): DiagramView {
     const head = this.#loadHead(row);
     const view: DiagramView = {
       id: row.id,
@@ -319,8 +311,14 @@ export class DiagramObject extends DurableObject<Env> {
       updated_at: row.updated_at,
       stats: head.stats,
     };
-    if (format === "compact") view.compact = compactOf(this.#documentOf(head));
-    else view.xml = head.xml;
+    if (format === "compact") {
+      if (this.#compact?.n !== head.n) {
+        this.#compact = { n: head.n, text: compactOf(this.#documentOf(head)) };
+      }
+      view.compact = this.#compact.text;
+    } else if (format === "xml") {
+      view.xml = head.xml;
+    }
     if (warnings && warnings.length > 0) view.warnings = warnings;
     return view;
   }

@@ -25,29 +25,25 @@ export function statsOf(doc: DiagramDocument, bytes: number): DiagramStats {
   let vertices = 0;
   let edges = 0;
   for (const page of doc.pages) {
-    const parents = new Map<string, string | undefined>();
+    // Roots have no parent; layers are the children of a root. Neither counts as a cell.
+    const roots = new Set<string>();
     for (const cell of page.cells) {
-      if (isCellElement(cell)) parents.set(cellId(cell) ?? "", getCellAttribute(cell, "parent"));
+      if (isCellElement(cell) && getCellAttribute(cell, "parent") === undefined) {
+        roots.add(cellId(cell) ?? "");
+      }
     }
     for (const cell of page.cells) {
       if (!isCellElement(cell)) continue;
-      const vertex = isVertex(cell);
-      const edge = isEdge(cell);
-      if (vertex) vertices++;
-      if (edge) edges++;
-      if (vertex || edge) cells++;
-      else if (!isStructural(getCellAttribute(cell, "parent"), parents)) cells++;
+      if (isVertex(cell)) vertices++;
+      else if (isEdge(cell)) edges++;
+      else {
+        const parent = getCellAttribute(cell, "parent");
+        if (parent === undefined || roots.has(parent)) continue;
+      }
+      cells++;
     }
   }
   return { pages: doc.pages.length, cells, vertices, edges, bytes };
-}
-
-/** Root cells have no parent; layers are children of a root. */
-function isStructural(
-  parent: string | undefined,
-  parents: Map<string, string | undefined>,
-): boolean {
-  return parent === undefined || (parents.has(parent) && parents.get(parent) === undefined);
 }
 
 /** Checks a parsed document against the limits and serialises it into the stored form. */

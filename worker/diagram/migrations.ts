@@ -27,24 +27,20 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
         restored_from INTEGER,
         created_at TEXT NOT NULL,
         byte_size INTEGER NOT NULL,
-        encoding TEXT NOT NULL CHECK (encoding IN ('utf8', 'deflate')),
-        chunk_count INTEGER NOT NULL,
+        chunk_ids TEXT NOT NULL,
         stats TEXT NOT NULL,
         usage TEXT
       )`,
-      `CREATE TABLE version_chunks (
-        n INTEGER NOT NULL,
-        seq INTEGER NOT NULL,
-        data BLOB NOT NULL,
-        PRIMARY KEY (n, seq)
+      // A version's XML is the concatenation of its chunks; versions share unchanged chunks.
+      `CREATE TABLE chunks (
+        id INTEGER PRIMARY KEY,
+        encoding TEXT NOT NULL CHECK (encoding IN ('utf8', 'deflate')),
+        data BLOB NOT NULL
       )`,
-      // History is append-only: nothing short of deleting the diagram rewrites a version. Only
-      // how its XML is stored (encoding, chunks) may change, when compaction compresses it.
-      `CREATE TRIGGER versions_append_only
-        BEFORE UPDATE OF n, parent, author, message, restored_from, created_at, byte_size, stats, usage
-        ON versions
+      // History is append-only: nothing short of deleting the diagram rewrites a version.
+      `CREATE TRIGGER versions_append_only BEFORE UPDATE ON versions
         BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END`,
-      `CREATE TRIGGER version_chunks_append_only BEFORE UPDATE ON version_chunks
+      `CREATE TRIGGER chunks_append_only BEFORE UPDATE ON chunks
         BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END`,
       `CREATE TABLE messages (
         id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -21,14 +21,18 @@ export const CreateInput = z.object({
   author: AuthorSchema,
 });
 export const ReadInput = z.object({ tenant, format: z.enum(["xml", "compact"]) });
+export const ReadJsonInput = z.object({ tenant, known: z.string().max(100).optional() });
+/** Writes answer without the XML unless the caller asked for the full representation. */
+const full = z.boolean().optional();
 export const ReplaceInput = z.object({
   tenant,
   xml: z.string(),
   ifMatch: expected,
   message,
   author: AuthorSchema,
+  full,
 });
-export const RenameInput = z.object({ tenant, title });
+export const RenameInput = z.object({ tenant, title, full });
 export const OperateInput = z.object({
   tenant,
   operations: z.array(z.unknown()).min(1).max(LIMITS.operations),
@@ -36,6 +40,7 @@ export const OperateInput = z.object({
   message,
   page: z.union([z.string().max(200), z.number().int().min(0)]).optional(),
   author: AuthorSchema,
+  full,
 });
 export const ListInput = z.object({
   tenant,
@@ -49,6 +54,7 @@ export const RestoreInput = z.object({
   n: version,
   ifMatch: expected.optional(),
   author: AuthorSchema,
+  full,
 });
 export const ExportInput = z.object({
   tenant,

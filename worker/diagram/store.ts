@@ -1,6 +1,7 @@
 import type { DiagramStats } from "../schemas/diagram.ts";
 import type { Author, VersionSummary } from "../schemas/version.ts";
-import { COMPRESS_OVER, decodeBlob, encodeBlob } from "./blob.ts";
+import { decodeChunk, encodeChunk } from "./chunk-codec.ts";
+import { splitText } from "./chunking.ts";
 
 /** The diagram's own row. */
 export interface DiagramRow {
@@ -29,20 +30,31 @@ interface VersionRow extends Record<string, SqlStorageValue> {
   restored_from: number | null;
   created_at: string;
   byte_size: number;
-  encoding: string;
-  chunk_count: number;
   stats: string;
 }
 
-const SUMMARY_COLUMNS =
-  "n, parent, author, message, restored_from, created_at, byte_size, encoding, chunk_count, stats";
+const SUMMARY_COLUMNS = "n, parent, author, message, restored_from, created_at, byte_size, stats";
+
+/** How a version's XML is stored (for tests and diagnostics). */
+export interface VersionStorage {
+  /** Chunks the version's XML is made of. */
+  chunks: number;
+  /** Of those, the ones this version added (the rest it shares with earlier versions). */
+  added: number;
+  /** Their stored (possibly deflated) size in bytes. */
+  addedBytes: number;
+}
 
 /**
- * SQLite access for one diagram: its row and its append-only versions (XML stored as chunked,
- * possibly deflated blobs). Synchronous, so a caller's check-then-write never interleaves.
+ * SQLite access for one diagram: its row and its append-only versions. A version's XML is
+ * stored as content-defined chunks ({@link splitText}) shared between versions, so each write
+ * stores only the chunks that changed. Synchronous, so a caller's check-then-write never
+ * interleaves with another's.
  */
 export class DiagramStore {
   readonly #storage: DurableObjectStorage;
+  /** The head's chunks (text → chunk id), to find which chunks a new version can reuse. */
+  #index: { n: number; ids: Map<string, number> } | undefined;
 
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
@@ -72,7 +84,14 @@ export class DiagramStore {
         row.created_at,
         row.updated_at,
       );
-      this.#insertVersion(1, null, first, row.created_at);
+      this.#insertVersion(
+        1,
+        null,
+        first,
+        this.#storeChunks(first.xml, 1),
+        first.stats.bytes,
+        row.created_at,
+      );
     });
   }
 
@@ -80,7 +99,8 @@ export class DiagramStore {
   append(version: NewVersion, now: string): number {
     return this.#storage.transactionSync(() => {
       const head = this.#head();
-      this.#insertVersion(head + 1, head, version, now);
+      const ids = this.#storeChunks(version.xml, head + 1, head);
+      this.#insertVersion(head + 1, head, version, ids, version.stats.bytes, now);
       return head + 1;
     });
   }
@@ -111,58 +131,45 @@ export class DiagramStore {
 
   /** The XML of version `n`, or undefined. */
   xml(n: number): string | undefined {
-    const row = this.#sql
-      .exec<{ encoding: string }>("SELECT encoding FROM versions WHERE n = ?", n)
-      .toArray()[0];
-    if (!row) return undefined;
-    const chunks = this.#sql
-      .exec<{ data: ArrayBuffer }>("SELECT data FROM version_chunks WHERE n = ? ORDER BY seq", n)
-      .toArray()
-      .map((r) => r.data);
-    return decodeBlob(row.encoding, chunks);
+    const ids = this.#chunkIds(n);
+    return ids && this.#texts(ids).join("");
   }
 
-  /** Versions before the head still stored uncompressed although large enough to compress. */
-  uncompacted(limit: number): number[] {
-    return this.#sql
-      .exec<{ n: number }>(
-        "SELECT n FROM versions WHERE encoding = 'utf8' AND byte_size > ? AND n < (SELECT head FROM diagram) ORDER BY n LIMIT ?",
-        COMPRESS_OVER,
-        limit,
-      )
-      .toArray()
-      .map((r) => r.n);
-  }
-
-  /** Re-stores version `n`'s XML deflated; its content and metadata stay exactly as they were. */
-  compact(n: number): void {
-    const xml = this.xml(n);
-    if (xml === undefined) return;
-    const blob = encodeBlob(xml, "now");
-    this.#storage.transactionSync(() => {
-      this.#sql.exec("DELETE FROM version_chunks WHERE n = ?", n);
-      this.#insertChunks(n, blob.chunks);
-      this.#sql.exec(
-        "UPDATE versions SET encoding = ?, chunk_count = ? WHERE n = ?",
-        blob.encoding,
-        blob.chunks.length,
-        n,
-      );
+  /** Appends version head+1 with the same XML as version `n` (a restore): it shares every chunk. */
+  appendCopy(n: number, version: Omit<NewVersion, "xml">, now: string): number {
+    const ids = this.#chunkIds(n);
+    const bytes = this.summary(n)?.bytes;
+    if (!ids || bytes === undefined) throw new Error(`version ${n} is missing`);
+    return this.#storage.transactionSync(() => {
+      const head = this.#head();
+      this.#insertVersion(head + 1, head, version, ids, bytes, now);
+      return head + 1;
     });
   }
 
-  /** How version `n` is stored (for tests and diagnostics). */
-  storage(n: number): { encoding: string; chunks: number } | undefined {
-    return this.#sql
-      .exec<{ encoding: string; chunks: number }>(
-        "SELECT encoding, chunk_count AS chunks FROM versions WHERE n = ?",
-        n,
-      )
-      .toArray()[0];
+  /** How version `n` is stored, or undefined. */
+  storage(n: number): VersionStorage | undefined {
+    const ids = this.#chunkIds(n);
+    if (!ids) return undefined;
+    const older = new Set<number>();
+    for (const row of this.#sql
+      .exec<{ chunk_ids: string }>("SELECT chunk_ids FROM versions WHERE n < ?", n)
+      .toArray()) {
+      for (const id of JSON.parse(row.chunk_ids) as number[]) older.add(id);
+    }
+    const added = [...new Set(ids)].filter((id) => !older.has(id));
+    let addedBytes = 0;
+    for (const id of added) {
+      addedBytes += this.#sql
+        .exec<{ size: number }>("SELECT length(data) AS size FROM chunks WHERE id = ?", id)
+        .one().size;
+    }
+    return { chunks: ids.length, added: added.length, addedBytes };
   }
 
   /** Deletes everything: the only way anything is ever removed. */
   async destroy(): Promise<void> {
+    this.#index = undefined;
     await this.#storage.deleteAll();
   }
 
@@ -170,31 +177,88 @@ export class DiagramStore {
     return this.#sql.exec<{ head: number }>("SELECT head FROM diagram").one().head;
   }
 
-  #insertVersion(n: number, parent: number | null, version: NewVersion, now: string): void {
-    // Large texts must be compressed to fit; others are compressed later, off the request path.
-    const blob = encodeBlob(version.xml, "large");
+  #insertVersion(
+    n: number,
+    parent: number | null,
+    version: Omit<NewVersion, "xml">,
+    chunkIds: number[],
+    bytes: number,
+    now: string,
+  ): void {
     this.#sql.exec(
-      `INSERT INTO versions (n, parent, author, message, restored_from, created_at, byte_size, encoding, chunk_count, stats)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO versions (n, parent, author, message, restored_from, created_at, byte_size, chunk_ids, stats)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       n,
       parent,
       version.author,
       version.message,
       version.restoredFrom,
       now,
-      blob.byteSize,
-      blob.encoding,
-      blob.chunks.length,
+      bytes,
+      JSON.stringify(chunkIds),
       JSON.stringify(version.stats),
     );
-    this.#insertChunks(n, blob.chunks);
     this.#sql.exec("UPDATE diagram SET head = ?, updated_at = ?", n, now);
   }
 
-  #insertChunks(n: number, chunks: Uint8Array[]): void {
-    chunks.forEach((chunk, seq) => {
-      const data = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength);
-      this.#sql.exec("INSERT INTO version_chunks (n, seq, data) VALUES (?, ?, ?)", n, seq, data);
+  /**
+   * Splits XML into chunks, reuses those the version `base` already has, stores the others, and
+   * remembers the result as the index for version `n`. Returns the chunk ids in order.
+   */
+  #storeChunks(xml: string, n: number, base?: number): number[] {
+    const known = base === undefined ? new Map<string, number>() : this.#indexOf(base);
+    const ids = new Map<string, number>();
+    const order: number[] = [];
+    for (const text of splitText(xml)) {
+      let id = ids.get(text) ?? known.get(text);
+      if (id === undefined) {
+        const chunk = encodeChunk(text);
+        id = this.#sql
+          .exec<{ id: number }>(
+            "INSERT INTO chunks (encoding, data) VALUES (?, ?) RETURNING id",
+            chunk.encoding,
+            chunk.data,
+          )
+          .one().id;
+      }
+      ids.set(text, id);
+      order.push(id);
+    }
+    this.#index = { n, ids };
+    return order;
+  }
+
+  #indexOf(n: number): Map<string, number> {
+    if (this.#index?.n === n) return this.#index.ids;
+    const order = this.#chunkIds(n) ?? [];
+    const texts = this.#texts(order);
+    const ids = new Map<string, number>();
+    texts.forEach((text, i) => ids.set(text, order[i] as number));
+    this.#index = { n, ids };
+    return ids;
+  }
+
+  #chunkIds(n: number): number[] | undefined {
+    const row = this.#sql
+      .exec<{ chunk_ids: string }>("SELECT chunk_ids FROM versions WHERE n = ?", n)
+      .toArray()[0];
+    return row && (JSON.parse(row.chunk_ids) as number[]);
+  }
+
+  #texts(ids: number[]): string[] {
+    const byId = new Map<number, string>();
+    for (const row of this.#sql
+      .exec<{ id: number; encoding: string; data: ArrayBuffer }>(
+        "SELECT id, encoding, data FROM chunks WHERE id IN (SELECT value FROM json_each(?))",
+        JSON.stringify(ids),
+      )
+      .toArray()) {
+      byId.set(row.id, decodeChunk(row.encoding, row.data));
+    }
+    return ids.map((id) => {
+      const text = byId.get(id);
+      if (text === undefined) throw new Error(`chunk ${id} is missing`);
+      return text;
     });
   }
 }

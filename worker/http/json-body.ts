@@ -20,8 +20,18 @@ export function jsonBody({ maxBytes = LIMITS.bodyBytes }: { maxBytes?: number } 
     if (req.body === null || req.method === "GET" || req.method === "HEAD") return next();
     const declared = Number(req.headers.get("content-length") ?? "-1");
     if (declared > maxBytes) throw tooLarge(maxBytes);
-    const bytes = await readAtMost(req.body, maxBytes);
-    if (bytes.byteLength === 0) return next();
+    // With a declared length the runtime reads the body natively; without one, read it in
+    // pieces and stop at the limit.
+    const bytes =
+      declared >= 0
+        ? new Uint8Array(await req.arrayBuffer())
+        : await readAtMost(req.body, maxBytes);
+    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+    if (bytes.byteLength === 0) {
+      // An empty body reads as `{}`: optional bodies are then fine, required fields are named.
+      (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve("{}");
+      return next();
+    }
     const type = req.headers.get("content-type") ?? "";
     if (!JSON_TYPE.test(type)) {
       throw new ApiError(

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, diagramStub, etagOf, parseIfMatch, unwrap } from "../diagram/client.ts";
+import { headCache } from "../diagram/head-cache.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { rawJson } from "../http/raw-json.ts";
@@ -10,6 +11,7 @@ import {
   errorResponses,
   IdempotencyHeaderSchema,
   IfMatchHeaderSchema,
+  PreferHeaderSchema,
 } from "../schemas/common.ts";
 import {
   ApplyOperationsSchema,
@@ -21,6 +23,7 @@ import {
   RenameDiagramSchema,
   ReplaceDiagramSchema,
 } from "../schemas/diagram.ts";
+import { wantsRepresentation } from "./prefer.ts";
 
 const tags = ["Diagrams"];
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -81,6 +84,10 @@ const getDiagram = createRoute({
   request: { params: DiagramParamsSchema, query: DiagramQuerySchema },
   responses: {
     200: { ...json(DiagramSchema, "The diagram at its head version."), headers: etagHeader },
+    304: {
+      description: "`If-None-Match` names the head version: nothing changed.",
+      headers: etagHeader,
+    },
     ...errorResponses(403, 404, 422),
   },
 });
@@ -90,9 +97,25 @@ diagrams.openapi(getDiagram, async (c) => {
   const { format } = c.req.valid("query");
   const tenant = c.get("principal").tenant;
   if (format === "xml") {
-    // The object keeps the head's JSON ready: no parse or stringify of the XML per read.
-    const head = unwrap(await diagramStub(c.env, id).readJson({ tenant }));
-    return rawJson<Diagram>(head.json, { etag: etagOf(head.version) });
+    // The object keeps the head's JSON ready, and this isolate keeps a copy: a read is then one
+    // small round trip that checks tenancy and freshness, with no XML copied or re-encoded.
+    const cached = headCache.get(id);
+    const head = unwrap(
+      await diagramStub(c.env, id).readJson({ tenant, ...(cached ? { known: cached.key } : {}) }),
+    );
+    const json = head.json ?? cached?.json;
+    if (json === undefined) throw new Error("the diagram object sent no JSON for an unknown key");
+    if (head.json !== undefined) headCache.set(id, { key: head.key, version: head.version, json });
+    const etag = etagOf(head.version);
+    if (
+      c.req
+        .header("if-none-match")
+        ?.split(",")
+        .some((tag) => tag.trim() === etag)
+    ) {
+      return c.body(null, 304, { etag });
+    }
+    return rawJson<Diagram>(json, { etag });
   }
   const view = unwrap(await diagramStub(c.env, id).read({ tenant, format }));
   c.header("ETag", etagOf(view.version));
@@ -109,7 +132,7 @@ const replaceDiagram = createRoute({
     "Saves new XML as a new version. `If-Match` must name the head version; if someone saved since, the answer is 412 with `head_version`.",
   request: {
     params: DiagramParamsSchema,
-    headers: IfMatchHeaderSchema,
+    headers: IfMatchHeaderSchema.merge(PreferHeaderSchema),
     body: { required: true, content: { "application/json": { schema: ReplaceDiagramSchema } } },
   },
   responses: {
@@ -133,6 +156,7 @@ diagrams.openapi(replaceDiagram, async (c) => {
   const view = unwrap(
     await diagramStub(c.env, id).replace({
       tenant: principal.tenant,
+      full: wantsRepresentation(c),
       xml: body.xml,
       ifMatch,
       ...(body.message === undefined ? {} : { message: body.message }),
@@ -152,6 +176,7 @@ const renameDiagram = createRoute({
   description: "Changes the title. The title is metadata: no new version is made.",
   request: {
     params: DiagramParamsSchema,
+    headers: PreferHeaderSchema,
     body: { required: true, content: { "application/json": { schema: RenameDiagramSchema } } },
   },
   responses: {
@@ -164,7 +189,11 @@ diagrams.openapi(renameDiagram, async (c) => {
   const { id } = c.req.valid("param");
   const { title } = c.req.valid("json");
   const view = unwrap(
-    await diagramStub(c.env, id).rename({ tenant: c.get("principal").tenant, title }),
+    await diagramStub(c.env, id).rename({
+      tenant: c.get("principal").tenant,
+      title,
+      full: wantsRepresentation(c),
+    }),
   );
   c.header("ETag", etagOf(view.version));
   return c.json(view, 200);
@@ -182,7 +211,7 @@ const applyOperations = createRoute({
     "`If-Match` is optional: send it to be sure you edit the version you read.",
   request: {
     params: DiagramParamsSchema,
-    headers: IfMatchHeaderSchema.merge(IdempotencyHeaderSchema),
+    headers: IfMatchHeaderSchema.merge(IdempotencyHeaderSchema).merge(PreferHeaderSchema),
     body: { required: true, content: { "application/json": { schema: ApplyOperationsSchema } } },
   },
   responses: {
@@ -202,6 +231,7 @@ diagrams.openapi(applyOperations, async (c) => {
   const result = unwrap(
     await diagramStub(c.env, id).operate({
       tenant: principal.tenant,
+      full: wantsRepresentation(c),
       operations: body.operations,
       ...(ifMatch === undefined ? {} : { ifMatch }),
       ...(body.message === undefined ? {} : { message: body.message }),
@@ -230,5 +260,6 @@ const deleteDiagram = createRoute({
 diagrams.openapi(deleteDiagram, async (c) => {
   const { id } = c.req.valid("param");
   unwrap(await diagramStub(c.env, id).destroy({ tenant: c.get("principal").tenant }));
+  headCache.delete(id);
   return c.body(null, 204);
 });

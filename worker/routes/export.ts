@@ -39,8 +39,10 @@ exports.openapi(exportDiagram, async (c) => {
   );
   const headers: Record<string, string> = { "content-type": `${file.contentType}; charset=utf-8` };
   if (file.filename) {
+    // `filename` for clients that only read the ASCII form (curl -J), `filename*` for the rest.
+    const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
     headers["content-disposition"] =
-      `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
   }
   return c.body(file.body, 200, headers);
 });

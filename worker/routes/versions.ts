@@ -16,6 +16,7 @@ import {
   IdempotencyHeaderSchema,
   IfMatchHeaderSchema,
   PageQuerySchema,
+  PreferHeaderSchema,
   VersionParamsSchema,
 } from "../schemas/common.ts";
 import { DiagramSchema } from "../schemas/diagram.ts";
@@ -25,6 +26,7 @@ import {
   VersionListSchema,
   VersionSchema,
 } from "../schemas/version.ts";
+import { wantsRepresentation } from "./prefer.ts";
 
 const tags = ["Versions"];
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -120,7 +122,7 @@ const restoreVersion = createRoute({
     "Appends a new version equal to version `n`. Nothing is lost: every version stays in the history.",
   request: {
     params: VersionParamsSchema,
-    headers: IfMatchHeaderSchema.merge(IdempotencyHeaderSchema),
+    headers: IfMatchHeaderSchema.merge(IdempotencyHeaderSchema).merge(PreferHeaderSchema),
   },
   responses: {
     200: json(DiagramSchema, "The diagram at its new version."),
@@ -135,6 +137,7 @@ versions.openapi(restoreVersion, async (c) => {
   const view = unwrap(
     await diagramStub(c.env, id).restore({
       tenant: principal.tenant,
+      full: wantsRepresentation(c),
       n,
       author: authorOf(principal),
       ...(ifMatch === undefined ? {} : { ifMatch }),

@@ -123,6 +123,15 @@ export const IfMatchHeaderSchema = z.object({
     .openapi({ description: 'The ETag of the version you edited, e.g. `"3"`.', example: '"3"' }),
 });
 
+/** `Prefer: return=representation` (RFC 7240): answer a write with the diagram's XML too. */
+export const PreferHeaderSchema = z.object({
+  prefer: z.string().optional().openapi({
+    description:
+      "`return=representation` to get the diagram's XML in the answer; by default writes answer with its metadata only.",
+    example: "return=representation",
+  }),
+});
+
 /** `Idempotency-Key`: the same key and body within 24 h return the first result. */
 export const IdempotencyHeaderSchema = z.object({
   "idempotency-key": z.string().optional().openapi({

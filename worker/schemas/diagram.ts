@@ -78,10 +78,10 @@ export const DiagramSchema = z
     id: z.string().openapi({ example: "d_3kTq9ZpL0mWv8XcR2aYb1N" }),
     title: z.string(),
     version: z.number().int().openapi({ description: "The head version; also the ETag." }),
-    xml: z
-      .string()
-      .optional()
-      .openapi({ description: "The head version as an uncompressed `<mxfile>`." }),
+    xml: z.string().optional().openapi({
+      description:
+        "The head version as an uncompressed `<mxfile>`. Writes other than create include it only when asked with `Prefer: return=representation`.",
+    }),
     compact: z.string().optional().openapi({
       description: "With `?format=compact`: the token-lean text view instead of `xml`.",
     }),

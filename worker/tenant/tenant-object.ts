@@ -111,8 +111,7 @@ export class TenantObject extends DurableObject<Env> {
           args.key,
         );
         sql.exec("DELETE FROM idempotency_chunks WHERE key = ?", args.key);
-        blob.chunks.forEach((chunk, seq) => {
-          const data = chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength);
+        blob.chunks.forEach((data, seq) => {
           sql.exec(
             "INSERT INTO idempotency_chunks (key, seq, data) VALUES (?, ?, ?)",
             args.key,

@@ -1,0 +1,15 @@
+import type { Context } from "hono";
+import { prefersRepresentation } from "../diagram/client.ts";
+
+/**
+ * Whether a write should answer with the diagram's XML (`Prefer: return=representation`);
+ * says so in `Preference-Applied` when it will.
+ *
+ * @example
+ * const full = wantsRepresentation(c);
+ */
+export function wantsRepresentation(c: Context): boolean {
+  const full = prefersRepresentation(c.req.header("prefer"));
+  if (full) c.header("Preference-Applied", "return=representation");
+  return full;
+}
