@@ -233,7 +233,7 @@ export class DiagramStore {
     const order = this.#chunkIds(n) ?? [];
     const texts = this.#texts(order);
     const ids = new Map<string, number>();
-    texts.forEach((text, i) => ids.set(text, order[i] as number));
+    for (const [i, text] of texts.entries()) ids.set(text, order[i] as number);
     this.#index = { n, ids };
     return ids;
   }
