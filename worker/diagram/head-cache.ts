@@ -1,8 +1,8 @@
-/** One cached head: the JSON the API answers with, and the key the object issued for it. */
+/** One cached head: the JSON the API answers with (UTF-8), and the key the object issued for it. */
 interface Entry {
   key: string;
   version: number;
-  json: string;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 /** Largest total size of cached JSON per isolate. */
@@ -37,15 +37,14 @@ export class HeadCache {
 
   set(id: string, entry: Entry): void {
     this.delete(id);
-    // Strings count two bytes a character: what they cost in memory, not on the wire.
-    const size = entry.json.length * 2;
+    const size = entry.body.byteLength;
     if (size > this.#maxBytes / 4) return;
     this.#entries.set(id, entry);
     this.#bytes += size;
     for (const [oldest, old] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldest);
-      this.#bytes -= old.json.length * 2;
+      this.#bytes -= old.body.byteLength;
     }
   }
 
@@ -53,7 +52,7 @@ export class HeadCache {
     const entry = this.#entries.get(id);
     if (!entry) return;
     this.#entries.delete(id);
-    this.#bytes -= entry.json.length * 2;
+    this.#bytes -= entry.body.byteLength;
   }
 }
 

@@ -8,7 +8,7 @@ import type { TypedResponse } from "hono";
  * return rawJson<Diagram>(cachedJson, { etag: '"3"' });
  */
 export function rawJson<T>(
-  json: string,
+  json: string | Uint8Array<ArrayBuffer>,
   headers: Record<string, string> = {},
 ): Response & TypedResponse<T, 200, "json"> {
   const res = new Response(json, {

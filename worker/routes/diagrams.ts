@@ -26,6 +26,7 @@ import {
 import { wantsRepresentation } from "./prefer.ts";
 
 const tags = ["Diagrams"];
+const encoder = new TextEncoder();
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
@@ -103,9 +104,12 @@ diagrams.openapi(getDiagram, async (c) => {
     const head = unwrap(
       await diagramStub(c.env, id).readJson({ tenant, ...(cached ? { known: cached.key } : {}) }),
     );
-    const json = head.json ?? cached?.json;
-    if (json === undefined) throw new Error("the diagram object sent no JSON for an unknown key");
-    if (head.json !== undefined) headCache.set(id, { key: head.key, version: head.version, json });
+    let body = cached?.body;
+    if (head.json !== undefined) {
+      body = encoder.encode(head.json) as Uint8Array<ArrayBuffer>;
+      headCache.set(id, { key: head.key, version: head.version, body });
+    }
+    if (body === undefined) throw new Error("the diagram object sent no JSON for an unknown key");
     const etag = etagOf(head.version);
     if (
       c.req
@@ -115,7 +119,7 @@ diagrams.openapi(getDiagram, async (c) => {
     ) {
       return c.body(null, 304, { etag });
     }
-    return rawJson<Diagram>(json, { etag });
+    return rawJson<Diagram>(body, { etag });
   }
   const view = unwrap(await diagramStub(c.env, id).read({ tenant, format }));
   c.header("ETag", etagOf(view.version));
