@@ -23,13 +23,8 @@ export interface ApiResponse {
   text: string;
 }
 
-/**
- * Calls the real Worker (its default export, in workerd) like an HTTP client would.
- *
- * @example
- * const res = await api("/v1/diagrams", { method: "POST", body: { title: "T" } });
- */
-export async function api(path: string, init: ApiInit = {}): Promise<ApiResponse> {
+/** The request {@link api} sends: JSON body, Bearer credential (tenant A's key by default). */
+export function buildRequest(path: string, init: ApiInit = {}): Request {
   const headers = new Headers(init.headers);
   const auth = init.auth === undefined ? KEY_A : init.auth;
   if (auth !== null) headers.set("authorization", `Bearer ${auth}`);
@@ -38,9 +33,15 @@ export async function api(path: string, init: ApiInit = {}): Promise<ApiResponse
     body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const res = await exports.default.fetch(
-    new Request(`http://drawforge.test${path}`, { method: init.method ?? "GET", headers, body }),
-  );
+  return new Request(`http://drawforge.test${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body,
+  });
+}
+
+/** Reads a response whole, parsing JSON bodies. */
+export async function readResponse(res: Response): Promise<ApiResponse> {
   // Decoded by hand: workerd warns when .text() reads a body whose type is not textual.
   const text = new TextDecoder().decode(await res.arrayBuffer());
   const type = res.headers.get("content-type") ?? "";
@@ -50,6 +51,16 @@ export async function api(path: string, init: ApiInit = {}): Promise<ApiResponse
     text,
     json: type.includes("json") && text ? JSON.parse(text) : undefined,
   };
+}
+
+/**
+ * Calls the real Worker (its default export, in workerd) like an HTTP client would.
+ *
+ * @example
+ * const res = await api("/v1/diagrams", { method: "POST", body: { title: "T" } });
+ */
+export async function api(path: string, init: ApiInit = {}): Promise<ApiResponse> {
+  return readResponse(await exports.default.fetch(buildRequest(path, init)));
 }
 
 /** A small valid diagram with vertices `a` and `b` joined by edge `e`. */

@@ -9,10 +9,12 @@ import {
   type ApiInit,
   type ApiResponse,
   api,
+  buildRequest,
   createDiagram,
   expectProblem,
   KEY_A,
   KEY_B,
+  readResponse,
   SMALL_XML,
 } from "./api.ts";
 
@@ -27,29 +29,10 @@ async function callWith(
   path: string,
   init: ApiInit = {},
 ): Promise<ApiResponse> {
-  const headers = new Headers(init.headers);
-  const auth = init.auth === undefined ? KEY_A : init.auth;
-  if (auth !== null) headers.set("authorization", `Bearer ${auth}`);
-  let body: string | undefined;
-  if (init.body !== undefined) {
-    body = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
-    if (!headers.has("content-type")) headers.set("content-type", "application/json");
-  }
-  const request = new Request(`http://drawforge.test${path}`, {
-    method: init.method ?? "GET",
-    headers,
-    body,
-  });
   const bindings: Bindings = { ...(env as Bindings), ...overrides };
-  const res = await app.fetch(request, bindings, createExecutionContext());
-  const text = await res.text();
-  const type = res.headers.get("content-type") ?? "";
-  return {
-    status: res.status,
-    headers: res.headers,
-    text,
-    json: type.includes("json") && text ? JSON.parse(text) : undefined,
-  };
+  return readResponse(
+    await app.fetch(buildRequest(path, init), bindings, createExecutionContext()),
+  );
 }
 
 async function mint(

@@ -60,7 +60,7 @@ export function jsonBody({ maxBytes = LIMITS.bodyBytes }: { maxBytes?: number } 
 
 async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -70,15 +70,9 @@ async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): P
       await reader.cancel();
       throw tooLarge(maxBytes);
     }
-    chunks.push(value);
+    chunks.push(value as Uint8Array<ArrayBuffer>);
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 function tooLarge(maxBytes: number): ApiError {
