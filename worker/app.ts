@@ -10,6 +10,7 @@ import { jsonBody } from "./http/json-body.ts";
 import { problemResponse } from "./http/problem.ts";
 import { diagrams } from "./routes/diagrams.ts";
 import { exports } from "./routes/export.ts";
+import { layout } from "./routes/layout.ts";
 import { meta } from "./routes/meta.ts";
 import { tokens } from "./routes/tokens.ts";
 import { validate } from "./routes/validate.ts";
@@ -39,6 +40,7 @@ app.route("/v1/diagrams", versions);
 app.route("/v1/diagrams", exports);
 app.route("/v1/diagrams", tokens);
 app.route("/v1/validate", validate);
+app.route("/v1", layout);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
   type: "http",
@@ -62,6 +64,7 @@ app.doc31("/openapi.json", (c) => ({
     { name: "Diagrams", description: "Create, read, change and export diagrams." },
     { name: "Versions", description: "The append-only history of a diagram." },
     { name: "Tokens", description: "Scoped tokens for browsers." },
+    { name: "Layout", description: "Describe the structure; Drawforge places it." },
     { name: "Validation", description: "Check and repair draw.io XML without storing it." },
     { name: "Service", description: "Health and documentation." },
   ],

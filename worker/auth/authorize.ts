@@ -18,7 +18,8 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     if (principal.kind === "key") return next();
     const path = c.req.path;
     const method = c.req.method;
-    if (path === "/v1/validate") return next();
+    // Stateless helpers that store nothing are open to widget tokens too.
+    if (path === "/v1/validate" || path === "/v1/layout") return next();
     const match = DIAGRAM_PATH.exec(path);
     if (!match) throw forbidden("a widget token can only be used on its own diagram");
     if (decodedSegment(match[1] ?? "") !== principal.diagramId) {

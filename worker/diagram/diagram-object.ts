@@ -1,16 +1,22 @@
 import { DurableObject } from "cloudflare:workers";
-import { DrawioError } from "../drawio/errors.ts";
+import { relayoutPage } from "../drawio/layout/relayout.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { emptyDocument } from "../drawio/model.ts";
 import { applyOperations } from "../drawio/operations/apply.ts";
-import { OperationError } from "../drawio/operations/operation-error.ts";
 import { parseDiagram } from "../drawio/parse.ts";
-import { ApiError, type ProblemInit } from "../http/api-error.ts";
+import { ApiError } from "../http/api-error.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 import type { Author } from "../schemas/version.ts";
-import { isProblem, type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
+import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
 import { DIAGRAM_MIGRATIONS, migrate } from "./migrations.ts";
 import { handle, handleAsync } from "./outcome.ts";
+import {
+  checkVersion,
+  layoutProblem,
+  operationProblem,
+  orFail,
+  versionNotFound,
+} from "./problems.ts";
 import * as In from "./rpc-schemas.ts";
 import { type DiagramRow, DiagramStore } from "./store.ts";
 import { compactOf, diffView, exportFile } from "./views.ts";
@@ -228,6 +234,39 @@ export class DiagramObject extends DurableObject<Env> {
     });
   }
 
+  /** Re-lays out the head (a page, or one container's inside) as a new version. */
+  relayout(input: unknown) {
+    return handleAsync(In.RelayoutInput, input, async (args) => {
+      const row = this.#own(args.tenant);
+      if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
+      const head = this.#loadHead(row);
+      const options = {
+        page: args.page,
+        direction: args.direction,
+        ...(args.containerId === undefined ? {} : { containerId: args.containerId }),
+      };
+      const result = await relayoutPage(this.#documentOf(head), options).catch((error: unknown) => {
+        throw layoutProblem(error);
+      });
+      // ELK ran asynchronously: another write may have landed meanwhile.
+      const now = this.#own(args.tenant);
+      if (now.head !== row.head) {
+        throw new ApiError(
+          409,
+          "concurrent_change",
+          "the diagram changed while it was laid out; retry",
+          {
+            head_version: now.head,
+          },
+        );
+      }
+      const ready = orFail(prepareDocument(result.document, []));
+      this.#commit(ready, args.author, args.message ?? "Tidied the layout", null);
+      const view = this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
+      return { ...view, moved: result.moved, routed: result.routed };
+    });
+  }
+
   exportAs(input: unknown) {
     return handle(In.ExportInput, input, (args) => {
       const row = this.#own(args.tenant);
@@ -322,42 +361,4 @@ export class DiagramObject extends DurableObject<Env> {
     if (warnings && warnings.length > 0) view.warnings = warnings;
     return view;
   }
-}
-
-function orFail(prepared: PreparedDiagram | ProblemInit): PreparedDiagram {
-  if (isProblem(prepared))
-    throw new ApiError(prepared.status, prepared.code, prepared.detail, prepared.extra);
-  return prepared;
-}
-
-function checkVersion(row: DiagramRow, ifMatch: number): void {
-  if (ifMatch !== row.head) {
-    throw new ApiError(
-      412,
-      "version_mismatch",
-      `you edited version ${ifMatch}, but the diagram is at version ${row.head}; reload it and apply your change again`,
-      { head_version: row.head },
-    );
-  }
-}
-
-function versionNotFound(n: number): never {
-  throw new ApiError(404, "version_not_found", `there is no version ${n}`);
-}
-
-/** The API form of a failed batch; other errors pass through unchanged. */
-function operationProblem(error: unknown): unknown {
-  if (error instanceof OperationError) {
-    const operation = {
-      index: error.index,
-      op: error.op,
-      code: error.code,
-      ...(error.target ? { target: error.target } : {}),
-    };
-    return new ApiError(422, "operation_failed", `${error.message}. Nothing was changed.`, {
-      operation,
-    });
-  }
-  if (error instanceof DrawioError) return new ApiError(422, error.code, error.message);
-  return error;
 }

@@ -62,3 +62,13 @@ export const ExportInput = z.object({
   page: z.number().int().min(0),
 });
 export const TenantInput = z.object({ tenant });
+export const RelayoutInput = z.object({
+  tenant,
+  containerId: z.string().min(1).max(200).optional(),
+  direction: z.enum(["down", "right", "up", "left"]),
+  page: z.number().int().min(0),
+  ifMatch: expected.optional(),
+  message,
+  author: AuthorSchema,
+  full,
+});

@@ -6,6 +6,7 @@ export type DrawioErrorCode =
   | "not_a_diagram"
   | "invalid_compressed_content"
   | "page_not_found"
+  | "cell_not_found"
   | "invalid_link";
 
 /**

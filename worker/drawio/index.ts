@@ -19,6 +19,15 @@ export type { DrawioErrorCode } from "./errors.ts";
 export { DrawioError } from "./errors.ts";
 export type { Finding, FindingCode } from "./findings.ts";
 export { hasErrors } from "./findings.ts";
+export type {
+  GraphSpec,
+  GraphSpecInput,
+  LaidOut,
+  RelayoutOptions,
+  RelayoutResult,
+  SpecProblem,
+} from "./layout/index.ts";
+export { GraphSpecError, GraphSpecSchema, layoutGraph, relayoutPage } from "./layout/index.ts";
 export type { LintOptions } from "./lint.ts";
 export { lintDocument, lintPage } from "./lint.ts";
 export type { DiagramDocument, DiagramForm, DiagramPage } from "./model.ts";

@@ -23,6 +23,7 @@ import {
   RenameDiagramSchema,
   ReplaceDiagramSchema,
 } from "../schemas/diagram.ts";
+import { layoutOrFail } from "./layout.ts";
 import { wantsRepresentation } from "./prefer.ts";
 
 const tags = ["Diagrams"];
@@ -45,7 +46,7 @@ const createDiagram = createRoute({
   tags,
   summary: "Create a diagram",
   description:
-    "Stores XML in any draw.io form (or an empty page) as version 1. Invalid XML is refused with its findings; nothing is stored.",
+    "Stores XML in any draw.io form (or an empty page) as version 1, or lays out a `graph` spec first. Invalid XML is refused with its findings; nothing is stored.",
   request: {
     headers: IdempotencyHeaderSchema,
     body: { content: { "application/json": { schema: CreateDiagramSchema } } },
@@ -60,12 +61,14 @@ diagrams.openapi(createDiagram, async (c) => {
   const body = c.req.valid("json");
   const principal = c.get("principal");
   const id = `d_${randomToken(22)}`;
+  // A graph is laid out here, in the Worker, and stored like any other XML.
+  const xml = body.graph === undefined ? body.xml : (await layoutOrFail(body.graph)).xml;
   const view = unwrap(
     await diagramStub(c.env, id).create({
       tenant: principal.tenant,
       id,
-      title: body.title ?? "Untitled diagram",
-      ...(body.xml === undefined ? {} : { xml: body.xml }),
+      title: body.title ?? body.graph?.title ?? "Untitled diagram",
+      ...(xml === undefined ? {} : { xml }),
       author: authorOf(principal),
     }),
   );

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { OperationSchema } from "../drawio/operations/schema.ts";
+import { GraphSchema } from "./graph.ts";
 import { LIMITS } from "./limits.ts";
 
 /** A finding of the draw.io validator. */
@@ -43,8 +44,16 @@ export const CreateDiagramSchema = z
   .object({
     title: TitleSchema.optional().openapi({ example: "Checkout flow" }),
     xml: XmlSchema.optional(),
+    graph: GraphSchema.optional().openapi({
+      description:
+        "Instead of `xml`: a graph spec that Drawforge lays out (see `POST /v1/layout`).",
+    }),
   })
   .strict()
+  .refine((body) => body.xml === undefined || body.graph === undefined, {
+    message: "send either xml or graph, not both",
+    path: ["graph"],
+  })
   .openapi("CreateDiagram");
 
 export const ReplaceDiagramSchema = z

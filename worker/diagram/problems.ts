@@ -1,0 +1,55 @@
+import { DrawioError } from "../drawio/errors.ts";
+import { OperationError } from "../drawio/operations/operation-error.ts";
+import { ApiError, type ProblemInit } from "../http/api-error.ts";
+import { isProblem, type PreparedDiagram } from "./documents.ts";
+import type { DiagramRow } from "./store.ts";
+
+// The problems a diagram object answers with, in one place.
+
+/** The prepared diagram, or the problem that stopped it, thrown. */
+export function orFail(prepared: PreparedDiagram | ProblemInit): PreparedDiagram {
+  if (isProblem(prepared))
+    throw new ApiError(prepared.status, prepared.code, prepared.detail, prepared.extra);
+  return prepared;
+}
+
+export function checkVersion(row: DiagramRow, ifMatch: number): void {
+  if (ifMatch !== row.head) {
+    throw new ApiError(
+      412,
+      "version_mismatch",
+      `you edited version ${ifMatch}, but the diagram is at version ${row.head}; reload it and apply your change again`,
+      { head_version: row.head },
+    );
+  }
+}
+
+export function versionNotFound(n: number): never {
+  throw new ApiError(404, "version_not_found", `there is no version ${n}`);
+}
+
+/** The API form of a failed batch; other errors pass through unchanged. */
+/** The API form of a failed re-layout; other errors pass through unchanged. */
+export function layoutProblem(error: unknown): unknown {
+  if (error instanceof DrawioError) {
+    const status = error.code === "cell_not_found" || error.code === "page_not_found" ? 404 : 422;
+    return new ApiError(status, error.code, error.message);
+  }
+  return error;
+}
+
+export function operationProblem(error: unknown): unknown {
+  if (error instanceof OperationError) {
+    const operation = {
+      index: error.index,
+      op: error.op,
+      code: error.code,
+      ...(error.target ? { target: error.target } : {}),
+    };
+    return new ApiError(422, "operation_failed", `${error.message}. Nothing was changed.`, {
+      operation,
+    });
+  }
+  if (error instanceof DrawioError) return new ApiError(422, error.code, error.message);
+  return error;
+}

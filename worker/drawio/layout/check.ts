@@ -1,0 +1,102 @@
+import type { GraphSpec } from "./spec.ts";
+
+/** One reason a graph spec cannot be laid out, with where it is (`nodes.3.group`, …). */
+export interface SpecProblem {
+  code: "duplicate_id" | "unknown_node" | "unknown_group" | "group_cycle";
+  path: string;
+  message: string;
+}
+
+/**
+ * Why a graph spec was refused: every problem found, not only the first.
+ *
+ * @example
+ * try { await layoutGraph(spec); } catch (e) { if (e instanceof GraphSpecError) e.problems; }
+ */
+export class GraphSpecError extends Error {
+  override readonly name = "GraphSpecError";
+  readonly problems: SpecProblem[];
+
+  constructor(problems: SpecProblem[]) {
+    const first = problems[0]?.message ?? "the graph is not valid";
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : "";
+    super(`${first}${more}`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * Checks what the schema cannot: ids unique over nodes and groups, every reference known, and
+ * group nesting free of cycles. Throws a {@link GraphSpecError} listing every problem.
+ *
+ * @example
+ * checkSpec(GraphSpecSchema.parse(input));
+ */
+export function checkSpec(spec: GraphSpec): void {
+  const problems: SpecProblem[] = [];
+  const seen = new Map<string, string>();
+  const claim = (id: string, path: string) => {
+    const first = seen.get(id);
+    if (first !== undefined) {
+      problems.push({
+        code: "duplicate_id",
+        path,
+        message: `id "${id}" is used twice (${first} and ${path})`,
+      });
+    } else {
+      seen.set(id, path);
+    }
+  };
+  for (const [i, n] of spec.nodes.entries()) claim(n.id, `nodes.${i}.id`);
+  for (const [i, g] of spec.groups.entries()) claim(g.id, `groups.${i}.id`);
+
+  const nodes = new Set(spec.nodes.map((n) => n.id));
+  const groups = new Map(spec.groups.map((g) => [g.id, g]));
+  spec.nodes.forEach((n, i) => {
+    if (n.group !== undefined && !groups.has(n.group)) {
+      problems.push({
+        code: "unknown_group",
+        path: `nodes.${i}.group`,
+        message: `node "${n.id}" names group "${n.group}", which does not exist`,
+      });
+    }
+  });
+  spec.groups.forEach((g, i) => {
+    if (g.parent !== undefined && !groups.has(g.parent)) {
+      problems.push({
+        code: "unknown_group",
+        path: `groups.${i}.parent`,
+        message: `group "${g.id}" names parent "${g.parent}", which does not exist`,
+      });
+    }
+  });
+  spec.edges.forEach((e, i) => {
+    for (const end of ["from", "to"] as const) {
+      if (!nodes.has(e[end])) {
+        const what = groups.has(e[end]) ? "a group; edges join nodes" : "not a node";
+        problems.push({
+          code: "unknown_node",
+          path: `edges.${i}.${end}`,
+          message: `edge ${i} ${end} "${e[end]}" is ${what}`,
+        });
+      }
+    }
+  });
+  spec.groups.forEach((g, i) => {
+    const chain = new Set<string>([g.id]);
+    let parent = g.parent;
+    while (parent !== undefined) {
+      if (chain.has(parent)) {
+        problems.push({
+          code: "group_cycle",
+          path: `groups.${i}.parent`,
+          message: `groups nest in a cycle: ${[...chain, parent].join(" → ")}`,
+        });
+        break;
+      }
+      chain.add(parent);
+      parent = groups.get(parent)?.parent;
+    }
+  });
+  if (problems.length > 0) throw new GraphSpecError(problems);
+}

@@ -1,0 +1,133 @@
+import type { ElkExtendedEdge, ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
+import { type NodeBox, nodeBox } from "./boxes.ts";
+import type { Direction, GraphSpec } from "./spec.ts";
+import { measureText } from "./text.ts";
+
+const ELK_DIRECTION: Record<Direction, string> = {
+  down: "DOWN",
+  right: "RIGHT",
+  up: "UP",
+  left: "LEFT",
+};
+
+/** Room above a group's children for its title (a swimlane's header is 30 px). */
+const GROUP_TOP: Record<string, number> = { swimlane: 46, container: 40, zone: 40 };
+
+/** What the converter needs to know about the ELK graph it gets back. */
+export interface ElkPlan {
+  root: ElkNode;
+  /** ELK id → the spec's node (with its box) or group, by index. */
+  nodes: Map<string, { index: number; box: NodeBox }>;
+  groups: Map<string, number>;
+  /** ELK id of each spec edge, by index. */
+  edges: string[];
+}
+
+/**
+ * Builds the ELK graph of a spec: groups become compound nodes holding their members, each edge
+ * is declared in the lowest group that holds both its ends, and layered layout with orthogonal
+ * routing is asked to place everything in one pass (`INCLUDE_CHILDREN`). ELK ids are our own
+ * (`n3`, `g1`, `e7`) so that no spec id can clash with them.
+ *
+ * @example
+ * const plan = elkPlan(spec); const laid = await elk.layout(plan.root);
+ */
+export function elkPlan(spec: GraphSpec): ElkPlan {
+  const root: ElkNode = {
+    id: "root",
+    layoutOptions: rootOptions(spec.direction),
+    children: [],
+    edges: [],
+  };
+  const elkGroups = new Map<string, ElkNode>();
+  const plan: ElkPlan = { root, nodes: new Map(), groups: new Map(), edges: [] };
+
+  spec.groups.forEach((group, i) => {
+    const top = GROUP_TOP[group.kind] ?? 40;
+    const title = measureText(group.label, 400);
+    const node: ElkNode = {
+      id: `g${i}`,
+      children: [],
+      edges: [],
+      layoutOptions: {
+        "elk.padding": `[top=${top},left=20,bottom=20,right=20]`,
+        // Wide enough for its title.
+        "elk.nodeSize.minimum": `(${Math.max(120, title.width + 40)},${top + 20})`,
+        "elk.nodeSize.constraints": "MINIMUM_SIZE",
+      },
+    };
+    elkGroups.set(group.id, node);
+    plan.groups.set(node.id, i);
+  });
+  const parentOf = (groupId: string | undefined): ElkNode =>
+    (groupId === undefined ? undefined : elkGroups.get(groupId)) ?? root;
+  spec.groups.forEach((group) => {
+    parentOf(group.parent).children?.push(elkGroups.get(group.id) as ElkNode);
+  });
+
+  const chains = new Map<string, string[]>();
+  const chainOf = (groupId: string | undefined): string[] => {
+    if (groupId === undefined) return [];
+    const known = chains.get(groupId);
+    if (known) return known;
+    const parent = spec.groups.find((g) => g.id === groupId)?.parent;
+    const chain = [...chainOf(parent), groupId];
+    chains.set(groupId, chain);
+    return chain;
+  };
+
+  const nodeIds = new Map<string, string>();
+  spec.nodes.forEach((node, i) => {
+    const box = nodeBox(node, spec.direction);
+    const id = `n${i}`;
+    nodeIds.set(node.id, id);
+    plan.nodes.set(id, { index: i, box });
+    parentOf(node.group).children?.push({ id, width: box.width, height: box.height });
+  });
+
+  const groupOfNode = new Map(spec.nodes.map((n) => [n.id, n.group]));
+  spec.edges.forEach((edge, i) => {
+    const id = `e${i}`;
+    plan.edges.push(id);
+    const a = chainOf(groupOfNode.get(edge.from));
+    const b = chainOf(groupOfNode.get(edge.to));
+    let common: string | undefined;
+    for (let k = 0; k < Math.min(a.length, b.length) && a[k] === b[k]; k++) common = a[k];
+    const elkEdge: ElkExtendedEdge = {
+      id,
+      sources: [nodeIds.get(edge.from) as string],
+      targets: [nodeIds.get(edge.to) as string],
+    };
+    if (edge.label) {
+      const text = measureText(edge.label, 140);
+      elkEdge.labels = [{ text: edge.label, width: text.width + 8, height: text.height + 4 }];
+    }
+    parentOf(common).edges?.push(elkEdge);
+  });
+  return plan;
+}
+
+/** The layout options of the top-level graph: layered, orthogonal, deterministic. */
+export function rootOptions(direction: Direction): LayoutOptions {
+  return {
+    "elk.algorithm": "layered",
+    "elk.direction": ELK_DIRECTION[direction],
+    "elk.edgeRouting": "ORTHOGONAL",
+    "elk.hierarchyHandling": "INCLUDE_CHILDREN",
+    "elk.randomSeed": "7",
+    "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
+    // All edges on one side of a node meet at its middle, which lies on the outline of every
+    // shape (diamonds and ellipses included).
+    "elk.layered.mergeEdges": "true",
+    "elk.spacing.nodeNode": "40",
+    "elk.layered.spacing.nodeNodeBetweenLayers": "60",
+    "elk.spacing.edgeNode": "20",
+    "elk.layered.spacing.edgeNodeBetweenLayers": "24",
+    "elk.spacing.edgeEdge": "12",
+    "elk.layered.spacing.edgeEdgeBetweenLayers": "12",
+    "elk.spacing.edgeLabel": "4",
+    "elk.edgeLabels.placement": "CENTER",
+    "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF",
+    "elk.padding": "[top=0,left=0,bottom=0,right=0]",
+  };
+}

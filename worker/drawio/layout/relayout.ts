@@ -1,0 +1,166 @@
+import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
+import {
+  cellId,
+  geometryOf,
+  getCellAttribute,
+  getCellLabel,
+  isCellElement,
+  isEdge,
+  isVertex,
+  mxCellOf,
+  readRect,
+} from "../cell.ts";
+import { DrawioError } from "../errors.ts";
+import type { DiagramDocument } from "../model.ts";
+import { getStyleValue, shapeOf } from "../style.ts";
+import { labelToText } from "../summary.ts";
+import { createElement, type XmlElement } from "../xml/nodes.ts";
+import { runElk } from "./elk.ts";
+import { rootOptions } from "./elk-graph.ts";
+import { writeBack } from "./relayout-write.ts";
+import type { Direction } from "./spec.ts";
+import { measureText } from "./text.ts";
+
+/** Options for {@link relayoutPage}. */
+export interface RelayoutOptions {
+  /** Page index (default 0). */
+  page?: number;
+  /** Lay out only the inside of this container (default: the whole page). */
+  containerId?: string;
+  direction?: Direction;
+}
+
+/** What {@link relayoutPage} did. */
+export interface RelayoutResult {
+  document: DiagramDocument;
+  /** Vertices given a new position (or size). */
+  moved: string[];
+  /** Edges given a new route. */
+  routed: string[];
+}
+
+/**
+ * "Tidy up": recomputes the geometry of a page (or of one container's inside) with the same
+ * engine as {@link layoutGraph}, keeping every cell, label and style. Containers stay
+ * containers (compound nodes), edges get orthogonal routes as waypoints with pinned ends.
+ * Cells it cannot place (edge labels, children of edges) and edges it cannot route (to a cell
+ * outside the scope, or between a container and its own member) are left as they were.
+ *
+ * @example
+ * const { document } = await relayoutPage(parseDiagram(xml), { direction: "right" });
+ */
+export async function relayoutPage(
+  doc: DiagramDocument,
+  options: RelayoutOptions = {},
+): Promise<RelayoutResult> {
+  const index = options.page ?? 0;
+  const page = doc.pages[index];
+  if (!page) throw new DrawioError("page_not_found", `there is no page ${index}`);
+  const cells = new Map<string, XmlElement>();
+  for (const cell of page.cells) {
+    const id = isCellElement(cell) ? cellId(cell) : undefined;
+    if (id !== undefined) cells.set(id, cell);
+  }
+  const parentOf = (id: string) => {
+    const cell = cells.get(id);
+    return cell && getCellAttribute(cell, "parent");
+  };
+  const scope = options.containerId;
+  if (scope !== undefined) {
+    const container = cells.get(scope);
+    if (!container || !isVertex(container)) {
+      throw new DrawioError(
+        "cell_not_found",
+        `there is no container "${scope}" on page ${index} to lay out`,
+      );
+    }
+  }
+  const isLayer = (id: string) => {
+    const parent = parentOf(id);
+    return parent !== undefined && cells.has(parent) && parentOf(parent) === undefined;
+  };
+  // In scope: reached from the scope (a container, or any layer) through vertices only.
+  const inScope = (id: string): boolean => {
+    let parent = parentOf(id);
+    for (let depth = 0; parent !== undefined && depth < 256; depth++) {
+      if (scope !== undefined ? parent === scope : isLayer(parent)) return true;
+      const cell = cells.get(parent);
+      if (!cell || !isVertex(cell)) return false;
+      parent = parentOf(parent);
+    }
+    return false;
+  };
+
+  // Vertices to place, and which of them hold others.
+  const vertices = [...cells.entries()].filter(([id, cell]) => {
+    if (!isVertex(cell) || id === scope || !inScope(id)) return false;
+    return geometryOf(cell)?.attrs.relative !== "1";
+  });
+  const placed = new Set(vertices.map(([id]) => id));
+  const elkNodes = new Map<string, ElkNode>();
+  for (const [id, cell] of vertices) {
+    const rect = readRect(geometryOf(cell) ?? createElement("mxGeometry"));
+    const size = { width: Math.max(10, rect.width), height: Math.max(10, rect.height) };
+    elkNodes.set(id, { id, ...size, children: [], edges: [] });
+  }
+  const root: ElkNode = {
+    id: "__root",
+    layoutOptions: rootOptions(options.direction ?? "down"),
+    children: [],
+    edges: [],
+  };
+  const elkParent = (id: string): ElkNode => {
+    const parent = parentOf(id);
+    return (parent !== undefined && placed.has(parent) ? elkNodes.get(parent) : undefined) ?? root;
+  };
+  for (const [id] of vertices) elkParent(id).children?.push(elkNodes.get(id) as ElkNode);
+  for (const [id, cell] of vertices) {
+    const node = elkNodes.get(id) as ElkNode;
+    if ((node.children ?? []).length === 0) continue;
+    const style = mxCellOf(cell).attrs.style;
+    const top =
+      shapeOf(style) === "swimlane" ? Number(getStyleValue(style, "startSize") ?? 23) + 16 : 36;
+    node.layoutOptions = { "elk.padding": `[top=${top},left=16,bottom=16,right=16]` };
+    delete node.width;
+    delete node.height;
+  }
+  if (scope !== undefined)
+    root.layoutOptions = {
+      ...root.layoutOptions,
+      "elk.padding": "[top=36,left=16,bottom=16,right=16]",
+    };
+
+  // Edges between placed vertices, each declared in the lowest compound holding both ends.
+  const chain = (id: string): string[] => {
+    const out: string[] = [];
+    for (let p = parentOf(id); p !== undefined && placed.has(p); p = parentOf(p)) out.unshift(p);
+    return out;
+  };
+  const edges: Array<[string, XmlElement]> = [];
+  for (const [id, cell] of cells) {
+    if (!isEdge(cell)) continue;
+    const source = getCellAttribute(cell, "source");
+    const target = getCellAttribute(cell, "target");
+    if (source === undefined || target === undefined || !placed.has(source) || !placed.has(target))
+      continue;
+    const a = [...chain(source), source];
+    const b = [...chain(target), target];
+    if (source !== target && (a.includes(target) || b.includes(source))) continue;
+    let common: string | undefined;
+    for (let k = 0; k < Math.min(a.length, b.length) - 1 && a[k] === b[k]; k++) common = a[k];
+    const label = labelToText(
+      getCellLabel(cell),
+      getStyleValue(mxCellOf(cell).attrs.style, "html") === "1",
+    );
+    const elkEdge: ElkExtendedEdge = { id, sources: [source], targets: [target] };
+    if (label) {
+      const box = measureText(label, 140);
+      elkEdge.labels = [{ text: label, width: box.width + 8, height: box.height + 4 }];
+    }
+    ((common !== undefined ? elkNodes.get(common) : undefined) ?? root).edges?.push(elkEdge);
+    edges.push([id, cell]);
+  }
+
+  const laid = await runElk(root);
+  return writeBack(doc, index, page, { cells, parentOf, isLayer, placed, laid, edges, scope });
+}

@@ -1,0 +1,23 @@
+import { GraphSpecSchema } from "../drawio/layout/spec.ts";
+
+/** The graph spec, named for the OpenAPI document. */
+export const GraphSchema = GraphSpecSchema.openapi("GraphSpec", {
+  description:
+    "A diagram described by its structure; Drawforge places it (ELK layered layout with orthogonal routing), so nothing overlaps. " +
+    "Node `kind` picks a shape by meaning (process, decision, start, end, terminator, data, io, database, document, note, actor, person, cloud, queue, service, text, icon); " +
+    "`shape` names any draw.io shape (`mxgraph.aws4.lambda_function`); `style` overrides style keys. Groups (container, swimlane, zone) nest with `parent`; nodes join one with `group`.",
+  example: {
+    direction: "right",
+    theme: "default",
+    nodes: [
+      { id: "cart", label: "Cart" },
+      { id: "pay", label: "Pay?", kind: "decision" },
+      { id: "ok", label: "Confirmed", kind: "end" },
+    ],
+    edges: [
+      { from: "cart", to: "pay" },
+      { from: "pay", to: "ok", label: "paid" },
+    ],
+    groups: [],
+  },
+});

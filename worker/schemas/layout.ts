@@ -1,0 +1,40 @@
+import { z } from "@hono/zod-openapi";
+import { DiagramSchema, FindingSchema } from "./diagram.ts";
+import { GraphSchema } from "./graph.ts";
+
+export const LayoutRequestSchema = z
+  .object({ graph: GraphSchema })
+  .strict()
+  .openapi("LayoutRequest");
+
+export const LayoutResultSchema = z
+  .object({
+    xml: z.string().openapi({ description: "An uncompressed `<mxfile>` with one page." }),
+    findings: z
+      .array(FindingSchema)
+      .openapi({ description: "Validation findings (none for a good layout)." }),
+    lint: z.array(FindingSchema).openapi({
+      description: "Geometry warnings: overlaps, edges through shapes, labels overflowing.",
+    }),
+  })
+  .openapi("LayoutResult");
+
+export const RelayoutRequestSchema = z
+  .object({
+    container_id: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "Lay out only the inside of this container." }),
+    direction: z.enum(["down", "right", "up", "left"]).default("down"),
+    page: z.number().int().min(0).default(0),
+    message: z.string().max(1_000).optional(),
+  })
+  .strict()
+  .openapi("RelayoutRequest");
+
+export const RelayoutResultSchema = DiagramSchema.extend({
+  moved: z.array(z.string()).openapi({ description: "Vertices placed anew." }),
+  routed: z.array(z.string()).openapi({ description: "Edges routed anew." }),
+}).openapi("RelayoutResult");
