@@ -33,6 +33,19 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           globalSetup: ["./test/worker/global-setup.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // Real draw.io in headless Chromium (test/browser/drawio.ts); skips without Chromium.
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One browser at a time: each file launches its own Chromium.
+          fileParallelism: false,
         },
       },
     ],

@@ -4,7 +4,11 @@
  */
 export {};
 
-const SUITES: Record<string, string> = { drawio: "./drawio.ts", api: "./api.ts" };
+const SUITES: Record<string, string> = {
+  drawio: "./drawio.ts",
+  api: "./api.ts",
+  layout: "./layout.ts",
+};
 
 const first = process.argv[2];
 const suiteName = first !== undefined && !first.startsWith("-") ? first : "drawio";

@@ -6,6 +6,7 @@ export type FindingCode =
   | "not_a_diagram"
   | "empty_id"
   | "duplicate_id"
+  | "reserved_id"
   | "missing_parent"
   | "unknown_parent"
   | "parent_cycle"

@@ -11,6 +11,7 @@ import {
 } from "./cell.ts";
 import type { DiagramPage } from "./model.ts";
 import type { RepairChange } from "./repair.ts";
+import { RESERVED_IDS, safeCellId } from "./reserved-ids.ts";
 import { createElement, isElement, markChanged, type XmlElement } from "./xml/nodes.ts";
 import { serializeXml } from "./xml/serialize.ts";
 
@@ -40,6 +41,37 @@ export function repairCells(page: DiagramPage, changes: RepairChange[]): void {
     log("assign_missing_id", id, `a <${cell.name}> had no id: gave it id "${id}"`);
   }
   removeDuplicateIds(page, taken, log);
+  renameReservedIds(page, taken, log);
+}
+
+/** Renames cells whose id draw.io cannot load (`push`, `constructor`, …); references follow. */
+function renameReservedIds(page: DiagramPage, taken: Set<string>, log: Log): void {
+  const renames = new Map<string, string>();
+  for (const cell of page.cells) {
+    const id = cell.attrs.id;
+    if (id === undefined || !isCellElement(cell) || !RESERVED_IDS.has(id)) continue;
+    const renamed = safeCellId(id, taken);
+    taken.add(renamed);
+    renames.set(id, renamed);
+    markChanged(cell);
+    setCellAttribute(cell, "id", renamed);
+    log(
+      "rename_reserved_id",
+      renamed,
+      `draw.io cannot load a cell with id "${id}": renamed it "${renamed}"`,
+    );
+  }
+  if (renames.size === 0) return;
+  for (const cell of page.cells) {
+    for (const key of isCellElement(cell) ? REFERENCES : []) {
+      const ref = getCellAttribute(cell, key);
+      const renamed = ref === undefined ? undefined : renames.get(ref);
+      if (renamed !== undefined) {
+        markChanged(cell);
+        setCellAttribute(cell, key, renamed);
+      }
+    }
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { DrawioError } from "./errors.ts";
 import type { Finding } from "./findings.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
 import { parseDiagram } from "./parse.ts";
+import { RESERVED_IDS } from "./reserved-ids.ts";
 import type { XmlElement } from "./xml/nodes.ts";
 
 const GEOMETRY_NUMBERS = ["x", "y", "width", "height"] as const;
@@ -50,6 +51,13 @@ export function validatePage(page: DiagramPage): Finding[] {
     if (id === undefined || id.trim() === "") {
       error("empty_id", `a <${cell.name}> has no id: give every cell a unique, non-empty id`);
       continue;
+    }
+    if (RESERVED_IDS.has(id)) {
+      error(
+        "reserved_id",
+        `draw.io cannot open a diagram with a cell id "${id}" (a built-in JavaScript name): rename it, e.g. "${id}_"`,
+        id,
+      );
     }
     if (byId.has(id)) {
       error("duplicate_id", `id "${id}" is used by more than one cell: ids must be unique`, id);

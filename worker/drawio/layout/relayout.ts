@@ -105,7 +105,10 @@ export async function relayoutPage(
   }
   const root: ElkNode = {
     id: "__root",
-    layoutOptions: rootOptions(options.direction ?? "down"),
+    layoutOptions: rootOptions(
+      options.direction ?? "down",
+      vertices.length + [...cells.values()].filter(isEdge).length,
+    ),
     children: [],
     edges: [],
   };

@@ -16,7 +16,9 @@ const SHAPES: Record<NodeKind, string> = {
   actor: "shape=umlActor;outlineConnect=0;",
   person: "shape=umlActor;outlineConnect=0;",
   cloud: "ellipse;shape=cloud;",
-  queue: "shape=cylinder3;direction=south;boundedLbl=1;backgroundOutline=1;size=10;",
+  // A horizontal cylinder drawn as such: a rotated one (`direction=south`) would rotate the
+  // edges' pinned ends with it.
+  queue: "shape=mxgraph.flowchart.direct_data;",
   text: "text;strokeColor=none;fillColor=none;",
   icon: "",
 };

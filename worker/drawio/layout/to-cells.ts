@@ -1,10 +1,11 @@
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import type { Point, Rect } from "../cell.ts";
+import { safeCellId } from "../reserved-ids.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import type { NodeBox } from "./boxes.ts";
 import type { ElkPlan } from "./elk-graph.ts";
 import { midpoint, routePoints } from "./route.ts";
-import type { Direction, GraphSpec } from "./spec.ts";
+import type { GraphSpec } from "./spec.ts";
 import { edgeStyle, groupStyle, nodeStyle } from "./themes.ts";
 
 /** Space around the whole drawing. */
@@ -31,7 +32,16 @@ export function toCells(
   const cells: string[] = [];
   const abs = new Map<string, Point>();
   const cellIdOf = new Map<string, string>();
-  const shapes = new Map<string, { rect: Rect; box: NodeBox }>();
+  const shapes = new Map<string, { rect: Rect; box: NodeBox; outer: Rect }>();
+  // Spec ids become cell ids, except the few draw.io cannot load (`push` → `push_`).
+  const taken = new Set<string>([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
+  const idOf = new Map<string, string>();
+  for (const id of taken) {
+    const safe = safeCellId(id, taken);
+    if (safe !== id) taken.add(safe);
+    idOf.set(id, safe);
+  }
+  const cellFor = (id: string) => idOf.get(id) ?? id;
   abs.set("root", { x: MARGIN, y: MARGIN });
   cellIdOf.set("root", ids.layer);
   // Cells on the layer are placed in page coordinates; cells in a group relative to the group.
@@ -47,7 +57,7 @@ export function toCells(
     if (groupIndex !== undefined) {
       const group = spec.groups[groupIndex];
       if (!group) return;
-      cellIdOf.set(node.id, group.id);
+      cellIdOf.set(node.id, cellFor(group.id));
       const from = originOf(parent.id);
       const rect = {
         x: at.x - from.x,
@@ -56,7 +66,13 @@ export function toCells(
         height: node.height ?? 0,
       };
       cells.push(
-        vertex(group.id, group.label, groupStyle(group.kind, spec.theme), parentCell, rect),
+        vertex(
+          cellFor(group.id),
+          group.label,
+          groupStyle(group.kind, spec.theme),
+          parentCell,
+          rect,
+        ),
       );
       for (const child of node.children ?? []) visit(child, node);
       return;
@@ -64,7 +80,7 @@ export function toCells(
     const entry = plan.nodes.get(node.id);
     const spec_ = entry && spec.nodes[entry.index];
     if (!entry || !spec_) return;
-    cellIdOf.set(node.id, spec_.id);
+    cellIdOf.set(node.id, cellFor(spec_.id));
     const { box } = entry;
     const shape = {
       x: at.x + box.shape.x,
@@ -72,12 +88,13 @@ export function toCells(
       width: box.shape.width,
       height: box.shape.height,
     };
-    shapes.set(node.id, { rect: shape, box });
+    const outer = { x: at.x, y: at.y, width: box.width, height: box.height };
+    shapes.set(node.id, { rect: shape, box, outer });
     const from = originOf(parent.id);
     const rect = { ...shape, x: shape.x - from.x, y: shape.y - from.y };
     let style = nodeStyle(spec_.kind, spec.theme, spec_.shape, box.labelSide);
     for (const [key, value] of Object.entries(spec_.style ?? {})) style += `${key}=${value};`;
-    cells.push(vertex(spec_.id, spec_.label, style, parentCell, rect));
+    cells.push(vertex(cellFor(spec_.id), spec_.label, style, parentCell, rect));
   };
   for (const child of laid.children ?? []) visit(child, laid);
 
@@ -102,8 +119,8 @@ export function toCells(
     const target = shapes.get(routed.targets[0] as string);
     if (!source || !target) return;
     let points = routePoints(routed).map((p) => ({ x: p.x + origin.x, y: p.y + origin.y }));
-    points = pinToShape(points, source, "start", spec.direction);
-    points = pinToShape(points, target, "end", spec.direction);
+    points = pinToShape(points, source, "start");
+    points = pinToShape(points, target, "end");
     const start = points[0] as Point;
     const end = points[points.length - 1] as Point;
     const style =
@@ -126,8 +143,8 @@ export function toCells(
     while (used.has(id)) id += "x";
     used.add(id);
     const parentCell = cellIdOf.get(container) ?? ids.layer;
-    const sourceId = spec.nodes[plan.nodes.get(routed.sources[0] as string)?.index ?? -1]?.id ?? "";
-    const targetId = spec.nodes[plan.nodes.get(routed.targets[0] as string)?.index ?? -1]?.id ?? "";
+    const sourceId = cellIdOf.get(routed.sources[0] as string) ?? "";
+    const targetId = cellIdOf.get(routed.targets[0] as string) ?? "";
     const array = bends.length
       ? `<Array as="points">${bends.map((p) => `<mxPoint x="${round(p.x)}" y="${round(p.y)}"/>`).join("")}</Array>`
       : "";
@@ -135,67 +152,68 @@ export function toCells(
       ? `<mxPoint x="${round(offset.x)}" y="${round(offset.y)}" as="offset"/>`
       : "";
     cells.push(
-      `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(edge.label ?? "")}" style="${escapeAttribute(style)}" edge="1" parent="${escapeAttribute(parentCell)}" source="${escapeAttribute(sourceId)}" target="${escapeAttribute(targetId)}"><mxGeometry relative="1" as="geometry">${array}${off}</mxGeometry></mxCell>`,
+      `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(htmlLabel(edge.label ?? ""))}" style="${escapeAttribute(style)}" edge="1" parent="${escapeAttribute(parentCell)}" source="${escapeAttribute(sourceId)}" target="${escapeAttribute(targetId)}"><mxGeometry relative="1" as="geometry">${array}${off}</mxGeometry></mxCell>`,
     );
   });
   return cells;
 }
 
+/** Plain text as a draw.io HTML label (`html=1`): markup characters escaped, line breaks kept. */
+function htmlLabel(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replace(/\r?\n/g, "<br>");
+}
+
 function vertex(id: string, label: string, style: string, parent: string, r: Rect): string {
-  return `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(label)}" style="${escapeAttribute(style)}" vertex="1" parent="${escapeAttribute(parent)}"><mxGeometry x="${round(r.x)}" y="${round(r.y)}" width="${round(r.width)}" height="${round(r.height)}" as="geometry"/></mxCell>`;
+  return `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(htmlLabel(label))}" style="${escapeAttribute(style)}" vertex="1" parent="${escapeAttribute(parent)}"><mxGeometry x="${round(r.x)}" y="${round(r.y)}" width="${round(r.width)}" height="${round(r.height)}" as="geometry"/></mxCell>`;
 }
 
 /**
- * Moves an edge end from the node's box onto its drawn shape, for nodes whose label sits beside
- * or below the shape: the end slides along the flow axis onto the shape's border, and the bend
- * next to it follows so that the route stays orthogonal.
+ * For nodes whose label sits beside or below the shape, ELK ends the edge on the border of the
+ * whole box (shape and label). The edge is extended from there to the middle of the shape's
+ * side along the box's own border, so the rest of ELK's route, and its clearance from other
+ * nodes, stay exactly as computed.
  */
 function pinToShape(
   points: Point[],
-  node: { rect: Rect; box: NodeBox },
+  node: { rect: Rect; box: NodeBox; outer: Rect },
   which: "start" | "end",
-  direction: Direction,
 ): Point[] {
   if (!node.box.labelSide || points.length < 2) return points;
-  const out = points.map((p) => ({ ...p }));
-  const i = which === "start" ? 0 : out.length - 1;
-  const j = which === "start" ? 1 : out.length - 2;
-  const p = out[i] as Point;
-  const q = out[j] as Point;
-  const r = node.rect;
-  const vertical = direction === "down" || direction === "up";
-  if (vertical) {
-    const x = r.x + r.width / 2;
-    const y = p.y <= r.y + r.height / 2 ? r.y : r.y + r.height;
-    if (Math.abs(q.x - p.x) < 0.5 && out.length > 2) q.x = x;
-    p.x = x;
-    p.y = y;
-  } else {
-    const y = r.y + r.height / 2;
-    const x = p.x <= r.x + r.width / 2 ? r.x : r.x + r.width;
-    if (Math.abs(q.y - p.y) < 0.5 && out.length > 2) q.y = y;
-    p.x = x;
-    p.y = y;
-  }
-  return orthogonal(out, vertical);
-}
-
-/** Inserts an elbow wherever two consecutive points are neither aligned vertically nor horizontally. */
-function orthogonal(points: Point[], vertical: boolean): Point[] {
-  const out: Point[] = [points[0] as Point];
-  for (let k = 1; k < points.length; k++) {
-    const p = out[out.length - 1] as Point;
-    const q = points[k] as Point;
-    if (Math.abs(p.x - q.x) >= 0.5 && Math.abs(p.y - q.y) >= 0.5) {
-      if (vertical) {
-        const mid = (p.y + q.y) / 2;
-        out.push({ x: p.x, y: mid }, { x: q.x, y: mid });
-      } else {
-        const mid = (p.x + q.x) / 2;
-        out.push({ x: mid, y: p.y }, { x: mid, y: q.y });
-      }
-    }
-    out.push(q);
-  }
-  return out;
+  const end = which === "start" ? (points[0] as Point) : (points[points.length - 1] as Point);
+  const { rect: r, outer: o } = node;
+  const distances = {
+    top: Math.abs(end.y - o.y),
+    bottom: Math.abs(end.y - (o.y + o.height)),
+    left: Math.abs(end.x - o.x),
+    right: Math.abs(end.x - (o.x + o.width)),
+  };
+  const side = (Object.keys(distances) as Array<keyof typeof distances>).reduce((a, b) =>
+    distances[a] <= distances[b] ? a : b,
+  );
+  const cx = r.x + r.width / 2;
+  const cy = r.y + r.height / 2;
+  const port =
+    side === "top"
+      ? { x: cx, y: r.y }
+      : side === "bottom"
+        ? { x: cx, y: r.y + r.height }
+        : side === "left"
+          ? { x: r.x, y: cy }
+          : { x: r.x + r.width, y: cy };
+  const elbow =
+    side === "top" || side === "bottom" ? { x: port.x, y: end.y } : { x: end.x, y: port.y };
+  const lead = [port, elbow].filter(
+    (p, i, all) =>
+      i === 0 || Math.hypot(p.x - (all[i - 1] as Point).x, p.y - (all[i - 1] as Point).y) >= 0.5,
+  );
+  const joined = which === "start" ? [...lead, ...points] : [...points, ...lead.reverse()];
+  return joined.filter(
+    (p, i) =>
+      i === 0 ||
+      Math.hypot(p.x - (joined[i - 1] as Point).x, p.y - (joined[i - 1] as Point).y) >= 0.5,
+  );
 }
