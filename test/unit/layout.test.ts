@@ -31,3 +31,91 @@ describe("layoutGraph on the generated specs", () => {
     },
   );
 });
+
+describe("layoutGraph details", () => {
+  const cellsOf = async (spec: Parameters<typeof layoutGraph>[0]) =>
+    (await layoutGraph(spec)).document.pages[0]?.cells ?? [];
+
+  it("writes labels as text even though draw.io reads them as HTML", async () => {
+    const cells = await cellsOf({
+      nodes: [
+        { id: "a", label: "<b>not bold</b> & co\nline two" },
+        { id: "b", label: "B" },
+      ],
+      edges: [{ from: "a", to: "b", label: "<br>" }],
+    });
+    expect(cells.find((c) => c.attrs.id === "a")?.attrs.value).toBe(
+      "&lt;b&gt;not bold&lt;/b&gt; &amp; co<br>line two",
+    );
+    expect(cells.find((c) => c.attrs.edge === "1")?.attrs.value).toBe("&lt;br&gt;");
+  });
+
+  it("gives ids draw.io cannot load another name, and keeps the root ids free", async () => {
+    const cells = await cellsOf({
+      nodes: [{ id: "push", group: "map" }, { id: "1" }, { id: "constructor" }],
+      edges: [{ from: "push", to: "1" }],
+      groups: [{ id: "map", label: "Map" }],
+    });
+    const ids = cells.map((c) => c.attrs.id);
+    expect(ids).toEqual(expect.arrayContaining(["push_", "map_", "constructor_", "1", "__root"]));
+    expect(ids).not.toContain("push");
+    expect(cells.find((c) => c.attrs.id === "push_")?.attrs.parent).toBe("map_");
+    expect(cells.find((c) => c.attrs.edge === "1")?.attrs).toMatchObject({
+      source: "push_",
+      target: "1",
+    });
+  });
+
+  it("draws each theme: soft fills, black on white, dark", async () => {
+    const spec = { nodes: [{ id: "a", label: "A", kind: "decision" as const }] };
+    const style = async (theme: "default" | "minimal" | "dark") => {
+      const { xml, document } = await layoutGraph({ ...spec, theme });
+      return {
+        xml,
+        style: document.pages[0]?.cells.find((c) => c.attrs.id === "a")?.attrs.style ?? "",
+      };
+    };
+    expect((await style("default")).style).toContain("fillColor=#fff2cc");
+    expect((await style("minimal")).style).toContain("fillColor=none;strokeColor=#000000");
+    const dark = await style("dark");
+    expect(dark.style).toContain("fontColor=#f7fafc");
+    expect(dark.xml).toContain('background="#1a202c"');
+  });
+
+  it("maps every kind to a draw.io shape", async () => {
+    const kinds = [
+      "process",
+      "decision",
+      "start",
+      "end",
+      "terminator",
+      "data",
+      "io",
+      "database",
+      "document",
+      "note",
+      "actor",
+      "person",
+      "cloud",
+      "queue",
+      "service",
+      "text",
+      "icon",
+    ] as const;
+    const cells = await cellsOf({
+      nodes: kinds.map((kind) => ({
+        id: kind,
+        label: kind,
+        kind,
+        ...(kind === "icon" ? { shape: "mxgraph.aws4.lambda_function" } : {}),
+      })),
+    });
+    const styleOf = (id: string) => cells.find((c) => c.attrs.id === id)?.attrs.style ?? "";
+    expect(styleOf("decision")).toMatch(/^rhombus;/);
+    expect(styleOf("database")).toContain("shape=cylinder3");
+    expect(styleOf("actor")).toContain("shape=umlActor");
+    expect(styleOf("icon")).toContain("shape=mxgraph.aws4.lambda_function");
+    expect(styleOf("icon")).toContain("verticalLabelPosition=middle");
+    expect(styleOf("text")).toMatch(/^text;/);
+  });
+});
