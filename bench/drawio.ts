@@ -6,6 +6,7 @@
  *   npm run bench            full run
  *   npm run bench -- --smoke a quick run for CI
  */
+
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { corpusFiles } from "../test/fixtures/corpus.ts";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
@@ -14,18 +15,11 @@ import { applyOperations } from "../worker/drawio/operations/apply.ts";
 import { parseDiagram } from "../worker/drawio/parse.ts";
 import { serializeDiagram, serializePage } from "../worker/drawio/serialize.ts";
 import { validateDocument } from "../worker/drawio/validate.ts";
+import { median } from "./stats.ts";
 
 const smoke = process.argv.includes("--smoke");
 const runs = smoke ? 31 : 201;
 const warmup = smoke ? 30 : 50;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 /** CPU time of one call in milliseconds (user + system, this process). */
 function cpuMs(fn: () => void): number {

@@ -10,19 +10,12 @@
 import { graphSpecs, largeSpec } from "../test/fixtures/graph-specs.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
 import { lintDocument } from "../worker/drawio/lint.ts";
+import { median } from "./stats.ts";
 
 const smoke = process.argv.includes("--smoke");
 const RUNS: Record<number, number> = smoke
   ? { 50: 5, 200: 3, 500: 1 }
   : { 50: 31, 200: 15, 500: 7 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 const round = (v: number) => Math.round(v * 10) / 10;
 

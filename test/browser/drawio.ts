@@ -37,6 +37,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { decodeHtmlEntities } from "../../worker/drawio/summary.ts";
 
 /** Where {@link findChromium} looks after `CHROMIUM_PATH`, in order. */
 export const CHROMIUM_CANDIDATES = [
@@ -527,33 +528,14 @@ export async function launchDrawio(options: DrawioOptions = {}): Promise<Launche
   }
 }
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
-
 /**
- * Decodes the XML/HTML character references draw.io leaves in exported SVG text.
+ * Decodes the XML/HTML character references draw.io leaves in exported SVG text (the library's
+ * own decoder, re-exported for the tests).
  *
  * @example
  * decodeEntities("A &amp; B&#10;&#x1F600;"); // "A & B\n😀"
  */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code =
-        name[1] === "x" || name[1] === "X"
-          ? Number.parseInt(name.slice(2), 16)
-          : Number.parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
+export const decodeEntities = decodeHtmlEntities;
 
 /**
  * The visible text of a draw.io SVG export, one string per text run. draw.io writes HTML labels

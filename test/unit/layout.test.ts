@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutGraph } from "../../worker/drawio/layout/index.ts";
+import { layoutGraph, NODE_KINDS } from "../../worker/drawio/layout/index.ts";
 import { lintDocument } from "../../worker/drawio/lint.ts";
 import { parseDiagram } from "../../worker/drawio/parse.ts";
 import { validateDocument } from "../../worker/drawio/validate.ts";
@@ -83,25 +83,7 @@ describe("layoutGraph details", () => {
   });
 
   it("maps every kind to a draw.io shape", async () => {
-    const kinds = [
-      "process",
-      "decision",
-      "start",
-      "end",
-      "terminator",
-      "data",
-      "io",
-      "database",
-      "document",
-      "note",
-      "actor",
-      "person",
-      "cloud",
-      "queue",
-      "service",
-      "text",
-      "icon",
-    ] as const;
+    const kinds = NODE_KINDS;
     const cells = await cellsOf({
       nodes: kinds.map((kind) => ({
         id: kind,

@@ -12,7 +12,7 @@ import type { DiagramDocument, DiagramPage } from "../model.ts";
 import { mergeStyle } from "../style.ts";
 import { cloneElement, createElement, isElement, type XmlElement } from "../xml/nodes.ts";
 import type { RelayoutResult } from "./relayout.ts";
-import { midpoint, routePoints } from "./route.ts";
+import { fraction, midpoint, round, routePoints } from "./route.ts";
 
 /** What the re-layout found and computed, for writing it back. */
 export interface Laid {
@@ -24,9 +24,6 @@ export interface Laid {
   edges: Array<[string, XmlElement]>;
   scope: string | undefined;
 }
-
-const round = (v: number) => Math.round(v * 100) / 100;
-const fraction = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1e4) / 1e4;
 
 /**
  * Writes ELK's positions and routes into copies of the cells (the input document is left as it

@@ -1,6 +1,11 @@
 import type { ElkExtendedEdge, ElkPoint } from "elkjs/lib/elk-api.js";
 import type { Point } from "../cell.ts";
 
+/** A coordinate as written to the file: two decimals. */
+export const round = (v: number) => Math.round(v * 100) / 100;
+/** A relative position on a side (`exitX`…), clamped to 0–1, four decimals. */
+export const fraction = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1e4) / 1e4;
+
 /** Every point of an edge's route: start, bends, end (over all its sections). */
 export function routePoints(edge: ElkExtendedEdge): ElkPoint[] {
   const points: ElkPoint[] = [];

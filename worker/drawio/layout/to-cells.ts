@@ -4,15 +4,12 @@ import { safeCellId } from "../reserved-ids.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import type { NodeBox } from "./boxes.ts";
 import type { ElkPlan } from "./elk-graph.ts";
-import { midpoint, routePoints } from "./route.ts";
+import { fraction, midpoint, round, routePoints } from "./route.ts";
 import type { GraphSpec } from "./spec.ts";
 import { edgeStyle, groupStyle, nodeStyle } from "./themes.ts";
 
 /** Space around the whole drawing. */
 const MARGIN = 40;
-
-const round = (v: number) => Math.round(v * 100) / 100;
-const fraction = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1e4) / 1e4;
 
 /**
  * Turns ELK's result into draw.io cells: groups and nodes with geometry relative to their
