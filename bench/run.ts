@@ -8,6 +8,7 @@ const SUITES: Record<string, string> = {
   drawio: "./drawio.ts",
   api: "./api.ts",
   layout: "./layout.ts",
+  shapes: "./shapes.ts",
 };
 
 const first = process.argv[2];

@@ -12,6 +12,7 @@ import { diagrams } from "./routes/diagrams.ts";
 import { exports } from "./routes/export.ts";
 import { layout } from "./routes/layout.ts";
 import { meta } from "./routes/meta.ts";
+import { shapes } from "./routes/shapes.ts";
 import { tokens } from "./routes/tokens.ts";
 import { validate } from "./routes/validate.ts";
 import { versions } from "./routes/versions.ts";
@@ -41,6 +42,7 @@ app.route("/v1/diagrams", exports);
 app.route("/v1/diagrams", tokens);
 app.route("/v1/validate", validate);
 app.route("/v1", layout);
+app.route("/v1", shapes);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
   type: "http",
@@ -65,6 +67,7 @@ app.doc31("/openapi.json", (c) => ({
     { name: "Versions", description: "The append-only history of a diagram." },
     { name: "Tokens", description: "Scoped tokens for browsers." },
     { name: "Layout", description: "Describe the structure; Drawforge places it." },
+    { name: "Shapes", description: "Every real draw.io shape, with its exact style string." },
     { name: "Validation", description: "Check and repair draw.io XML without storing it." },
     { name: "Service", description: "Health and documentation." },
   ],

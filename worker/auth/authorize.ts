@@ -19,7 +19,12 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     const path = c.req.path;
     const method = c.req.method;
     // Stateless helpers that store nothing are open to widget tokens too.
-    if (path === "/v1/validate" || path === "/v1/layout") return next();
+    const stateless =
+      path === "/v1/validate" ||
+      path === "/v1/layout" ||
+      path.startsWith("/v1/shape-libraries") ||
+      path === "/v1/shapes/search";
+    if (stateless) return next();
     const match = DIAGRAM_PATH.exec(path);
     if (!match) throw forbidden("a widget token can only be used on its own diagram");
     if (decodedSegment(match[1] ?? "") !== principal.diagramId) {

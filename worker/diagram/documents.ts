@@ -1,3 +1,4 @@
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { cellId, getCellAttribute, isCellElement, isEdge, isVertex } from "../drawio/cell.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { serializeDiagram } from "../drawio/serialize.ts";
@@ -80,7 +81,7 @@ export function prepareDocument(
 export function prepareXml(xml: string): PreparedDiagram | ProblemInit {
   const inputBytes = encoder.encode(xml).byteLength;
   if (inputBytes > LIMITS.xmlBytes) return tooLarge(inputBytes);
-  const result = validateXml(xml);
+  const result = validateXml(xml, { shapes: shapeCatalog() });
   if (!result.document || !result.valid) return invalid(result.findings);
   return prepareDocument(result.document, result.findings);
 }

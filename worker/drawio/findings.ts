@@ -21,6 +21,7 @@ export type FindingCode =
   | "invalid_geometry"
   | "vertex_and_edge"
   | "cell_on_root"
+  | "unknown_shape"
   // repair
   | "truncated"
   | "no_cells"

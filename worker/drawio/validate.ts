@@ -12,6 +12,7 @@ import type { Finding } from "./findings.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
 import { parseDiagram } from "./parse.ts";
 import { RESERVED_IDS } from "./reserved-ids.ts";
+import { type ShapeNames, shapeFindings } from "./validate-shapes.ts";
 import type { XmlElement } from "./xml/nodes.ts";
 
 const GEOMETRY_NUMBERS = ["x", "y", "width", "height"] as const;
@@ -230,9 +231,19 @@ function reportCycles(
  * @example
  * validateDocument(parseDiagram(xml));
  */
-export function validateDocument(doc: DiagramDocument): Finding[] {
-  if (doc.pages.length === 1) return validatePage(doc.pages[0] as DiagramPage);
-  return doc.pages.flatMap((page, index) => validatePage(page).map((f) => ({ ...f, page: index })));
+export function validateDocument(doc: DiagramDocument, options: ValidateOptions = {}): Finding[] {
+  const check = (page: DiagramPage) =>
+    options.shapes
+      ? [...validatePage(page), ...shapeFindings(page, options.shapes)]
+      : validatePage(page);
+  if (doc.pages.length === 1) return check(doc.pages[0] as DiagramPage);
+  return doc.pages.flatMap((page, index) => check(page).map((f) => ({ ...f, page: index })));
+}
+
+/** Options for {@link validateDocument} and {@link validateXml}. */
+export interface ValidateOptions {
+  /** Known draw.io shapes: with them, unknown `shape=mxgraph.…` names are reported. */
+  shapes?: ShapeNames;
 }
 
 /** The result of {@link validateXml}: findings, and the parsed document when it parsed. */
@@ -249,7 +260,7 @@ export interface ValidationResult {
  * @example
  * validateXml("<mxCell id='2' parent='9'/>").findings[0].code; // "unknown_parent"
  */
-export function validateXml(xml: string): ValidationResult {
+export function validateXml(xml: string, options: ValidateOptions = {}): ValidationResult {
   let document: DiagramDocument;
   try {
     document = parseDiagram(xml);
@@ -259,6 +270,6 @@ export function validateXml(xml: string): ValidationResult {
       e.code === "malformed_xml" || e.code === "unescaped_character" ? e.code : "not_a_diagram";
     return { valid: false, findings: [{ code, severity: "error", message: e.message }] };
   }
-  const findings = validateDocument(document);
+  const findings = validateDocument(document, options);
   return { valid: !findings.some((f) => f.severity === "error"), findings, document };
 }

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { authorOf, diagramStub, etagOf, parseIfMatch, unwrap } from "../diagram/client.ts";
 import { GraphSpecError, layoutGraph } from "../drawio/layout/index.ts";
 import type { GraphSpecInput } from "../drawio/layout/spec.ts";
@@ -69,7 +70,8 @@ const layoutRoute = createRoute({
 layout.openapi(layoutRoute, async (c) => {
   const { graph } = c.req.valid("json");
   const { xml, document } = await layoutOrFail(graph);
-  return c.json({ xml, findings: validateDocument(document), lint: lintDocument(document) }, 200);
+  const findings = validateDocument(document, { shapes: shapeCatalog() });
+  return c.json({ xml, findings, lint: lintDocument(document) }, 200);
 });
 
 const relayoutRoute = createRoute({

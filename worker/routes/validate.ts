@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { repairDiagram } from "../drawio/repair.ts";
 import { validateXml } from "../drawio/validate.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -47,7 +48,7 @@ validate.openapi(validateRoute, (c) => {
     );
   }
   if (!repair) {
-    const result = validateXml(xml);
+    const result = validateXml(xml, { shapes: shapeCatalog() });
     return c.json({ valid: result.valid, findings: result.findings.slice(0, MAX_FINDINGS) }, 200);
   }
   const repaired = repairDiagram(xml);

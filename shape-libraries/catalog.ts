@@ -1,0 +1,15 @@
+import { ShapeCatalog } from "../worker/drawio/shapes/catalog.ts";
+import { index, libraries } from "./data/libraries.ts";
+
+let catalog: ShapeCatalog | undefined;
+
+/**
+ * The catalogue of every generated shape library, built on first use (per isolate).
+ *
+ * @example
+ * shapeCatalog().search("s3 bucket", { limit: 3 });
+ */
+export function shapeCatalog(): ShapeCatalog {
+  catalog ??= new ShapeCatalog(index, libraries);
+  return catalog;
+}
