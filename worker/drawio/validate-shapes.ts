@@ -26,7 +26,7 @@ export function shapeFindings(page: DiagramPage, shapes: ShapeNames): Finding[] 
   for (const cell of page.cells) {
     if (!isCellElement(cell)) continue;
     const style = getCellAttribute(cell, "style");
-    if (!style || !style.includes("mxgraph.")) continue;
+    if (!style?.includes("mxgraph.")) continue;
     const shape = getStyleValue(style, "shape");
     for (const key of SHAPE_KEYS) {
       let value = getStyleValue(style, key);

@@ -192,9 +192,9 @@ export class ShapeCatalog {
         const index = entries.length;
         entries.push({ library, shape, order: order++, titleStems, stems, names });
         for (const s of stems) {
-          let list = postings.get(s);
-          if (!list) postings.set(s, (list = []));
-          list.push(index);
+          const list = postings.get(s);
+          if (list) list.push(index);
+          else postings.set(s, [index]);
         }
       }
     }
