@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
+import { runTurn, type TurnEvent } from "../../../worker/agent/turn.ts";
+import { emptyDocument } from "../../../worker/drawio/model.ts";
+import { parseDiagram } from "../../../worker/drawio/parse.ts";
+import { serializeDiagram } from "../../../worker/drawio/serialize.ts";
+import { validateDocument } from "../../../worker/drawio/validate.ts";
+import { corpusFiles } from "../../fixtures/corpus.ts";
+import { call, say, scriptedModel } from "./scripted-model.ts";
+
+const shapes = shapeCatalog();
+const GRAPH = {
+  nodes: [
+    { id: "cart", label: "Cart" },
+    { id: "pay", label: "Pay?", kind: "decision" },
+    { id: "done", label: "Done", kind: "end" },
+  ],
+  edges: [
+    { from: "cart", to: "pay" },
+    { from: "pay", to: "done", label: "paid" },
+  ],
+};
+const SMALL =
+  '<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>' +
+  '<mxCell id="a" value="Start" vertex="1" parent="1"><mxGeometry x="20" y="20" width="120" height="60" as="geometry"/></mxCell>' +
+  "</root></mxGraphModel>";
+
+function labels(xml: string): string[] {
+  return (parseDiagram(xml).pages[0]?.cells ?? []).map((c) => c.attrs.value ?? "").filter(Boolean);
+}
+
+describe("runTurn with a scripted model", () => {
+  it("creates a diagram from a graph spec, with previews along the way", async () => {
+    const events: TurnEvent[] = [];
+    const result = await runTurn({
+      model: scriptedModel([
+        [call("create_from_graph", { graph: GRAPH })],
+        say("Drew the checkout."),
+      ]),
+      document: emptyDocument(),
+      prompt: "Checkout flow",
+      shapes,
+      onEvent: (e) => events.push(e),
+    });
+    expect(result.status).toBe("changed");
+    expect(result.text).toBe("Drew the checkout.");
+    expect(result.usage).toEqual({ input: 200, output: 20, cached: 40 });
+    const xml = serializeDiagram(result.document ?? emptyDocument());
+    expect(labels(xml)).toEqual(expect.arrayContaining(["Cart", "Pay?", "Done", "paid"]));
+    expect(validateDocument(parseDiagram(xml))).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        "turn.started",
+        "tool.call",
+        "tool.result",
+        "diagram.preview",
+        "text.delta",
+      ]),
+    );
+  });
+
+  it("edits a corpus diagram with operations", async () => {
+    const file = corpusFiles().find((f) => f.name.includes("flowchart")) ?? corpusFiles()[0];
+    if (!file) throw new Error("no corpus");
+    const doc = parseDiagram(file.xml);
+    const target = doc.pages[0]?.cells.find((c) => c.attrs.vertex === "1")?.attrs.id ?? "";
+    const result = await runTurn({
+      model: scriptedModel([
+        [
+          call("edit_diagram", {
+            operations: [{ op: "set_label", id: target, value: "Renamed by agent" }],
+          }),
+        ],
+        say("Renamed it."),
+      ]),
+      document: doc,
+      prompt: "Rename the first box",
+      shapes,
+    });
+    expect(result.status).toBe("changed");
+    expect(serializeDiagram(result.document ?? doc)).toContain("Renamed by agent");
+  });
+
+  it("repairs malformed raw XML, and continues output that was cut off", async () => {
+    const result = await runTurn({
+      model: scriptedModel([
+        [
+          call("write_cells", {
+            xml: '<mxCell id="b" value="R&D" vertex="1" parent="1"><mxGeometry x="200" y="20" width="120" height="60" as="geom',
+          }),
+        ],
+        [call("continue_cells", { xml: 'etry"/></mxCell>' })],
+        say("Added R&D."),
+      ]),
+      document: parseDiagram(SMALL),
+      prompt: "Add R&D",
+      shapes,
+    });
+    expect(result.status).toBe("changed");
+    expect(labels(serializeDiagram(result.document ?? emptyDocument()))).toEqual(["Start", "R&D"]);
+  });
+
+  it("feeds errors back so the model can fix them on the next step", async () => {
+    const model = scriptedModel([
+      [call("edit_diagram", { operations: [{ op: "delete", id: "missing" }] })],
+      [call("edit_diagram", { operations: [{ op: "delete", id: "a" }] })],
+      say("Deleted it."),
+    ]);
+    const result = await runTurn({
+      model,
+      document: parseDiagram(SMALL),
+      prompt: "Delete the box",
+      shapes,
+    });
+    expect(result.status).toBe("changed");
+    const second = JSON.stringify(model.doStreamCalls[1]?.prompt);
+    expect(second).toContain("Error: operation 0 (delete");
+    expect(second).toContain("there is no cell with id");
+    expect(labels(serializeDiagram(result.document ?? emptyDocument()))).toEqual([]);
+  });
+
+  it("commits nothing when the step budget runs out", async () => {
+    const result = await runTurn({
+      model: scriptedModel([
+        [call("edit_diagram", { operations: [{ op: "set_label", id: "a", value: "X" }] })],
+      ]),
+      document: parseDiagram(SMALL),
+      prompt: "Loop",
+      shapes,
+      maxSteps: 3,
+    });
+    expect(result).toMatchObject({ status: "failed", steps: 3 });
+    expect(result.document).toBeUndefined();
+    expect(result.error).toContain("after 3 steps");
+  });
+
+  it("commits nothing when the model fails mid-turn", async () => {
+    const result = await runTurn({
+      model: scriptedModel([
+        [call("edit_diagram", { operations: [{ op: "set_label", id: "a", value: "X" }] })],
+        new Error("model exploded"),
+      ]),
+      document: parseDiagram(SMALL),
+      prompt: "Break",
+      shapes,
+    });
+    expect(result.status).toBe("failed");
+    expect(result.document).toBeUndefined();
+    expect(result.error).toContain("model exploded");
+  });
+
+  it("commits nothing when cancelled", async () => {
+    const controller = new AbortController();
+    const result = await runTurn({
+      model: scriptedModel([[call("read_diagram", {})], [call("read_diagram", {})], say("Done.")]),
+      document: parseDiagram(SMALL),
+      prompt: "Slow",
+      shapes,
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.type === "tool.result") controller.abort();
+      },
+    });
+    expect(result.status).toBe("cancelled");
+    expect(result.document).toBeUndefined();
+  });
+
+  it("finds shapes for the model with exact styles", async () => {
+    const events: TurnEvent[] = [];
+    await runTurn({
+      model: scriptedModel([
+        [call("search_shapes", { query: "lambda", library: "aws4", limit: 1 })],
+        say("Found it."),
+      ]),
+      document: emptyDocument(),
+      prompt: "Which icon is Lambda?",
+      shapes,
+      onEvent: (e) => events.push(e),
+    });
+    const result = events.find((e) => e.type === "tool.result");
+    expect(result && "output" in result ? result.output : "").toContain(
+      "resIcon=mxgraph.aws4.lambda",
+    );
+  });
+});

@@ -1,0 +1,268 @@
+import { compactView } from "../drawio/compact.ts";
+import { checkCompleteness } from "../drawio/completeness.ts";
+import { DrawioError } from "../drawio/errors.ts";
+import { GraphSpecError, layoutGraph } from "../drawio/layout/index.ts";
+import { relayoutPage } from "../drawio/layout/relayout.ts";
+import type { GraphSpecInput } from "../drawio/layout/spec.ts";
+import { lintDocument } from "../drawio/lint.ts";
+import type { DiagramDocument } from "../drawio/model.ts";
+import { applyOperations } from "../drawio/operations/apply.ts";
+import { OperationError } from "../drawio/operations/operation-error.ts";
+import { getCellXml, listCells } from "../drawio/query.ts";
+import { repairDiagram } from "../drawio/repair.ts";
+import { serializeCell, serializeDiagram } from "../drawio/serialize.ts";
+import { type ValidateOptions, validateDocument } from "../drawio/validate.ts";
+import { cloneElement, type XmlElement } from "../drawio/xml/nodes.ts";
+import { selectCellIds, XPathError } from "../drawio/xpath.ts";
+
+/** What a tool tells the model: success or the problem to fix, in plain words. */
+export interface ToolOutcome {
+  ok: boolean;
+  /** Written for the model: what happened, and what to fix when something is wrong. */
+  message: string;
+}
+
+/** Wrapper tags a continuation must not restart with. */
+const WRAPPER = /^\s*(<\?xml[^>]*>\s*)?<(mxfile|diagram|mxGraphModel|root)[\s>]/;
+/** At most this many lint warnings go back to the model after a change. */
+const MAX_WARNINGS = 8;
+
+/**
+ * The diagram an agent turn works on, in memory. Every change is checked (and raw XML repaired)
+ * before it is taken; a change that would leave errors is refused with them, so the model can
+ * fix its call. Nothing here is stored: the turn commits the final document, or nothing.
+ *
+ * @example
+ * const copy = new WorkingCopy(doc);
+ * copy.edit([{ op: "set_label", id: "3", value: "Pay" }]); // { ok: true, message: "…" }
+ */
+export class WorkingCopy {
+  document: DiagramDocument;
+  /** True once any change was taken. */
+  changed = false;
+  /** Raw cells the model started writing but whose output was cut off. */
+  #partial: string | undefined;
+  readonly #validation: ValidateOptions;
+
+  constructor(document: DiagramDocument, validation: ValidateOptions = {}) {
+    this.document = document;
+    this.#validation = validation;
+  }
+
+  /** The diagram as draw.io XML. */
+  xml(): string {
+    return serializeDiagram(this.document);
+  }
+
+  /** The compact view, one cell's XML, or the cells an XPath selects. */
+  read(view: "compact" | "cell" | "xpath", target?: string): ToolOutcome {
+    const page = this.document.pages[0];
+    if (!page) return { ok: false, message: "the diagram has no page" };
+    if (view === "compact") return { ok: true, message: compactView(this.document) };
+    if (!target)
+      return {
+        ok: false,
+        message: `give the ${view === "cell" ? "cell id" : "XPath expression"} to read`,
+      };
+    if (view === "cell") {
+      const xml = getCellXml(page, target);
+      return xml === undefined
+        ? { ok: false, message: `there is no cell "${target}"` }
+        : { ok: true, message: xml };
+    }
+    try {
+      const ids = selectCellIds(page, target);
+      const cells = listCells(page).filter((c) => ids.includes(c.id));
+      return { ok: true, message: ids.length === 0 ? "no cell matches" : JSON.stringify(cells) };
+    } catch (error) {
+      if (error instanceof XPathError) return { ok: false, message: error.message };
+      throw error;
+    }
+  }
+
+  /** Lays out a graph spec: the whole diagram when it is empty (or `replace`), else a new section beside it. */
+  async createFromGraph(graph: GraphSpecInput, replace: boolean): Promise<ToolOutcome> {
+    let laid: Awaited<ReturnType<typeof layoutGraph>>;
+    try {
+      laid = await layoutGraph(graph);
+    } catch (error) {
+      if (error instanceof GraphSpecError)
+        return {
+          ok: false,
+          message: `the graph is not valid: ${error.problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`,
+        };
+      if (error instanceof Error && error.name === "ZodError")
+        return { ok: false, message: `the graph does not match the schema: ${error.message}` };
+      throw error;
+    }
+    const page = this.document.pages[0];
+    const empty = !page || listCells(page).every((c) => c.kind === "layer" || c.kind === "root");
+    if (replace || empty) {
+      this.document = laid.document;
+      this.changed = true;
+      return this.#after(
+        `laid out ${graph.nodes.length} nodes and ${graph.edges?.length ?? 0} edges`,
+      );
+    }
+    return this.#addCells(
+      besides(page, laid.document),
+      "added the laid-out section beside the diagram",
+    );
+  }
+
+  /** Adds raw `<mxCell>` elements; cut-off output is kept until {@link continueCells} completes it. */
+  writeCells(xml: string): ToolOutcome {
+    this.#partial = undefined;
+    return this.#takeCells(xml);
+  }
+
+  /** Continues raw cells whose output was cut off. */
+  continueCells(xml: string): ToolOutcome {
+    if (this.#partial === undefined) {
+      return { ok: false, message: "there is no unfinished output to continue; use write_cells" };
+    }
+    if (WRAPPER.test(xml)) {
+      return {
+        ok: false,
+        message:
+          "continue exactly where the output stopped: do not start again with <mxfile>, <mxGraphModel> or <root>",
+      };
+    }
+    return this.#takeCells(this.#partial + xml);
+  }
+
+  /** Applies a batch of operations, all or nothing. */
+  edit(operations: unknown[]): ToolOutcome {
+    try {
+      const { document, changed, deleted } = applyOperations(this.document, operations);
+      this.document = document;
+      this.changed = true;
+      return this.#after(`changed ${changed.length} cell(s), deleted ${deleted.length}`);
+    } catch (error) {
+      if (error instanceof OperationError || error instanceof DrawioError) {
+        return {
+          ok: false,
+          message: `${error.message}. Nothing was changed; fix that operation and send the batch again.`,
+        };
+      }
+      throw error;
+    }
+  }
+
+  /** Recomputes positions and routes, of the page or of one container. */
+  async relayout(
+    containerId: string | undefined,
+    direction: "down" | "right" | "up" | "left",
+  ): Promise<ToolOutcome> {
+    try {
+      const { document, moved } = await relayoutPage(this.document, {
+        direction,
+        ...(containerId === undefined ? {} : { containerId }),
+      });
+      this.document = document;
+      this.changed = true;
+      return this.#after(`placed ${moved.length} cell(s) anew`);
+    } catch (error) {
+      if (error instanceof DrawioError) return { ok: false, message: error.message };
+      throw error;
+    }
+  }
+
+  #takeCells(text: string): ToolOutcome {
+    const completeness = checkCompleteness(text);
+    if (!completeness.complete) {
+      this.#partial = text;
+      return {
+        ok: false,
+        message: `your output was cut off (${completeness.reason ?? "unfinished"}); it is kept: call continue_cells with exactly the text that comes next`,
+      };
+    }
+    this.#partial = undefined;
+    const repaired = repairDiagram(text);
+    const cells = repaired.document?.pages[0]?.cells.filter((c) => {
+      const parent = c.attrs.parent;
+      return parent !== undefined || c.children.some((g) => "name" in g && g.name === "mxCell");
+    });
+    if (!repaired.document || !cells || cells.length === 0) {
+      return {
+        ok: false,
+        message: `no cells could be read: ${repaired.findings.map((f) => f.message).join("; ")}`,
+      };
+    }
+    const fixed =
+      repaired.changes.length > 0
+        ? ` (repaired: ${repaired.changes.map((c) => c.message).join("; ")})`
+        : "";
+    return this.#addCells(
+      cells.filter((c) => c.attrs.id !== "1" || c.attrs.parent !== "0"),
+      `added ${cells.length} cell(s)${fixed}`,
+    );
+  }
+
+  #addCells(cells: DiagramDocument["pages"][number]["cells"], done: string): ToolOutcome {
+    const operations = cells.map((cell) => ({ op: "add", xml: serializeCell(cell) }));
+    const outcome = this.edit(operations);
+    return outcome.ok ? { ok: true, message: `${done}. ${outcome.message}` } : outcome;
+  }
+
+  /** Validation errors stop nothing here (operations already refused them); warnings go back. */
+  #after(done: string): ToolOutcome {
+    const findings = [
+      ...validateDocument(this.document, this.#validation),
+      ...lintDocument(this.document),
+    ];
+    const errors = findings.filter((f) => f.severity === "error");
+    const warnings = findings.filter((f) => f.severity === "warning").slice(0, MAX_WARNINGS);
+    const notes = [...errors, ...warnings].map(
+      (f) => `- ${f.code}${f.cellId ? ` (${f.cellId})` : ""}: ${f.message}`,
+    );
+    return {
+      ok: errors.length === 0,
+      message: notes.length
+        ? `${done}. Check these:\n${notes.join("\n")}`
+        : `${done}. No problems found.`,
+    };
+  }
+}
+
+/**
+ * The cells of a laid-out section, ready to add beside an existing page: moved to the right of
+ * everything on it, ids that are taken renamed (references follow).
+ */
+function besides(page: DiagramDocument["pages"][number], section: DiagramDocument): XmlElement[] {
+  const taken = new Set(listCells(page).map((c) => c.id));
+  let right = 0;
+  for (const cell of listCells(page)) {
+    if (cell.kind === "vertex" && cell.rect) right = Math.max(right, cell.rect.x + cell.rect.width);
+  }
+  const cells = (section.pages[0]?.cells ?? []).slice(2).map(cloneElement);
+  const renames = new Map<string, string>();
+  for (const cell of cells) {
+    const id = cell.attrs.id;
+    if (id === undefined || !taken.has(id)) continue;
+    let fresh = `${id}-2`;
+    for (let n = 3; taken.has(fresh); n++) fresh = `${id}-${n}`;
+    taken.add(fresh);
+    renames.set(id, fresh);
+  }
+  const shift = right > 0 ? right + 80 : 0;
+  for (const cell of cells) {
+    for (const key of ["id", "parent", "source", "target"]) {
+      const value = cell.attrs[key];
+      if (value !== undefined && renames.has(value)) cell.attrs[key] = renames.get(value) as string;
+    }
+    if (cell.attrs.parent !== "1" || shift === 0) continue;
+    for (const geometry of cell.children) {
+      if (!("name" in geometry) || geometry.name !== "mxGeometry") continue;
+      if (cell.attrs.vertex === "1")
+        geometry.attrs.x = String(Number(geometry.attrs.x ?? 0) + shift);
+      for (const points of geometry.children) {
+        if (!("name" in points) || points.attrs.as !== "points") continue;
+        for (const point of points.children) {
+          if ("name" in point) point.attrs.x = String(Number(point.attrs.x ?? 0) + shift);
+        }
+      }
+    }
+  }
+  return cells;
+}
