@@ -1,5 +1,65 @@
+import { readFileSync } from "node:fs";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Loads the AI SDK's bundles without their source maps. The worker tests ship every module to
+ * workerd over a WebSocket whose messages are capped at 1 MiB; with its inlined source map the
+ * AI SDK's main bundle is larger than that, and workerd drops the connection.
+ */
+function withoutDependencySourceMaps(): Plugin {
+  const heavy = /[\\/]node_modules[\\/](ai|@ai-sdk[\\/][^\\/]+)[\\/]dist[\\/].*\.(m?js)$/;
+  return {
+    name: "drawforge:without-dependency-source-maps",
+    enforce: "pre",
+    load(id) {
+      const file = id.split("?")[0] ?? id;
+      if (!heavy.test(file)) return null;
+      const code = readFileSync(file, "utf8").replace(/\/\/# sourceMappingURL=\S+\s*$/, "");
+      return { code, map: { mappings: "" } };
+    },
+  };
+}
+
+/**
+ * A project of tests that run inside workerd, with real Durable Objects. The auth tests run in a
+ * workerd of their own: they load the whole app module graph next to the worker's, and in one
+ * process with every other file that overflows workerd's 1 MiB test-runner link.
+ */
+function workerProject(name: string, include: string[], exclude: string[] = [], setup = true) {
+  return {
+    plugins: [
+      withoutDependencySourceMaps(),
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          // Two tenants; rate limiting off unless a test passes TEST_RATE_LIMITER itself.
+          bindings: {
+            API_KEYS: "test-key-a,test-key-b",
+            RATE_LIMIT: "off",
+            ALLOWED_ORIGINS: "https://docs.example",
+            // The scripted model server of test/worker/llm-server.ts.
+            OPENAI_API_KEY: "test-openai-key",
+            OPENAI_BASE_URL: "http://127.0.0.1:47213/v1",
+            DRAWFORGE_MODEL: "scripted",
+          },
+          ratelimits: {
+            TEST_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },
+          },
+        },
+      }),
+    ],
+    test: {
+      name,
+      include,
+      exclude,
+      // The corpus and the scripted model server, for the files that use them.
+      globalSetup: setup ? ["./test/worker/global-setup.ts"] : [],
+      testTimeout: 30_000,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -12,30 +72,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
-        plugins: [
-          cloudflareTest({
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              // Two tenants; rate limiting off unless a test passes TEST_RATE_LIMITER itself.
-              bindings: {
-                API_KEYS: "test-key-a,test-key-b",
-                RATE_LIMIT: "off",
-                ALLOWED_ORIGINS: "https://docs.example",
-              },
-              ratelimits: {
-                TEST_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },
-              },
-            },
-          }),
-        ],
-        test: {
-          name: "worker",
-          include: ["test/worker/**/*.test.ts"],
-          globalSetup: ["./test/worker/global-setup.ts"],
-          testTimeout: 30_000,
-        },
-      },
+      workerProject("worker", ["test/worker/**/*.test.ts"], ["test/worker/auth.test.ts"]),
+      workerProject("worker-auth", ["test/worker/auth.test.ts"], [], false),
       {
         test: {
           // Real draw.io in headless Chromium (test/browser/drawio.ts); skips without Chromium.

@@ -8,6 +8,7 @@ import { ApiError } from "./http/api-error.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { jsonBody } from "./http/json-body.ts";
 import { problemResponse } from "./http/problem.ts";
+import { agent } from "./routes/agent.ts";
 import { diagrams } from "./routes/diagrams.ts";
 import { exports } from "./routes/export.ts";
 import { layout } from "./routes/layout.ts";
@@ -43,6 +44,7 @@ app.route("/v1/diagrams", tokens);
 app.route("/v1/validate", validate);
 app.route("/v1", layout);
 app.route("/v1", shapes);
+app.route("/v1", agent);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
   type: "http",
@@ -66,6 +68,7 @@ app.doc31("/openapi.json", (c) => ({
     { name: "Diagrams", description: "Create, read, change and export diagrams." },
     { name: "Versions", description: "The append-only history of a diagram." },
     { name: "Tokens", description: "Scoped tokens for browsers." },
+    { name: "Agent", description: "Prompt in, diagram out; then edit it in conversation." },
     { name: "Layout", description: "Describe the structure; Drawforge places it." },
     { name: "Shapes", description: "Every real draw.io shape, with its exact style string." },
     { name: "Validation", description: "Check and repair draw.io XML without storing it." },

@@ -1,4 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
+import type { ModelSettings } from "../agent/model.ts";
+import type { TurnUsage } from "../agent/turn.ts";
 import { relayoutPage } from "../drawio/layout/relayout.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { emptyDocument } from "../drawio/model.ts";
@@ -19,6 +21,7 @@ import {
 } from "./problems.ts";
 import * as In from "./rpc-schemas.ts";
 import { type DiagramRow, DiagramStore } from "./store.ts";
+import type { SendEvent, TurnHost } from "./turns.ts";
 import { compactOf, diffView, exportFile } from "./views.ts";
 
 /** The diagram as the API shows it. */
@@ -58,6 +61,8 @@ export class DiagramObject extends DurableObject<Env> {
   #headJson: { key: string; json: string } | undefined;
   /** The head's compact view, keyed by head version. */
   #compact: { n: number; text: string } | undefined;
+  /** The running agent turn, if any (one per diagram at a time). */
+  #turn: AbortController | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -128,6 +133,7 @@ export class DiagramObject extends DurableObject<Env> {
   replace(input: unknown) {
     return handle(In.ReplaceInput, input, (args) => {
       const row = this.#own(args.tenant);
+      this.#outsideTurn();
       checkVersion(row, args.ifMatch);
       const ready = orFail(prepareXml(args.xml));
       this.#commit(ready, args.author, args.message ?? null, null);
@@ -147,6 +153,7 @@ export class DiagramObject extends DurableObject<Env> {
   operate(input: unknown) {
     return handle(In.OperateInput, input, (args) => {
       const row = this.#own(args.tenant);
+      this.#outsideTurn();
       if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
       const head = this.#loadHead(row);
       let result: ReturnType<typeof applyOperations>;
@@ -215,6 +222,7 @@ export class DiagramObject extends DurableObject<Env> {
   restore(input: unknown) {
     return handle(In.RestoreInput, input, (args) => {
       const row = this.#own(args.tenant);
+      this.#outsideTurn();
       if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
       const summary = this.#store.summary(args.n) ?? versionNotFound(args.n);
       const xml = this.#xmlOf(args.n);
@@ -238,6 +246,7 @@ export class DiagramObject extends DurableObject<Env> {
   relayout(input: unknown) {
     return handleAsync(In.RelayoutInput, input, async (args) => {
       const row = this.#own(args.tenant);
+      this.#outsideTurn();
       if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
       const head = this.#loadHead(row);
       const options = {
@@ -294,6 +303,109 @@ export class DiagramObject extends DurableObject<Env> {
       this.#own(args.tenant);
       return this.#store.storage(args.n) ?? versionNotFound(args.n);
     });
+  }
+
+  /**
+   * Starts an agent turn and returns its events as a Server-Sent Events stream. The turn runs
+   * to its end even if nobody reads the stream (a client that disconnects loses nothing): it
+   * commits one version, or nothing.
+   */
+  converse(input: unknown) {
+    return handleAsync(In.ConverseInput, input, async (args) => {
+      const row = this.#own(args.tenant);
+      this.#outsideTurn();
+      // Taken before the first await: a second request sees the turn at once.
+      const controller = new AbortController();
+      this.#turn = controller;
+      let agent: [typeof import("../agent/model.ts"), typeof import("./turns.ts")];
+      let chosen: { model: import("ai").LanguageModel; name: string };
+      try {
+        // The agent stack (AI SDK, provider) loads on the first turn, not with every request.
+        agent = await Promise.all([import("../agent/model.ts"), import("./turns.ts")]);
+        chosen = agent[0].resolveModel(this.env as ModelSettings, args.model);
+      } catch (error) {
+        this.#turn = undefined;
+        throw error;
+      }
+      const { encodeEvent, runDiagramTurn } = agent[1];
+      const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+      const writer = writable.getWriter();
+      const send: SendEvent = (event, data) => {
+        writer.write(encodeEvent(event, data)).catch(() => {});
+      };
+      const done = runDiagramTurn(this.#turnHost(), {
+        ...args,
+        row,
+        model: chosen.model,
+        signal: controller.signal,
+        send,
+      })
+        .catch((error: unknown) =>
+          send("error", { message: error instanceof Error ? error.message : String(error) }),
+        )
+        .finally(() => {
+          this.#turn = undefined;
+          writer.close().catch(() => {});
+        });
+      this.ctx.waitUntil(done);
+      return { stream: readable, model: chosen.name };
+    });
+  }
+
+  /** Cancels the running turn, if any: it commits nothing. */
+  cancelTurn(input: unknown) {
+    return handle(In.TenantInput, input, (args) => {
+      this.#own(args.tenant);
+      const running = this.#turn !== undefined;
+      this.#turn?.abort();
+      return { cancelled: running };
+    });
+  }
+
+  /** The conversation, newest first. */
+  messages(input: unknown) {
+    return handle(In.MessagesInput, input, (args) => {
+      this.#own(args.tenant);
+      const rows = this.#store.messages(args.before, args.limit + 1);
+      const items = rows.slice(0, args.limit);
+      const last = items[items.length - 1];
+      return { items, next: rows.length > args.limit && last ? last.id : null };
+    });
+  }
+
+  #outsideTurn(): void {
+    if (this.#turn) {
+      throw new ApiError(
+        409,
+        "turn_in_progress",
+        "the agent is working on this diagram; retry when its turn ends (or cancel it)",
+      );
+    }
+  }
+
+  /** What a turn needs from the object, without reaching into its fields. */
+  #turnHost(): TurnHost {
+    return {
+      store: this.#store,
+      document: (row) => this.#documentOf(this.#loadHead(row)),
+      xmlOf: (n) => this.#xmlOf(n),
+      commit: (ready, message, usage) => {
+        this.#commitAgent(ready, message, usage);
+        return this.#own(ready.tenant).head;
+      },
+    };
+  }
+
+  #commitAgent(
+    ready: PreparedDiagram & { tenant: string },
+    message: string,
+    usage: TurnUsage,
+  ): void {
+    const n = this.#store.append(
+      { xml: ready.xml, stats: ready.stats, author: "agent", message, restoredFrom: null, usage },
+      new Date().toISOString(),
+    );
+    this.#head = { n, xml: ready.xml, stats: ready.stats, document: ready.document };
   }
 
   /** The diagram row, if it exists and belongs to `tenant`; otherwise a 404 (never a 403). */

@@ -72,3 +72,14 @@ export const RelayoutInput = z.object({
   author: AuthorSchema,
   full,
 });
+export const ConverseInput = z.object({
+  tenant,
+  prompt: z.string().trim().min(1).max(20_000),
+  model: z.string().max(200).optional(),
+  maxSteps: z.number().int().min(1).max(32).optional(),
+});
+export const MessagesInput = z.object({
+  tenant,
+  before: z.number().int().min(1).optional(),
+  limit: z.number().int().min(1).max(LIMITS.pageSize.max),
+});

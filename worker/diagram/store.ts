@@ -20,6 +20,17 @@ export interface NewVersion {
   author: Author;
   message: string | null;
   restoredFrom: number | null;
+  /** Token usage of the agent turn that made it. */
+  usage?: { input: number; output: number; cached: number };
+}
+
+/** One message of the conversation. */
+export interface MessageRow {
+  id: number;
+  role: "user" | "assistant";
+  content: string;
+  version: number | null;
+  created_at: string;
 }
 
 interface VersionRow extends Record<string, SqlStorageValue> {
@@ -147,6 +158,36 @@ export class DiagramStore {
     });
   }
 
+  /** Adds a message to the conversation. */
+  addMessage(role: MessageRow["role"], content: string, version: number | null, now: string): void {
+    this.#sql.exec(
+      "INSERT INTO messages (role, kind, content, version, created_at) VALUES (?, 'message', ?, ?, ?)",
+      role,
+      content,
+      version,
+      now,
+    );
+  }
+
+  /** Messages older than `before` (all when undefined), newest first. */
+  messages(before: number | undefined, limit: number): MessageRow[] {
+    return this.#sql
+      .exec<MessageRow & Record<string, SqlStorageValue>>(
+        "SELECT id, role, content, version, created_at FROM messages WHERE kind = 'message' AND id < ? ORDER BY id DESC LIMIT ?",
+        before ?? Number.MAX_SAFE_INTEGER,
+        limit,
+      )
+      .toArray();
+  }
+
+  /** The newest version the agent made, if any. */
+  lastAgentVersion(): number | undefined {
+    return (
+      this.#sql.exec<{ n: number }>("SELECT MAX(n) AS n FROM versions WHERE author = 'agent'").one()
+        .n ?? undefined
+    );
+  }
+
   /** How version `n` is stored, or undefined. */
   storage(n: number): VersionStorage | undefined {
     const ids = this.#chunkIds(n);
@@ -186,8 +227,8 @@ export class DiagramStore {
     now: string,
   ): void {
     this.#sql.exec(
-      `INSERT INTO versions (n, parent, author, message, restored_from, created_at, byte_size, chunk_ids, stats)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO versions (n, parent, author, message, restored_from, created_at, byte_size, chunk_ids, stats, usage)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       n,
       parent,
       version.author,
@@ -197,6 +238,7 @@ export class DiagramStore {
       bytes,
       JSON.stringify(chunkIds),
       JSON.stringify(version.stats),
+      version.usage ? JSON.stringify(version.usage) : null,
     );
     this.#sql.exec("UPDATE diagram SET head = ?, updated_at = ?", n, now);
   }

@@ -37,7 +37,8 @@ const ERROR_TEXT: Record<number, string> = {
   422: "A field is invalid (`invalid_request`, with `errors`), or the diagram is (`invalid_xml`, `operation_failed`).",
   428: "`If-Match` is required here (`if_match_required`).",
   429: "Too many requests for this key (`rate_limited`; see `Retry-After`).",
-  503: "The service is not configured (`auth_not_configured`).",
+  502: "The model failed or never produced a valid diagram (`turn_failed`); nothing was saved.",
+  503: "The service is not configured (`auth_not_configured`, or `model_not_configured` for AI endpoints).",
 };
 
 /**

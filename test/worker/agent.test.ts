@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { validateDocument } from "../../worker/drawio/validate.ts";
+import { api, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
+import type { ScriptStep } from "./llm-server.ts";
+
+const LLM = "http://127.0.0.1:47213";
+
+async function script(steps: ScriptStep[]): Promise<void> {
+  const res = await fetch(`${LLM}/__script`, { method: "POST", body: JSON.stringify(steps) });
+  expect(res.status).toBe(200);
+}
+
+const GRAPH = {
+  direction: "right",
+  nodes: [
+    { id: "cart", label: "Cart" },
+    { id: "pay", label: "Pay?", kind: "decision" },
+    { id: "retry", label: "Retry payment" },
+    { id: "done", label: "Order placed", kind: "end" },
+  ],
+  edges: [
+    { from: "cart", to: "pay" },
+    { from: "pay", to: "done", label: "ok" },
+    { from: "pay", to: "retry", label: "declined" },
+    { from: "retry", to: "pay" },
+  ],
+};
+
+function events(text: string): Array<{ event: string; data: Record<string, unknown> }> {
+  return text
+    .split("\n\n")
+    .filter((b) => b.startsWith("event: "))
+    .map((b) => ({
+      event: /^event: (.+)$/m.exec(b)?.[1] ?? "",
+      data: JSON.parse(/^data: (.*)$/m.exec(b)?.[1] ?? "{}") as Record<string, unknown>,
+    }));
+}
+
+describe("the agent through the real OpenAI provider (scripted Chat Completions server)", () => {
+  it("generates a diagram, then changes it in a follow-up message", async () => {
+    await script([
+      { tools: [{ name: "create_from_graph", args: { graph: GRAPH } }] },
+      { text: "Drew the checkout flow." },
+    ]);
+    const res = await api("/v1/generate", {
+      method: "POST",
+      body: { prompt: "Checkout flow with payment retries" },
+    });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.json).toMatchObject({
+      status: "changed",
+      version: 2,
+      title: "Checkout flow with payment retries",
+      text: "Drew the checkout flow.",
+    });
+    expect(res.json.usage).toEqual({ input: 2400, output: 160, cached: 2000 });
+    expect(
+      validateDocument(parseDiagram(res.json.xml)).filter((f) => f.severity === "error"),
+    ).toEqual([]);
+    expect(res.json.links.diagrams_net).toMatch(/^https:\/\/app\.diagrams\.net\//);
+    const id = res.json.diagram_id as string;
+
+    await script([
+      {
+        tools: [
+          {
+            name: "edit_diagram",
+            args: { operations: [{ op: "set_label", id: "retry", value: "Retry with backoff" }] },
+          },
+        ],
+      },
+      { text: "Renamed the retry step." },
+    ]);
+    const next = await api(`/v1/diagrams/${id}/messages`, {
+      method: "POST",
+      body: { prompt: "Say it retries with backoff" },
+    });
+    expect(next.json).toMatchObject({ status: "changed", version: 3 });
+    expect(next.json.xml).toContain("Retry with backoff");
+    const sent = (await (await fetch(`${LLM}/__requests`)).json()) as Array<{
+      messages: Array<{ role: string; content: unknown }>;
+    }>;
+    const context = JSON.stringify(sent[0]?.messages);
+    expect(context).toContain("Checkout flow with payment retries");
+    expect(context).toContain("retry");
+
+    const versions = await api(`/v1/diagrams/${id}/versions`);
+    expect(versions.json.items[0]).toMatchObject({
+      n: 3,
+      author: "agent",
+      message: "Renamed the retry step.",
+    });
+    const messages = await api(`/v1/diagrams/${id}/messages`);
+    expect(messages.json.items.map((m: { role: string }) => m.role)).toEqual([
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+    ]);
+  });
+
+  it("streams a turn as Server-Sent Events", async () => {
+    const id = await createDiagram(SMALL_XML);
+    await script([
+      {
+        tools: [
+          {
+            name: "edit_diagram",
+            args: { operations: [{ op: "set_label", id: "a", value: "Begin" }] },
+          },
+        ],
+      },
+      { text: "Renamed Start to Begin." },
+    ]);
+    const res = await api(`/v1/diagrams/${id}/messages`, {
+      method: "POST",
+      body: { prompt: "Rename Start to Begin" },
+      headers: { accept: "text/event-stream" },
+    });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const kinds = events(res.text).map((e) => e.event);
+    expect(kinds[0]).toBe("turn.started");
+    expect(events(res.text)[0]?.data.diagram_id).toBe(id);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        "turn.started",
+        "tool.call",
+        "tool.result",
+        "diagram.preview",
+        "text.delta",
+        "version.created",
+        "usage",
+      ]),
+    );
+    expect(kinds[kinds.length - 1]).toBe("turn.completed");
+    const preview = events(res.text).find((e) => e.event === "diagram.preview");
+    expect(String(preview?.data.xml)).toContain("Begin");
+  });
+
+  it("commits nothing when the model fails, and the last version stays", async () => {
+    const id = await createDiagram(SMALL_XML);
+    await script([{ status: 400 }]);
+    const res = await api(`/v1/diagrams/${id}/messages`, {
+      method: "POST",
+      body: { prompt: "Break" },
+    });
+    expectProblem(res, 502, "turn_failed");
+    const head = await api(`/v1/diagrams/${id}`);
+    expect(head.json.version).toBe(1);
+    expect(head.json.xml).toContain('value="Start"');
+  });
+
+  it("runs one turn per diagram: others and manual writes get 409, and a cancelled turn saves nothing", async () => {
+    const id = await createDiagram(SMALL_XML);
+    await script([{ text: "Too late.", delayMs: 1500 }]);
+    const first = api(`/v1/diagrams/${id}/messages`, { method: "POST", body: { prompt: "Slow" } });
+    await new Promise((r) => setTimeout(r, 300));
+    expectProblem(
+      await api(`/v1/diagrams/${id}/messages`, { method: "POST", body: { prompt: "Again" } }),
+      409,
+      "turn_in_progress",
+    );
+    expectProblem(
+      await api(`/v1/diagrams/${id}`, {
+        method: "PUT",
+        body: { xml: SMALL_XML },
+        headers: { "if-match": '"1"' },
+      }),
+      409,
+      "turn_in_progress",
+    );
+    const cancel = await api(`/v1/diagrams/${id}/turn`, { method: "DELETE" });
+    expect(cancel.json).toEqual({ cancelled: true });
+    expectProblem(await first, 409, "turn_cancelled");
+    expect((await api(`/v1/diagrams/${id}`)).json.version).toBe(1);
+  });
+
+  it("refuses unknown models, and says what to set when none is configured", async () => {
+    const id = await createDiagram(SMALL_XML);
+    expectProblem(
+      await api(`/v1/diagrams/${id}/messages`, {
+        method: "POST",
+        body: { prompt: "x", model: "gpt-unknown" },
+      }),
+      422,
+      "model_not_allowed",
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { createServer, type Server } from "node:http";
+
+/** The port of the scripted model server the worker tests point OPENAI_BASE_URL at. */
+export const LLM_PORT = Number(process.env.DRAWFORGE_TEST_LLM_PORT ?? 47213);
+
+/** One scripted model step: tool calls, or a final text. */
+export type ScriptStep = (
+  | { tools: Array<{ name: string; args: unknown }> }
+  | { text: string }
+  | { status: number }
+) & {
+  /** Wait this long before answering (a slow model). */
+  delayMs?: number;
+};
+
+/**
+ * A tiny OpenAI-compatible server: `POST /v1/chat/completions` answers each request with the
+ * next scripted step, streamed as Chat Completions chunks (tool calls split over several
+ * chunks, as real servers do). Tests queue steps with `POST /__script` and read what the model
+ * was sent with `GET /__requests`.
+ *
+ * @example
+ * const server = await startLlmServer();
+ */
+export function startLlmServer(): Promise<Server> {
+  let script: ScriptStep[] = [];
+  const requests: unknown[] = [];
+  let counter = 0;
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      if (req.url === "/__script" && req.method === "POST") {
+        script = JSON.parse(body) as ScriptStep[];
+        requests.length = 0;
+        res.end("ok");
+        return;
+      }
+      if (req.url === "/__requests") {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify(requests));
+        return;
+      }
+      if (req.url !== "/v1/chat/completions") {
+        res.statusCode = 404;
+        res.end("not found");
+        return;
+      }
+      requests.push(JSON.parse(body));
+      const step: ScriptStep = script.shift() ?? { text: "Nothing more to do." };
+      setTimeout(() => answer(step), step.delayMs ?? 0);
+    });
+    const answer = (step: ScriptStep) => {
+      if ("status" in step) {
+        res.statusCode = step.status;
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ error: { message: "scripted failure", type: "server_error" } }));
+        return;
+      }
+      res.setHeader("content-type", "text/event-stream");
+      const id = `chatcmpl-${++counter}`;
+      const chunk = (delta: unknown, finish: string | null = null) =>
+        res.write(
+          `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model: "scripted", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
+      chunk({ role: "assistant", content: "" });
+      if ("text" in step) {
+        for (const part of step.text.match(/.{1,12}/gs) ?? []) chunk({ content: part });
+        chunk({}, "stop");
+      } else {
+        step.tools.forEach((call, index) => {
+          const args = JSON.stringify(call.args);
+          const callId = `call_${counter}_${index}`;
+          chunk({
+            tool_calls: [
+              { index, id: callId, type: "function", function: { name: call.name, arguments: "" } },
+            ],
+          });
+          for (const part of args.match(/.{1,40}/gs) ?? []) {
+            chunk({ tool_calls: [{ index, function: { arguments: part } }] });
+          }
+        });
+        chunk({}, "tool_calls");
+      }
+      res.write(
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model: "scripted", choices: [], usage: { prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280, prompt_tokens_details: { cached_tokens: 1000 } } })}\n\n`,
+      );
+      res.end("data: [DONE]\n\n");
+    };
+  });
+  return new Promise((resolve) => server.listen(LLM_PORT, "127.0.0.1", () => resolve(server)));
+}

@@ -1,0 +1,120 @@
+import type { LanguageModel, ModelMessage } from "ai";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { runTurn, type TurnUsage } from "../agent/turn.ts";
+import { diffDocuments, formatDocumentDiff } from "../drawio/diff.ts";
+import type { DiagramDocument } from "../drawio/model.ts";
+import { parseDiagram } from "../drawio/parse.ts";
+import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
+import type { DiagramRow, DiagramStore } from "./store.ts";
+
+/** Sends one Server-Sent Event. */
+export type SendEvent = (event: string, data: unknown) => void;
+
+/** What a turn needs from the diagram object. */
+export interface TurnHost {
+  store: DiagramStore;
+  document: (row: DiagramRow) => DiagramDocument;
+  xmlOf: (n: number) => string;
+  /** Commits the turn's result as an `agent` version; returns its number. */
+  commit: (
+    ready: PreparedDiagram & { tenant: string },
+    message: string,
+    usage: TurnUsage,
+  ) => number;
+}
+
+/** How many earlier messages the model sees (older ones are left out). */
+const HISTORY = 12;
+const encoder = new TextEncoder();
+
+/** One Server-Sent Event, encoded. */
+export function encodeEvent(event: string, data: unknown): Uint8Array {
+  return encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * Runs one agent turn for a diagram object: context (recent conversation, what a person changed
+ * by hand since the agent's last version), the turn itself, then one `agent` version or nothing,
+ * and the conversation recorded. Every step is sent as an event.
+ */
+export async function runDiagramTurn(
+  host: TurnHost,
+  args: {
+    tenant: string;
+    prompt: string;
+    maxSteps?: number | undefined;
+    row: DiagramRow;
+    model: LanguageModel;
+    signal: AbortSignal;
+    send: SendEvent;
+  },
+): Promise<void> {
+  const { store } = host;
+  const { send } = args;
+  const document = host.document(args.row);
+  const history: ModelMessage[] = store
+    .messages(undefined, HISTORY)
+    .reverse()
+    .map((m) => ({ role: m.role, content: m.content }));
+  const manualDiff = manualChanges(host, args.row.head);
+  store.addMessage("user", args.prompt, null, new Date().toISOString());
+  const result = await runTurn({
+    model: args.model,
+    document,
+    prompt: args.prompt,
+    history,
+    signal: args.signal,
+    shapes: shapeCatalog(),
+    // The first event names the diagram, for clients of POST /v1/generate.
+    onEvent: (event) =>
+      send(
+        event.type,
+        event.type === "turn.started" ? { ...event, diagram_id: args.row.id } : event,
+      ),
+    ...(manualDiff ? { manualDiff } : {}),
+    ...(args.maxSteps === undefined ? {} : { maxSteps: args.maxSteps }),
+  });
+  let version: number | undefined;
+  let status: string = result.status;
+  let error = result.error;
+  if (result.status === "changed" && result.document) {
+    const ready = prepareDocument(result.document);
+    if (isProblem(ready)) {
+      status = "failed";
+      error = ready.detail;
+      send("error", { message: error });
+    } else {
+      const message = summaryOf(result.text, args.prompt);
+      version = host.commit({ ...ready, tenant: args.tenant }, message, result.usage);
+      send("version.created", { version, message, stats: ready.stats });
+    }
+  }
+  const reply = result.text || (error ? `I could not finish: ${error}` : "No change was needed.");
+  store.addMessage("assistant", reply, version ?? null, new Date().toISOString());
+  send("usage", result.usage);
+  send("turn.completed", {
+    status,
+    version: version ?? args.row.head,
+    text: reply,
+    steps: result.steps,
+    usage: result.usage,
+    ...(error ? { error } : {}),
+  });
+}
+
+/** The diff of what a person changed since the agent's last version, if anything. */
+function manualChanges(host: TurnHost, head: number): string | undefined {
+  const last = host.store.lastAgentVersion();
+  if (last === undefined || last >= head) return undefined;
+  const text = formatDocumentDiff(
+    diffDocuments(parseDiagram(host.xmlOf(last)), parseDiagram(host.xmlOf(head))),
+  );
+  return text.trim() === "" ? undefined : text;
+}
+
+/** A short version message: the model's closing sentence, else the request. */
+function summaryOf(text: string, prompt: string): string {
+  const source = text.trim() || prompt.trim();
+  const sentence = source.split(/(?<=[.!?])\s/)[0] ?? source;
+  return sentence.length > 200 ? `${sentence.slice(0, 197)}…` : sentence;
+}

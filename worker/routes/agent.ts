@@ -1,0 +1,236 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { randomToken } from "../auth/encoding.ts";
+import { authorOf, decodeCursor, diagramStub, encodeCursor, unwrap } from "../diagram/client.ts";
+import { toDiagramsNetUrl } from "../drawio/urls.ts";
+import { validateXml } from "../drawio/validate.ts";
+import { ApiError } from "../http/api-error.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { validationHook } from "../http/validation-hook.ts";
+import {
+  GenerateRequestSchema,
+  MessageListSchema,
+  MessageRequestSchema,
+  TurnEventSchema,
+  TurnResultSchema,
+} from "../schemas/agent.ts";
+import { DiagramParamsSchema, errorResponses, PageQuerySchema } from "../schemas/common.ts";
+
+const tags = ["Agent"];
+
+/** The AI agent: prompt in, diagram out, then conversation. */
+export const agent = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const turnResponses = {
+  200: {
+    description: "The turn's result; with `Accept: text/event-stream`, its events as they happen.",
+    content: {
+      "application/json": { schema: TurnResultSchema },
+      "text/event-stream": { schema: TurnEventSchema },
+    },
+  },
+  ...errorResponses(400, 403, 404, 409, 415, 422, 502),
+};
+
+/** A short title from a prompt: its first sentence, at most 60 characters. */
+function titleFrom(prompt: string): string {
+  const first = (prompt.split(/(?<=[.!?])\s|\n/)[0] ?? prompt).trim();
+  const short = first.length > 60 ? `${first.slice(0, 57).replace(/\s+\S*$/, "")}…` : first;
+  return short.charAt(0).toUpperCase() + short.slice(1);
+}
+
+/** Reads a turn's event stream to its end and returns the `turn.completed` data. */
+async function completion(stream: ReadableStream<Uint8Array>): Promise<Record<string, unknown>> {
+  const text = await new Response(stream).text();
+  let last: Record<string, unknown> | undefined;
+  for (const block of text.split("\n\n")) {
+    const event = /^event: (.+)$/m.exec(block)?.[1];
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    if (event === "turn.completed" && data) last = JSON.parse(data) as Record<string, unknown>;
+  }
+  if (!last)
+    throw new ApiError(502, "turn_failed", "the turn ended without a result; nothing was saved");
+  return last;
+}
+
+/** Runs a turn on a diagram and answers as JSON or as an event stream. */
+async function turn(
+  c: Context<AppEnv>,
+  id: string,
+  body: { prompt: string; model?: string | undefined; max_steps?: number | undefined },
+) {
+  const principal = c.get("principal");
+  const started = unwrap(
+    await diagramStub(c.env, id).converse({
+      tenant: principal.tenant,
+      prompt: body.prompt,
+      ...(body.model === undefined ? {} : { model: body.model }),
+      ...(body.max_steps === undefined ? {} : { maxSteps: body.max_steps }),
+    }),
+  );
+  if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
+    return new Response(started.stream, {
+      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
+    });
+  }
+  const done = await completion(started.stream);
+  if (done.status === "failed" || done.status === "cancelled") {
+    const code = done.status === "cancelled" ? "turn_cancelled" : "turn_failed";
+    throw new ApiError(
+      done.status === "cancelled" ? 409 : 502,
+      code,
+      `${String(done.error ?? "the turn was cancelled")}; nothing was saved`,
+      {
+        diagram_id: id,
+        version: done.version,
+        usage: done.usage,
+      },
+    );
+  }
+  const head = JSON.parse(
+    unwrap(await diagramStub(c.env, id).readJson({ tenant: principal.tenant })).json ?? "{}",
+  ) as {
+    title: string;
+    version: number;
+    xml: string;
+  };
+  const origin = new URL(c.req.url).origin;
+  return c.json(
+    {
+      diagram_id: id,
+      status: done.status === "changed" ? ("changed" as const) : ("unchanged" as const),
+      version: head.version,
+      title: head.title,
+      text: String(done.text ?? ""),
+      xml: head.xml,
+      findings: validateXml(head.xml, { shapes: shapeCatalog() }).findings,
+      usage: done.usage as { input: number; output: number; cached: number },
+      links: {
+        api: `${origin}/v1/diagrams/${id}`,
+        diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
+        editor: `${origin}/?diagram=${id}`,
+      },
+    },
+    200,
+  );
+}
+
+const generate = createRoute({
+  operationId: "generateDiagram",
+  method: "post",
+  path: "/generate",
+  tags,
+  summary: "Generate a diagram from a prompt",
+  description:
+    "Creates a diagram and runs an agent turn on it. The answer is the diagram (one new version); with `Accept: text/event-stream` the turn's events stream as they happen. A client that disconnects loses nothing: the turn completes and its result is in `GET /v1/diagrams/{id}/messages`.",
+  request: {
+    body: { required: true, content: { "application/json": { schema: GenerateRequestSchema } } },
+  },
+  responses: turnResponses,
+});
+
+agent.openapi(generate, async (c) => {
+  const body = c.req.valid("json");
+  const principal = c.get("principal");
+  const id = `d_${randomToken(22)}`;
+  unwrap(
+    await diagramStub(c.env, id).create({
+      tenant: principal.tenant,
+      id,
+      title: body.title ?? titleFrom(body.prompt),
+      author: authorOf(principal),
+    }),
+  );
+  const hints = [
+    body.theme ? `Use the ${body.theme} theme.` : "",
+    body.direction
+      ? `Lay it out ${body.direction === "down" || body.direction === "up" ? "top to bottom" : "left to right"} (direction "${body.direction}").`
+      : "",
+  ].filter(Boolean);
+  const prompt = hints.length ? `${body.prompt}\n\n${hints.join(" ")}` : body.prompt;
+  return turn(c, id, { prompt, model: body.model, max_steps: body.max_steps }) as never;
+});
+
+const postMessage = createRoute({
+  operationId: "sendMessage",
+  method: "post",
+  path: "/diagrams/{id}/messages",
+  tags,
+  summary: "Ask the agent to change a diagram",
+  description:
+    "Runs an agent turn on an existing diagram: one new version, or nothing. Streams with `Accept: text/event-stream`.",
+  request: {
+    params: DiagramParamsSchema,
+    body: { required: true, content: { "application/json": { schema: MessageRequestSchema } } },
+  },
+  responses: turnResponses,
+});
+
+agent.openapi(postMessage, async (c) => {
+  const { id } = c.req.valid("param");
+  return turn(c, id, c.req.valid("json")) as never;
+});
+
+const listMessages = createRoute({
+  operationId: "listMessages",
+  method: "get",
+  path: "/diagrams/{id}/messages",
+  tags,
+  summary: "The conversation",
+  description: "The messages of the diagram's conversation, newest first.",
+  request: { params: DiagramParamsSchema, query: PageQuerySchema },
+  responses: {
+    200: {
+      description: "One page of messages.",
+      content: { "application/json": { schema: MessageListSchema } },
+    },
+    ...errorResponses(403, 404, 422),
+  },
+});
+
+agent.openapi(listMessages, async (c) => {
+  const { id } = c.req.valid("param");
+  const { cursor, limit } = c.req.valid("query");
+  const before = decodeCursor(cursor);
+  const page = unwrap(
+    await diagramStub(c.env, id).messages({
+      tenant: c.get("principal").tenant,
+      limit,
+      ...(before === undefined ? {} : { before }),
+    }),
+  );
+  return c.json(
+    { items: page.items, next_cursor: page.next === null ? null : encodeCursor(page.next) },
+    200,
+  );
+});
+
+const cancelTurn = createRoute({
+  operationId: "cancelTurn",
+  method: "delete",
+  path: "/diagrams/{id}/turn",
+  tags,
+  summary: "Cancel the running turn",
+  description: "Stops the agent's running turn on this diagram; nothing of it is saved.",
+  request: { params: DiagramParamsSchema },
+  responses: {
+    200: {
+      description: "Whether a turn was running.",
+      content: {
+        "application/json": {
+          schema: z.object({ cancelled: z.boolean() }).openapi("TurnCancelled"),
+        },
+      },
+    },
+    ...errorResponses(403, 404, 422),
+  },
+});
+
+agent.openapi(cancelTurn, async (c) => {
+  const { id } = c.req.valid("param");
+  return c.json(
+    unwrap(await diagramStub(c.env, id).cancelTurn({ tenant: c.get("principal").tenant })),
+    200,
+  );
+});
