@@ -9,6 +9,7 @@ const SUITES: Record<string, string> = {
   api: "./api.ts",
   layout: "./layout.ts",
   shapes: "./shapes.ts",
+  tokens: "./tokens.ts",
 };
 
 const first = process.argv[2];

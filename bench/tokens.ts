@@ -1,0 +1,74 @@
+/**
+ * Counts what the agent costs in tokens (o200k tokenizer, no model needed):
+ * (a) the fixed prompt of every request: system prompt + tool schemas, as sent to the model;
+ * (b) per corpus diagram, the context of an edit turn (fixed prompt + the compact view) against
+ *     ~4,000 fixed tokens + the full XML twice (what XML-in-the-prompt tools send);
+ * (c) per generated layout spec, the graph spec a model writes against the bare <mxCell> XML of
+ *     the same diagram. Prints figures, then one JSON line.
+ *
+ *   npm run bench -- tokens
+ */
+import { asSchema } from "ai";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { corpusFiles } from "../test/fixtures/corpus.ts";
+import { graphSpecs } from "../test/fixtures/graph-specs.ts";
+import { SYSTEM_PROMPT, turnContext } from "../worker/agent/prompt.ts";
+import { agentTools } from "../worker/agent/tools.ts";
+import { WorkingCopy } from "../worker/agent/working-copy.ts";
+import { compactView } from "../worker/drawio/compact.ts";
+import { layoutGraph } from "../worker/drawio/layout/index.ts";
+import { emptyDocument } from "../worker/drawio/model.ts";
+import { parseDiagram } from "../worker/drawio/parse.ts";
+import { serializeCell } from "../worker/drawio/serialize.ts";
+import { median } from "./stats.ts";
+
+const tools = agentTools(new WorkingCopy(emptyDocument()), { search: () => [] }, () => {});
+const toolPayload = await Promise.all(
+  Object.entries(tools).map(async ([name, t]) => ({
+    type: "function",
+    function: {
+      name,
+      description: t.description,
+      parameters: await asSchema(t.inputSchema as Parameters<typeof asSchema>[0]).jsonSchema,
+    },
+  })),
+);
+const systemTokens = countTokens(SYSTEM_PROMPT);
+const toolTokens = countTokens(JSON.stringify(toolPayload));
+const fixed = systemTokens + toolTokens;
+console.log(
+  `fixed prompt: ${fixed} tokens (system prompt ${systemTokens}, tool schemas ${toolTokens}; target ≤ 2,500)`,
+);
+
+const editRatios: number[] = [];
+for (const file of corpusFiles()) {
+  const doc = parseDiagram(file.xml);
+  const ours =
+    fixed +
+    countTokens(turnContext({ compact: compactView(doc), prompt: "Rename the first step" }));
+  const theirs = 4_000 + 2 * countTokens(file.xml);
+  editRatios.push(ours / theirs);
+}
+const editRatio = median(editRatios);
+console.log(
+  `edit turn context vs full XML twice: median ratio ${editRatio.toFixed(3)} over ${editRatios.length} corpus files (target ≤ 0.35)`,
+);
+
+const createRatios: number[] = [];
+for (const { spec } of graphSpecs()) {
+  const { document } = await layoutGraph(spec);
+  const cells = (document.pages[0]?.cells ?? []).map(serializeCell).join("");
+  createRatios.push(countTokens(JSON.stringify(spec)) / countTokens(cells));
+}
+const createRatio = median(createRatios);
+console.log(
+  `graph spec vs bare mxCell XML: median ratio ${createRatio.toFixed(3)} over ${createRatios.length} specs (target ≤ 0.30)`,
+);
+
+console.log(
+  JSON.stringify({
+    fixed_prompt_tokens: fixed,
+    edit_context_ratio: Math.round(editRatio * 1000) / 1000,
+    create_output_ratio: Math.round(createRatio * 1000) / 1000,
+  }),
+);
