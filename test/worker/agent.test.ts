@@ -176,13 +176,19 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     expect((await api(`/v1/diagrams/${id}`)).json.version).toBe(1);
   });
 
-  it("refuses unknown models, and says what to set when none is configured", async () => {
+  it("refuses unknown models before doing anything", async () => {
     const id = await createDiagram(SMALL_XML);
     expectProblem(
       await api(`/v1/diagrams/${id}/messages`, {
         method: "POST",
         body: { prompt: "x", model: "gpt-unknown" },
       }),
+      422,
+      "model_not_allowed",
+    );
+    // Checked before anything is created.
+    expectProblem(
+      await api("/v1/generate", { method: "POST", body: { prompt: "x", model: "gpt-unknown" } }),
       422,
       "model_not_allowed",
     );

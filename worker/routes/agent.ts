@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, decodeCursor, diagramStub, encodeCursor, unwrap } from "../diagram/client.ts";
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
@@ -133,6 +134,8 @@ const generate = createRoute({
 agent.openapi(generate, async (c) => {
   const body = c.req.valid("json");
   const principal = c.get("principal");
+  // Refuse before creating anything: a request that cannot run leaves no empty diagram behind.
+  chooseModel(c.env as ModelSettings, body.model);
   const id = `d_${randomToken(22)}`;
   unwrap(
     await diagramStub(c.env, id).create({

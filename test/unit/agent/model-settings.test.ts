@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { resolveModel } from "../../../worker/agent/model.ts";
+import { chooseModel } from "../../../worker/agent/model-settings.ts";
+import { ApiError } from "../../../worker/http/api-error.ts";
+
+describe("model settings", () => {
+  it("refuses with 503 and the names to set when no key is configured", () => {
+    try {
+      chooseModel({});
+      throw new Error("expected a refusal");
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(503);
+      expect((error as ApiError).code).toBe("model_not_configured");
+      expect((error as ApiError).message).toMatch(
+        /OPENAI_API_KEY.*OPENAI_BASE_URL.*DRAWFORGE_MODEL/,
+      );
+    }
+  });
+
+  it("uses the default model, and others only from the allow-list", () => {
+    const settings = {
+      OPENAI_API_KEY: "k",
+      DRAWFORGE_MODEL: "small",
+      DRAWFORGE_MODELS: "big, vision",
+    };
+    expect(chooseModel(settings).name).toBe("small");
+    expect(chooseModel(settings, "vision").name).toBe("vision");
+    expect(() => chooseModel(settings, "other")).toThrow(/not allowed/);
+  });
+
+  it("builds a Chat Completions model by default and a Responses model on request", () => {
+    const chat = resolveModel({ OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://127.0.0.1:1/v1" });
+    expect(chat.model).toMatchObject({ provider: "openai.chat" });
+    const responses = resolveModel({ OPENAI_API_KEY: "k", OPENAI_API_MODE: "responses" });
+    expect(responses.model).toMatchObject({ provider: "openai.responses" });
+  });
+});
