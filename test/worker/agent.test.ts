@@ -176,6 +176,27 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     expect((await api(`/v1/diagrams/${id}`)).json.version).toBe(1);
   });
 
+  it("summarises older turns once the conversation outgrows its budget", async () => {
+    const id = await createDiagram(SMALL_XML);
+    for (let turn = 1; turn <= 8; turn++) {
+      await script([{ text: `Answer ${turn}.` }]);
+      const res = await api(`/v1/diagrams/${id}/messages`, {
+        method: "POST",
+        body: { prompt: `Question ${turn}` },
+      });
+      expect(res.json.status).toBe("unchanged");
+    }
+    const sent = (await (await fetch(`${LLM}/__requests`)).json()) as Array<{
+      messages: Array<{ content: unknown }>;
+    }>;
+    const context = JSON.stringify(sent[0]?.messages);
+    expect(context).toContain("Summary of our earlier conversation");
+    expect(context).toContain("user asked: Question 1");
+    expect(context).toContain("Question 7");
+    const messages = await api(`/v1/diagrams/${id}/messages?limit=100`);
+    expect(messages.json.items).toHaveLength(16);
+  });
+
   it("refuses unknown models before doing anything", async () => {
     const id = await createDiagram(SMALL_XML);
     expectProblem(

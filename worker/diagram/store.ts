@@ -180,6 +180,36 @@ export class DiagramStore {
       .toArray();
   }
 
+  /** Messages after `after` and before `before` (ids), oldest first. */
+  messagesBetween(after: number, before: number): MessageRow[] {
+    return this.#sql
+      .exec<MessageRow & Record<string, SqlStorageValue>>(
+        "SELECT id, role, content, version, created_at FROM messages WHERE kind = 'message' AND id > ? AND id < ? ORDER BY id",
+        after,
+        before,
+      )
+      .toArray();
+  }
+
+  /** The newest summary of older messages, and the last message id it covers. */
+  latestSummary(): { content: string; through: number } | undefined {
+    return this.#sql
+      .exec<{ content: string; through: number }>(
+        "SELECT content, replaces_through AS through FROM messages WHERE kind = 'summary' ORDER BY id DESC LIMIT 1",
+      )
+      .toArray()[0];
+  }
+
+  /** Records a summary of the messages up to `through`. */
+  addSummary(content: string, through: number, now: string): void {
+    this.#sql.exec(
+      "INSERT INTO messages (role, kind, content, replaces_through, created_at) VALUES ('assistant', 'summary', ?, ?, ?)",
+      content,
+      through,
+      now,
+    );
+  }
+
   /** The newest version the agent made, if any. */
   lastAgentVersion(): number | undefined {
     return (

@@ -52,10 +52,7 @@ export async function runDiagramTurn(
   const { store } = host;
   const { send } = args;
   const document = host.document(args.row);
-  const history: ModelMessage[] = store
-    .messages(undefined, HISTORY)
-    .reverse()
-    .map((m) => ({ role: m.role, content: m.content }));
+  const history = conversation(store);
   const manualDiff = manualChanges(host, args.row.head);
   store.addMessage("user", args.prompt, null, new Date().toISOString());
   const result = await runTurn({
@@ -100,6 +97,45 @@ export async function runDiagramTurn(
     usage: result.usage,
     ...(error ? { error } : {}),
   });
+}
+
+/** Lines kept in the summary of older messages, and characters per line. */
+const SUMMARY_LINES = 40;
+const SUMMARY_LINE_CHARS = 160;
+
+/**
+ * What the model sees of the conversation: the last {@link HISTORY} messages, and before them a
+ * summary of everything older. The summary is kept in the messages table and extended as
+ * messages age out, so it is never rebuilt from the whole history.
+ */
+function conversation(store: DiagramStore): ModelMessage[] {
+  const recent = store.messages(undefined, HISTORY).reverse();
+  const oldestRecent = recent[0]?.id;
+  let summary = store.latestSummary();
+  if (oldestRecent !== undefined) {
+    const aged = store.messagesBetween(summary?.through ?? 0, oldestRecent);
+    const last = aged[aged.length - 1];
+    if (last) {
+      const lines = [
+        ...(summary?.content.split("\n") ?? []),
+        ...aged.map((m) => {
+          const text = m.content.replace(/\s+/g, " ").trim();
+          const short =
+            text.length > SUMMARY_LINE_CHARS ? `${text.slice(0, SUMMARY_LINE_CHARS - 1)}…` : text;
+          return `- ${m.role === "user" ? "user asked" : "you answered"}: ${short}`;
+        }),
+      ].slice(-SUMMARY_LINES);
+      summary = { content: lines.join("\n"), through: last.id };
+      store.addSummary(summary.content, summary.through, new Date().toISOString());
+    }
+  }
+  const earlier: ModelMessage[] = summary
+    ? [
+        { role: "user", content: `Summary of our earlier conversation:\n${summary.content}` },
+        { role: "assistant", content: "Understood." },
+      ]
+    : [];
+  return [...earlier, ...recent.map((m): ModelMessage => ({ role: m.role, content: m.content }))];
 }
 
 /** The diff of what a person changed since the agent's last version, if anything. */
