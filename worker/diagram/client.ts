@@ -59,6 +59,14 @@ export function etagOf(version: number): string {
   return `"${version}"`;
 }
 
+/** The API form of a page from {@link pageOf}: `{ items, next_cursor }`. */
+export function listBody<T>(page: { items: T[]; next: number | null }): {
+  items: T[];
+  next_cursor: string | null;
+} {
+  return { items: page.items, next_cursor: page.next === null ? null : encodeCursor(page.next) };
+}
+
 /** Opaque list cursors: base64url of the last item's sort key. */
 export function encodeCursor(n: number): string {
   return btoa(`v${n}`).replace(/=+$/, "");

@@ -12,6 +12,7 @@ import type { Author } from "../schemas/version.ts";
 import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
 import { DIAGRAM_MIGRATIONS, migrate } from "./migrations.ts";
 import { handle, handleAsync } from "./outcome.ts";
+import { pageOf } from "./paging.ts";
 import {
   checkVersion,
   layoutProblem,
@@ -21,7 +22,7 @@ import {
 } from "./problems.ts";
 import * as In from "./rpc-schemas.ts";
 import { type DiagramRow, DiagramStore } from "./store.ts";
-import type { SendEvent, TurnHost } from "./turns.ts";
+import type { TurnHost } from "./turns.ts";
 import { compactOf, diffView, exportFile } from "./views.ts";
 
 /** The diagram as the API shows it. */
@@ -185,10 +186,7 @@ export class DiagramObject extends DurableObject<Env> {
   versions(input: unknown) {
     return handle(In.ListInput, input, (args) => {
       this.#own(args.tenant);
-      const rows = this.#store.list(args.before, args.limit + 1);
-      const items = rows.slice(0, args.limit);
-      const last = items[items.length - 1];
-      return { items, next: rows.length > args.limit && last ? last.n : null };
+      return pageOf(this.#store.list(args.before, args.limit + 1), args.limit, (v) => v.n);
     });
   }
 
@@ -327,28 +325,18 @@ export class DiagramObject extends DurableObject<Env> {
         this.#turn = undefined;
         throw error;
       }
-      const { encodeEvent, runDiagramTurn } = agent[1];
-      const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-      const writer = writable.getWriter();
-      const send: SendEvent = (event, data) => {
-        writer.write(encodeEvent(event, data)).catch(() => {});
-      };
-      const done = runDiagramTurn(this.#turnHost(), {
+      const { stream, done } = agent[1].streamTurn(this.#turnHost(), {
         ...args,
         row,
         model: chosen.model,
         signal: controller.signal,
-        send,
-      })
-        .catch((error: unknown) =>
-          send("error", { message: error instanceof Error ? error.message : String(error) }),
-        )
-        .finally(() => {
+      });
+      this.ctx.waitUntil(
+        done.finally(() => {
           this.#turn = undefined;
-          writer.close().catch(() => {});
-        });
-      this.ctx.waitUntil(done);
-      return { stream: readable, model: chosen.name };
+        }),
+      );
+      return { stream, model: chosen.name };
     });
   }
 
@@ -366,10 +354,7 @@ export class DiagramObject extends DurableObject<Env> {
   messages(input: unknown) {
     return handle(In.MessagesInput, input, (args) => {
       this.#own(args.tenant);
-      const rows = this.#store.messages(args.before, args.limit + 1);
-      const items = rows.slice(0, args.limit);
-      const last = items[items.length - 1];
-      return { items, next: rows.length > args.limit && last ? last.id : null };
+      return pageOf(this.#store.messages(args.before, args.limit + 1), args.limit, (m) => m.id);
     });
   }
 

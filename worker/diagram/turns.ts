@@ -33,6 +33,28 @@ export function encodeEvent(event: string, data: unknown): Uint8Array {
 }
 
 /**
+ * Starts {@link runDiagramTurn} with its events written to a Server-Sent Events stream. Writes
+ * to a stream nobody reads any more are dropped: the turn goes on regardless. `done` settles
+ * when the turn has ended and the stream is closed.
+ */
+export function streamTurn(
+  host: TurnHost,
+  args: Omit<Parameters<typeof runDiagramTurn>[1], "send">,
+): { stream: ReadableStream<Uint8Array>; done: Promise<void> } {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  const send: SendEvent = (event, data) => {
+    writer.write(encodeEvent(event, data)).catch(() => {});
+  };
+  const done = runDiagramTurn(host, { ...args, send })
+    .catch((error: unknown) =>
+      send("error", { message: error instanceof Error ? error.message : String(error) }),
+    )
+    .finally(() => writer.close().catch(() => {}));
+  return { stream: readable, done };
+}
+
+/**
  * Runs one agent turn for a diagram object: context (recent conversation, what a person changed
  * by hand since the agent's last version), the turn itself, then one `agent` version or nothing,
  * and the conversation recorded. Every step is sent as an event.

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
 import { randomToken } from "../auth/encoding.ts";
-import { authorOf, decodeCursor, diagramStub, encodeCursor, unwrap } from "../diagram/client.ts";
+import { authorOf, decodeCursor, diagramStub, listBody, unwrap } from "../diagram/client.ts";
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import { validateXml } from "../drawio/validate.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -203,10 +203,7 @@ agent.openapi(listMessages, async (c) => {
       ...(before === undefined ? {} : { before }),
     }),
   );
-  return c.json(
-    { items: page.items, next_cursor: page.next === null ? null : encodeCursor(page.next) },
-    200,
-  );
+  return c.json(listBody(page), 200);
 });
 
 const cancelTurn = createRoute({

@@ -3,8 +3,8 @@ import {
   authorOf,
   decodeCursor,
   diagramStub,
-  encodeCursor,
   etagOf,
+  listBody,
   parseIfMatch,
   unwrap,
 } from "../diagram/client.ts";
@@ -62,10 +62,7 @@ versions.openapi(listVersions, async (c) => {
       ...(before === undefined ? {} : { before }),
     }),
   );
-  return c.json(
-    { items: page.items, next_cursor: page.next === null ? null : encodeCursor(page.next) },
-    200,
-  );
+  return c.json(listBody(page), 200);
 });
 
 const getVersion = createRoute({
