@@ -43,6 +43,8 @@ function workerProject(name: string, include: string[], exclude: string[] = [], 
             OPENAI_API_KEY: "test-openai-key",
             OPENAI_BASE_URL: "http://127.0.0.1:47213/v1",
             DRAWFORGE_MODEL: "scripted",
+            DRAWFORGE_MODELS: "scripted-blind",
+            DRAWFORGE_VISION_MODELS: "scripted",
           },
           ratelimits: {
             TEST_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },
@@ -74,6 +76,31 @@ export default defineConfig({
       },
       workerProject("worker", ["test/worker/**/*.test.ts"], ["test/worker/auth.test.ts"]),
       workerProject("worker-auth", ["test/worker/auth.test.ts"], [], false),
+      {
+        test: {
+          // The SDK against the real Worker (wrangler, started by the global setup) and local
+          // HTTP servers; see test/sdk/global-setup.ts.
+          name: "sdk",
+          include: ["test/sdk/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./test/sdk/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The SDK's type-level tests: compiled by tsc, never run.
+          name: "sdk-types",
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ["test/sdk/**/*.test-d.ts"],
+            tsconfig: "./test/sdk/tsconfig.json",
+          },
+        },
+      },
       {
         test: {
           // Real draw.io in headless Chromium (test/browser/drawio.ts); skips without Chromium.

@@ -15,7 +15,6 @@ import { graphSpecs } from "../test/fixtures/graph-specs.ts";
 import { SYSTEM_PROMPT, turnContext } from "../worker/agent/prompt.ts";
 import { agentTools } from "../worker/agent/tools.ts";
 import { WorkingCopy } from "../worker/agent/working-copy.ts";
-import { compactView } from "../worker/drawio/compact.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
 import { emptyDocument } from "../worker/drawio/model.ts";
 import { parseDiagram } from "../worker/drawio/parse.ts";
@@ -45,7 +44,9 @@ for (const file of corpusFiles()) {
   const doc = parseDiagram(file.xml);
   const ours =
     fixed +
-    countTokens(turnContext({ compact: compactView(doc), prompt: "Rename the first step" }));
+    countTokens(
+      turnContext({ compact: new WorkingCopy(doc).view(), prompt: "Rename the first step" }),
+    );
   const theirs = 4_000 + 2 * countTokens(file.xml);
   editRatios.push(ours / theirs);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDiagram } from "../../worker/drawio/parse.ts";
 import { validateDocument } from "../../worker/drawio/validate.ts";
+import { TurnEventSchema } from "../../worker/schemas/agent.ts";
 import { api, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
 import type { ScriptStep } from "./llm-server.ts";
 
@@ -134,6 +135,11 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
       ]),
     );
     expect(kinds[kinds.length - 1]).toBe("turn.completed");
+    // Every event is one of the documented schemas, and names its own type.
+    for (const e of events(res.text)) {
+      expect(e.data.type).toBe(e.event);
+      expect(TurnEventSchema.safeParse(e.data).success, JSON.stringify(e.data)).toBe(true);
+    }
     const preview = events(res.text).find((e) => e.event === "diagram.preview");
     expect(String(preview?.data.xml)).toContain("Begin");
   });

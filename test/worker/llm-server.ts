@@ -11,6 +11,8 @@ export type ScriptStep = (
 ) & {
   /** Wait this long before answering (a slow model). */
   delayMs?: number;
+  /** With `status`: the `retry-after-ms` header to send. */
+  retryAfterMs?: number;
 };
 
 /**
@@ -21,8 +23,9 @@ export type ScriptStep = (
  *
  * @example
  * const server = await startLlmServer();
+ * const other = await startLlmServer(47214); // a second server, e.g. for the SDK tests
  */
-export function startLlmServer(): Promise<Server> {
+export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
   let script: ScriptStep[] = [];
   const requests: unknown[] = [];
   let counter = 0;
@@ -56,6 +59,8 @@ export function startLlmServer(): Promise<Server> {
       if ("status" in step) {
         res.statusCode = step.status;
         res.setHeader("content-type", "application/json");
+        if (step.retryAfterMs !== undefined)
+          res.setHeader("retry-after-ms", String(step.retryAfterMs));
         res.end(JSON.stringify({ error: { message: "scripted failure", type: "server_error" } }));
         return;
       }
@@ -90,5 +95,5 @@ export function startLlmServer(): Promise<Server> {
       res.end("data: [DONE]\n\n");
     };
   });
-  return new Promise((resolve) => server.listen(LLM_PORT, "127.0.0.1", () => resolve(server)));
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }

@@ -11,6 +11,61 @@ export interface ModelSettings {
   DRAWFORGE_MODEL?: string;
   /** Comma-separated models a request may ask for by name. */
   DRAWFORGE_MODELS?: string;
+  /**
+   * Comma-separated models that accept images and PDFs (`*` for all). Unset: models whose names
+   * belong to well-known vision families (gpt-4o, gpt-4.1, gpt-5, o3, o4, claude, gemini, …).
+   */
+  DRAWFORGE_VISION_MODELS?: string;
+  /** Longest a whole turn may take, in seconds (default 300). */
+  DRAWFORGE_TURN_TIMEOUT_S?: string;
+  /** Longest one model step (the call, its retries and its tools) may take, in seconds (default 120). */
+  DRAWFORGE_STEP_TIMEOUT_S?: string;
+  /** Retries of a model call that failed with 408/409/429/5xx or a network error (default 2). */
+  DRAWFORGE_MODEL_RETRIES?: string;
+}
+
+/** Model families known to accept images, matched against the model name. */
+const VISION_FAMILIES =
+  /(^|[/:-])(gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|o3|o4|chatgpt-4o|claude|gemini|gemma-3|llava|pixtral|qwen[\d.]*-?vl|llama-?3\.2-vision|llama-4|grok-[\d.]*-?vision|mistral-(small|medium)-3)/i;
+
+/**
+ * Whether a model accepts image and PDF attachments: listed in `DRAWFORGE_VISION_MODELS`
+ * (`*` for every model), or, when that is unset, of a well-known vision family.
+ *
+ * @example
+ * if (attachments.length && !acceptsImages(env, name)) throw …
+ */
+export function acceptsImages(settings: ModelSettings, name: string): boolean {
+  const listed = settings.DRAWFORGE_VISION_MODELS?.trim();
+  if (!listed) return VISION_FAMILIES.test(name);
+  const names = listed.split(",").map((m) => m.trim());
+  return names.includes("*") || names.includes(name);
+}
+
+/** How long a turn may run and how often a failed model call is retried. */
+export interface TurnLimits {
+  totalMs: number;
+  stepMs: number;
+  maxRetries: number;
+}
+
+/**
+ * The turn limits from the settings, with defaults (300 s a turn, 120 s a step, 2 retries).
+ * Out-of-range or malformed values fall back to the defaults rather than disabling a limit.
+ *
+ * @example
+ * const { totalMs, stepMs, maxRetries } = turnLimits(env);
+ */
+export function turnLimits(settings: ModelSettings): TurnLimits {
+  const number = (value: string | undefined, fallback: number, max: number): number => {
+    const n = Number(value?.trim() || Number.NaN);
+    return Number.isFinite(n) && n >= 0 && n <= max ? n : fallback;
+  };
+  return {
+    totalMs: number(settings.DRAWFORGE_TURN_TIMEOUT_S, 300, 3600) * 1000,
+    stepMs: number(settings.DRAWFORGE_STEP_TIMEOUT_S, 120, 3600) * 1000,
+    maxRetries: Math.floor(number(settings.DRAWFORGE_MODEL_RETRIES, 2, 10)),
+  };
 }
 
 /** The default model when `DRAWFORGE_MODEL` is not set. */
@@ -21,12 +76,15 @@ export const DEFAULT_MODEL = "gpt-4.1-mini";
  * when it is in the allow-list. Without `OPENAI_API_KEY` it throws a 503 that says exactly what
  * to set. Cheap, and free of the AI SDK, so routes can check before they create anything.
  *
+ * With `needs.images`, a model that does not accept images is refused with 422.
+ *
  * @example
- * const { name, key } = chooseModel(env, body.model);
+ * const { name, key } = chooseModel(env, body.model, { images: body.attachments !== undefined });
  */
 export function chooseModel(
   settings: ModelSettings,
   requested?: string,
+  needs: { images?: boolean } = {},
 ): { name: string; key: string } {
   const key = settings.OPENAI_API_KEY?.trim();
   if (!key) {
@@ -55,6 +113,15 @@ export function chooseModel(
       {
         allowed: [...allowed],
       },
+    );
+  }
+  if (needs.images && !acceptsImages(settings, name)) {
+    throw new ApiError(
+      422,
+      "model_lacks_vision",
+      `model "${name}" does not accept images or PDFs: ask for a model that does, or, if this one ` +
+        "does, add it to DRAWFORGE_VISION_MODELS",
+      { model: name },
     );
   }
   return { name, key };

@@ -3,6 +3,7 @@ import type { LanguageModel } from "ai";
 import { chooseModel, type ModelSettings } from "./model-settings.ts";
 
 export type { ModelSettings } from "./model-settings.ts";
+export { turnLimits } from "./model-settings.ts";
 
 /**
  * The language model for a request: the default, or `requested` when it is in the allow-list.
@@ -14,8 +15,9 @@ export type { ModelSettings } from "./model-settings.ts";
 export function resolveModel(
   settings: ModelSettings,
   requested?: string,
+  needs: { images?: boolean } = {},
 ): { model: LanguageModel; name: string } {
-  const { name, key } = chooseModel(settings, requested);
+  const { name, key } = chooseModel(settings, requested, needs);
   const provider = createOpenAI({
     apiKey: key,
     ...(settings.OPENAI_BASE_URL?.trim() ? { baseURL: settings.OPENAI_BASE_URL.trim() } : {}),

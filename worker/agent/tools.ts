@@ -1,6 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { NODE_KINDS } from "../drawio/layout/spec.ts";
+import { leanSchema } from "./lean-schema.ts";
 import type { ToolOutcome, WorkingCopy } from "./working-copy.ts";
 
 /**
@@ -107,10 +108,12 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     read_diagram: tool({
       description:
         "Read the diagram: the compact view (default), one cell's XML by id, or the cells an XPath 1.0 expression selects.",
-      inputSchema: z.object({
-        view: z.enum(["compact", "cell", "xpath"]).default("compact"),
-        target: z.string().optional().describe("The cell id (view=cell) or XPath (view=xpath)."),
-      }),
+      inputSchema: leanSchema(
+        z.object({
+          view: z.enum(["compact", "cell", "xpath"]).default("compact"),
+          target: z.string().optional().describe("The cell id (view=cell) or XPath (view=xpath)."),
+        }),
+      ),
       execute: async ({ view, target }) => {
         const outcome = copy.read(view, target);
         return outcome.ok ? outcome.message : `Error: ${outcome.message}`;
@@ -119,51 +122,63 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     create_from_graph: tool({
       description:
         "Draw a diagram (or, when the diagram is not empty, a new section beside it) from its structure; the engine places and routes everything. Preferred way to create.",
-      inputSchema: z.object({
-        graph: ModelGraphSchema,
-        replace: z
-          .boolean()
-          .default(false)
-          .describe("Replace the whole diagram instead of adding a section."),
-      }),
-      execute: async ({ graph, replace }) => changed(await copy.createFromGraph(graph, replace)),
+      inputSchema: leanSchema(
+        z.object({
+          graph: ModelGraphSchema,
+          replace: z
+            .boolean()
+            .default(false)
+            .describe("Replace the whole diagram instead of adding a section."),
+          title: z.string().max(80).optional().describe("For a new diagram: a title of 2-6 words."),
+        }),
+      ),
+      execute: async ({ graph, replace, title }) => {
+        if (title?.trim()) copy.title = title.trim();
+        return changed(await copy.createFromGraph(graph, replace));
+      },
     }),
     edit_diagram: tool({
       description:
         "Change the diagram with a batch of operations, applied all or nothing. Preferred way to edit.",
-      inputSchema: z.object({ operations: z.array(ModelOperationSchema).min(1).max(200) }),
+      inputSchema: leanSchema(
+        z.object({ operations: z.array(ModelOperationSchema).min(1).max(200) }),
+      ),
       execute: async ({ operations }) => changed(copy.edit(operations)),
     }),
     write_cells: tool({
       description:
         "Add raw draw.io <mxCell> elements (no wrapper tags), for what a graph cannot express.",
-      inputSchema: z.object({ xml: z.string().min(1) }),
+      inputSchema: leanSchema(z.object({ xml: z.string().min(1) })),
       execute: async ({ xml }) => changed(copy.writeCells(xml)),
     }),
     continue_cells: tool({
       description:
         "Continue write_cells output that was cut off: send exactly the text that comes next.",
-      inputSchema: z.object({ xml: z.string().min(1) }),
+      inputSchema: leanSchema(z.object({ xml: z.string().min(1) })),
       execute: async ({ xml }) => changed(copy.continueCells(xml)),
     }),
     relayout: tool({
       description:
         "Tidy up: recompute positions and edge routes of the whole page or of one container.",
-      inputSchema: z.object({
-        container_id: z.string().optional(),
-        direction: z.enum(["down", "right", "up", "left"]).default("down"),
-      }),
+      inputSchema: leanSchema(
+        z.object({
+          container_id: z.string().optional(),
+          direction: z.enum(["down", "right", "up", "left"]).default("down"),
+        }),
+      ),
       execute: async ({ container_id, direction }) =>
         changed(await copy.relayout(container_id, direction)),
     }),
     search_shapes: tool({
       description:
         "Find real draw.io shapes (AWS, Azure, GCP, Kubernetes, Cisco, BPMN…) and their exact style strings.",
-      inputSchema: z.object({
-        query: z.string().min(1).max(200),
-        library: z.string().optional(),
-        limit: z.number().int().min(1).max(10).default(5),
-      }),
+      inputSchema: leanSchema(
+        z.object({
+          query: z.string().min(1).max(200),
+          library: z.string().optional(),
+          limit: z.number().int().min(1).max(10).default(5),
+        }),
+      ),
       execute: async ({ query, library, limit }) =>
         shapes
           .search(query, { limit, ...(library === undefined ? {} : { library }) })

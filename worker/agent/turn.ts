@@ -1,5 +1,10 @@
-import { isStepCount, type LanguageModel, type ModelMessage, streamText } from "ai";
-import { compactView } from "../drawio/compact.ts";
+import {
+  isStepCount,
+  type LanguageModel,
+  type ModelMessage,
+  streamText,
+  type UserContent,
+} from "ai";
 import { hasErrors } from "../drawio/findings.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { validateDocument } from "../drawio/validate.ts";
@@ -24,10 +29,20 @@ export interface TurnUsage {
   cached: number;
 }
 
+/** An image or PDF the model is shown with the request. */
+export interface TurnAttachment {
+  url?: string | undefined;
+  /** Base64. */
+  data?: string | undefined;
+  media_type?: string | undefined;
+}
+
 /** How a turn ended. Only `changed` carries a document to commit. */
 export interface TurnResult {
   status: "changed" | "unchanged" | "failed" | "cancelled";
   document?: DiagramDocument;
+  /** The title the model gave a new diagram, if it gave one. */
+  title?: string;
   /** The model's closing words (the version message). */
   text: string;
   usage: TurnUsage;
@@ -46,6 +61,11 @@ export interface TurnOptions {
   manualDiff?: string;
   /** Most model steps (each may call tools); default 8. */
   maxSteps?: number;
+  /** Images and PDFs shown with the request (the model must accept them). */
+  attachments?: TurnAttachment[];
+  /** Time limits (ms) and retries of failed model calls; by default 300 s, 120 s a step, 2. */
+  limits?: { totalMs: number; stepMs: number; maxRetries: number };
+  /** The caller's cancellation. */
   signal?: AbortSignal;
   shapes: ShapeSearch & ShapeNames;
   onEvent?: (event: TurnEvent) => void;
@@ -71,26 +91,31 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   let steps = 0;
   let lastFinish: string | undefined;
   let failure: string | undefined;
+  const limits = options.limits ?? { totalMs: 300_000, stepMs: 120_000, maxRetries: 2 };
+  const request = turnContext({
+    compact: copy.view(),
+    prompt: options.prompt,
+    ...(options.manualDiff ? { manualDiff: options.manualDiff } : {}),
+  });
   emit({ type: "turn.started" });
   const result = streamText({
     model: options.model,
     system: SYSTEM_PROMPT,
     messages: [
       ...(options.history ?? []),
-      {
-        role: "user",
-        content: turnContext({
-          compact: compactView(options.document),
-          prompt: options.prompt,
-          ...(options.manualDiff ? { manualDiff: options.manualDiff } : {}),
-        }),
-      },
+      { role: "user", content: userContent(request, options.attachments ?? []) },
     ],
     tools: agentTools(copy, options.shapes, () =>
       emit({ type: "diagram.preview", xml: copy.xml() }),
     ),
     stopWhen: isStepCount(maxSteps),
-    maxRetries: 2,
+    // The SDK retries 408/409/429/5xx and network errors with exponential backoff, honouring
+    // the server's retry-after; the step limit covers a call with all its retries.
+    maxRetries: limits.maxRetries,
+    timeout: { totalMs: limits.totalMs, stepMs: limits.stepMs },
+    // Attachment URLs go to the model as they are: the Worker never fetches a caller's URL
+    // (no requests to internal addresses on anyone's behalf).
+    experimental_download: async (urls) => urls.map(() => null),
     ...(options.signal ? { abortSignal: options.signal } : {}),
   });
   try {
@@ -124,14 +149,16 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
           failure = part.error instanceof Error ? part.error.message : String(part.error);
           break;
         case "abort":
-          return { status: "cancelled", text, usage, steps };
+          if (options.signal?.aborted) return { status: "cancelled", text, usage, steps };
+          failure = `the model did not answer in time (limits: ${limits.totalMs / 1000} s a turn, ${limits.stepMs / 1000} s a step)`;
+          break;
         default:
           break;
       }
     }
   } catch (error) {
     if (options.signal?.aborted) return { status: "cancelled", text, usage, steps };
-    failure = error instanceof Error ? error.message : String(error);
+    failure ??= error instanceof Error ? error.message : String(error);
   }
   if (options.signal?.aborted) return { status: "cancelled", text, usage, steps };
   if (failure === undefined && lastFinish === "tool-calls" && steps >= maxSteps) {
@@ -147,5 +174,30 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     emit({ type: "error", message: error });
     return { status: "failed", text, usage, steps, error };
   }
-  return { status: "changed", document: copy.document, text: text.trim(), usage, steps };
+  return {
+    status: "changed",
+    document: copy.document,
+    text: text.trim(),
+    usage,
+    steps,
+    ...(copy.title ? { title: copy.title } : {}),
+  };
+}
+
+/** The request as the model receives it: text, then the images and PDFs. */
+function userContent(text: string, attachments: TurnAttachment[]): UserContent {
+  if (attachments.length === 0) return text;
+  return [
+    { type: "text", text },
+    ...attachments.map((a) => {
+      const source = a.url !== undefined ? new URL(a.url) : (a.data ?? "");
+      return a.media_type === "application/pdf"
+        ? { type: "file" as const, data: source, mediaType: a.media_type }
+        : {
+            type: "image" as const,
+            image: source,
+            ...(a.media_type ? { mediaType: a.media_type } : {}),
+          };
+    }),
+  ];
 }

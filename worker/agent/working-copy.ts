@@ -1,4 +1,4 @@
-import { compactView } from "../drawio/compact.ts";
+import { compactView, idPrefixOf } from "../drawio/compact.ts";
 import { checkCompleteness } from "../drawio/completeness.ts";
 import { DrawioError } from "../drawio/errors.ts";
 import { GraphSpecError, layoutGraph } from "../drawio/layout/index.ts";
@@ -14,6 +14,7 @@ import { serializeCell, serializeDiagram } from "../drawio/serialize.ts";
 import { type ValidateOptions, validateDocument } from "../drawio/validate.ts";
 import { cloneElement, type XmlElement } from "../drawio/xml/nodes.ts";
 import { selectCellIds, XPathError } from "../drawio/xpath.ts";
+import { IdAliases } from "./id-aliases.ts";
 
 /** What a tool tells the model: success or the problem to fix, in plain words. */
 export interface ToolOutcome {
@@ -40,13 +41,24 @@ export class WorkingCopy {
   document: DiagramDocument;
   /** True once any change was taken. */
   changed = false;
+  /** A title the model proposed for the diagram. */
+  title: string | undefined;
   /** Raw cells the model started writing but whose output was cut off. */
   #partial: string | undefined;
   readonly #validation: ValidateOptions;
+  /** Ids the model saw abbreviated (`~17`), fixed for the turn. */
+  readonly #ids: IdAliases;
 
   constructor(document: DiagramDocument, validation: ValidateOptions = {}) {
     this.document = document;
     this.#validation = validation;
+    const first = document.pages[0];
+    this.#ids = new IdAliases(first ? idPrefixOf(first) : undefined);
+  }
+
+  /** The compact view the model reads, ids abbreviated the same way for the whole turn. */
+  view(): string {
+    return compactView(this.document, { abbreviateIds: true, idPrefix: this.#ids.prefix });
   }
 
   /** The diagram as draw.io XML. */
@@ -58,20 +70,20 @@ export class WorkingCopy {
   read(view: "compact" | "cell" | "xpath", target?: string): ToolOutcome {
     const page = this.document.pages[0];
     if (!page) return { ok: false, message: "the diagram has no page" };
-    if (view === "compact") return { ok: true, message: compactView(this.document) };
+    if (view === "compact") return { ok: true, message: this.view() };
     if (!target)
       return {
         ok: false,
         message: `give the ${view === "cell" ? "cell id" : "XPath expression"} to read`,
       };
     if (view === "cell") {
-      const xml = getCellXml(page, target);
+      const xml = getCellXml(page, this.#ids.id(target));
       return xml === undefined
         ? { ok: false, message: `there is no cell "${target}"` }
         : { ok: true, message: xml };
     }
     try {
-      const ids = selectCellIds(page, target);
+      const ids = selectCellIds(page, this.#ids.xpath(target));
       const cells = listCells(page).filter((c) => ids.includes(c.id));
       return { ok: true, message: ids.length === 0 ? "no cell matches" : JSON.stringify(cells) };
     } catch (error) {
@@ -134,7 +146,10 @@ export class WorkingCopy {
   /** Applies a batch of operations, all or nothing. */
   edit(operations: unknown[]): ToolOutcome {
     try {
-      const { document, changed, deleted } = applyOperations(this.document, operations);
+      const { document, changed, deleted } = applyOperations(
+        this.document,
+        operations.map((op) => this.#ids.operation(op)),
+      );
       this.document = document;
       this.changed = true;
       return this.#after(`changed ${changed.length} cell(s), deleted ${deleted.length}`);
@@ -157,7 +172,7 @@ export class WorkingCopy {
     try {
       const { document, moved } = await relayoutPage(this.document, {
         direction,
-        ...(containerId === undefined ? {} : { containerId }),
+        ...(containerId === undefined ? {} : { containerId: this.#ids.id(containerId) }),
       });
       this.document = document;
       this.changed = true;
@@ -168,7 +183,8 @@ export class WorkingCopy {
     }
   }
 
-  #takeCells(text: string): ToolOutcome {
+  #takeCells(written: string): ToolOutcome {
+    const text = this.#ids.xml(written);
     const completeness = checkCompleteness(text);
     if (!completeness.complete) {
       this.#partial = text;

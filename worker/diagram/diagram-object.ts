@@ -320,7 +320,9 @@ export class DiagramObject extends DurableObject<Env> {
       try {
         // The agent stack (AI SDK, provider) loads on the first turn, not with every request.
         agent = await Promise.all([import("../agent/model.ts"), import("./turns.ts")]);
-        chosen = agent[0].resolveModel(this.env as ModelSettings, args.model);
+        chosen = agent[0].resolveModel(this.env as ModelSettings, args.model, {
+          images: (args.attachments?.length ?? 0) > 0,
+        });
       } catch (error) {
         this.#turn = undefined;
         throw error;
@@ -329,6 +331,7 @@ export class DiagramObject extends DurableObject<Env> {
         ...args,
         row,
         model: chosen.model,
+        limits: agent[0].turnLimits(this.env as ModelSettings),
         signal: controller.signal,
       });
       this.ctx.waitUntil(
@@ -374,7 +377,8 @@ export class DiagramObject extends DurableObject<Env> {
       store: this.#store,
       document: (row) => this.#documentOf(this.#loadHead(row)),
       xmlOf: (n) => this.#xmlOf(n),
-      commit: (ready, message, usage) => {
+      commit: (ready, message, usage, title) => {
+        if (title !== undefined) this.#store.rename(title, new Date().toISOString());
         this.#commitAgent(ready, message, usage);
         return this.#own(ready.tenant).head;
       },

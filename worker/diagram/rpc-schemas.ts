@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AttachmentSchema } from "../schemas/agent.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { AuthorSchema } from "../schemas/version.ts";
@@ -77,6 +78,9 @@ export const ConverseInput = z.object({
   prompt: z.string().trim().min(1).max(20_000),
   model: z.string().max(200).optional(),
   maxSteps: z.number().int().min(1).max(32).optional(),
+  attachments: z.array(AttachmentSchema).max(4).optional(),
+  /** Let the agent name the diagram (a new diagram whose caller gave no title). */
+  retitle: z.boolean().optional(),
 });
 export const MessagesInput = z.object({
   tenant,

@@ -42,9 +42,11 @@ interface VersionRow extends Record<string, SqlStorageValue> {
   created_at: string;
   byte_size: number;
   stats: string;
+  usage: string | null;
 }
 
-const SUMMARY_COLUMNS = "n, parent, author, message, restored_from, created_at, byte_size, stats";
+const SUMMARY_COLUMNS =
+  "n, parent, author, message, restored_from, created_at, byte_size, stats, usage";
 
 /** How a version's XML is stored (for tests and diagnostics). */
 export interface VersionStorage {
@@ -345,5 +347,6 @@ function toSummary(row: VersionRow): VersionSummary {
     created_at: row.created_at,
     bytes: row.byte_size,
     stats: JSON.parse(row.stats) as DiagramStats,
+    usage: row.usage === null ? null : (JSON.parse(row.usage) as VersionSummary["usage"]),
   };
 }

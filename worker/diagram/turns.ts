@@ -1,6 +1,6 @@
 import type { LanguageModel, ModelMessage } from "ai";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { runTurn, type TurnUsage } from "../agent/turn.ts";
+import { runTurn, type TurnAttachment, type TurnUsage } from "../agent/turn.ts";
 import { diffDocuments, formatDocumentDiff } from "../drawio/diff.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { parseDiagram } from "../drawio/parse.ts";
@@ -20,6 +20,8 @@ export interface TurnHost {
     ready: PreparedDiagram & { tenant: string },
     message: string,
     usage: TurnUsage,
+    /** A new title for the diagram, set with the version. */
+    title?: string,
   ) => number;
 }
 
@@ -48,7 +50,10 @@ export function streamTurn(
   };
   const done = runDiagramTurn(host, { ...args, send })
     .catch((error: unknown) =>
-      send("error", { message: error instanceof Error ? error.message : String(error) }),
+      send("error", {
+        type: "error",
+        message: error instanceof Error ? error.message : String(error),
+      }),
     )
     .finally(() => writer.close().catch(() => {}));
   return { stream: readable, done };
@@ -65,8 +70,12 @@ export async function runDiagramTurn(
     tenant: string;
     prompt: string;
     maxSteps?: number | undefined;
+    attachments?: TurnAttachment[] | undefined;
+    /** Let the model's proposed title replace the diagram's (a new, untitled diagram). */
+    retitle?: boolean | undefined;
     row: DiagramRow;
     model: LanguageModel;
+    limits?: { totalMs: number; stepMs: number; maxRetries: number };
     signal: AbortSignal;
     send: SendEvent;
   },
@@ -76,13 +85,18 @@ export async function runDiagramTurn(
   const document = host.document(args.row);
   const history = conversation(store);
   const manualDiff = manualChanges(host, args.row.head);
-  store.addMessage("user", args.prompt, null, new Date().toISOString());
+  const attached = args.attachments?.length ?? 0;
+  // The attachments themselves are not kept: later turns see that they were sent.
+  const note = attached ? `\n\n[${attached} attachment${attached > 1 ? "s" : ""} sent]` : "";
+  store.addMessage("user", `${args.prompt}${note}`, null, new Date().toISOString());
   const result = await runTurn({
     model: args.model,
     document,
     prompt: args.prompt,
     history,
     signal: args.signal,
+    ...(attached ? { attachments: args.attachments } : {}),
+    ...(args.limits ? { limits: args.limits } : {}),
     shapes: shapeCatalog(),
     // The first event names the diagram, for clients of POST /v1/generate.
     onEvent: (event) =>
@@ -101,17 +115,25 @@ export async function runDiagramTurn(
     if (isProblem(ready)) {
       status = "failed";
       error = ready.detail;
-      send("error", { message: error });
+      send("error", { type: "error", message: error });
     } else {
       const message = summaryOf(result.text, args.prompt);
-      version = host.commit({ ...ready, tenant: args.tenant }, message, result.usage);
-      send("version.created", { version, message, stats: ready.stats });
+      const title = args.retitle && result.title ? result.title.slice(0, 200) : undefined;
+      version = host.commit({ ...ready, tenant: args.tenant }, message, result.usage, title);
+      send("version.created", {
+        type: "version.created",
+        version,
+        message,
+        title: title ?? args.row.title,
+        stats: ready.stats,
+      });
     }
   }
   const reply = result.text || (error ? `I could not finish: ${error}` : "No change was needed.");
   store.addMessage("assistant", reply, version ?? null, new Date().toISOString());
-  send("usage", result.usage);
+  send("usage", { type: "usage", ...result.usage });
   send("turn.completed", {
+    type: "turn.completed",
     status,
     version: version ?? args.row.head,
     text: reply,

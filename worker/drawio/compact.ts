@@ -15,6 +15,8 @@ export interface CompactOptions {
    * draw.io; whoever reads ids back from the model must accept both forms ({@link expandId}).
    */
   abbreviateIds?: boolean;
+  /** With `abbreviateIds`: the prefix to abbreviate (default: {@link idPrefixOf} the page). */
+  idPrefix?: string | undefined;
 }
 
 /** The legend line, so that a model can read the view without other instructions. */
@@ -92,7 +94,11 @@ function renderPage(page: DiagramPage, title: string, options: CompactOptions): 
     else index.set(s.parent, [s]);
   }
 
-  const prefix = options.abbreviateIds ? idPrefixOf(page) : undefined;
+  const prefix = options.abbreviateIds
+    ? "idPrefix" in options
+      ? options.idPrefix
+      : idPrefixOf(page)
+    : undefined;
   const ids = prefix ? (id: string) => abbreviate(id, prefix) : undefined;
   const maxLabel = options.maxLabel ?? 60;
   const lines: string[] = [];
@@ -131,7 +137,7 @@ function renderPage(page: DiagramPage, title: string, options: CompactOptions): 
   }
   const head = `${title} · ${plural(vertices, "vertex", "vertices")}, ${plural(edges, "edge", "edges")}, ${plural(layers, "layer", "layers")}`;
   const idLine = prefix
-    ? [`# ${SIGIL}N stands for the id ${JSON.stringify(`${prefix}N`)}; write ids in full`]
+    ? [`# ${SIGIL}N stands for the id ${JSON.stringify(`${prefix}N`)} (tools accept both)`]
     : [];
   return [head, LEGEND, ...idLine, ...lines].join("\n");
 }

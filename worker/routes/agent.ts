@@ -10,6 +10,7 @@ import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import {
+  type AttachmentSchema,
   GenerateRequestSchema,
   MessageListSchema,
   MessageRequestSchema,
@@ -19,6 +20,7 @@ import {
 import { DiagramParamsSchema, errorResponses, PageQuerySchema } from "../schemas/common.ts";
 
 const tags = ["Agent"];
+type Attachment = z.infer<typeof AttachmentSchema>;
 
 /** The AI agent: prompt in, diagram out, then conversation. */
 export const agent = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -34,7 +36,7 @@ const turnResponses = {
   ...errorResponses(400, 403, 404, 409, 415, 422, 502),
 };
 
-/** A short title from a prompt: its first sentence, at most 60 characters. */
+/** A short title from a prompt (until the agent names the diagram): its first sentence, at most 60 characters. */
 function titleFrom(prompt: string): string {
   const first = (prompt.split(/(?<=[.!?])\s|\n/)[0] ?? prompt).trim();
   const short = first.length > 60 ? `${first.slice(0, 57).replace(/\s+\S*$/, "")}…` : first;
@@ -59,7 +61,13 @@ async function completion(stream: ReadableStream<Uint8Array>): Promise<Record<st
 async function turn(
   c: Context<AppEnv>,
   id: string,
-  body: { prompt: string; model?: string | undefined; max_steps?: number | undefined },
+  body: {
+    prompt: string;
+    model?: string | undefined;
+    max_steps?: number | undefined;
+    attachments?: Attachment[] | undefined;
+    retitle?: boolean;
+  },
 ) {
   const principal = c.get("principal");
   const started = unwrap(
@@ -68,6 +76,8 @@ async function turn(
       prompt: body.prompt,
       ...(body.model === undefined ? {} : { model: body.model }),
       ...(body.max_steps === undefined ? {} : { maxSteps: body.max_steps }),
+      ...(body.attachments?.length ? { attachments: body.attachments } : {}),
+      ...(body.retitle ? { retitle: true } : {}),
     }),
   );
   if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
@@ -135,7 +145,7 @@ agent.openapi(generate, async (c) => {
   const body = c.req.valid("json");
   const principal = c.get("principal");
   // Refuse before creating anything: a request that cannot run leaves no empty diagram behind.
-  chooseModel(c.env as ModelSettings, body.model);
+  chooseModel(c.env as ModelSettings, body.model, { images: (body.attachments?.length ?? 0) > 0 });
   const id = `d_${randomToken(22)}`;
   unwrap(
     await diagramStub(c.env, id).create({
@@ -152,7 +162,13 @@ agent.openapi(generate, async (c) => {
       : "",
   ].filter(Boolean);
   const prompt = hints.length ? `${body.prompt}\n\n${hints.join(" ")}` : body.prompt;
-  return turn(c, id, { prompt, model: body.model, max_steps: body.max_steps }) as never;
+  return turn(c, id, {
+    prompt,
+    model: body.model,
+    max_steps: body.max_steps,
+    attachments: body.attachments,
+    retitle: body.title === undefined,
+  }) as never;
 });
 
 const postMessage = createRoute({

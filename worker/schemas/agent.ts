@@ -1,6 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { listOf } from "./common.ts";
-import { FindingSchema } from "./diagram.ts";
+import { DiagramStatsSchema, FindingSchema } from "./diagram.ts";
+import { UsageSchema } from "./version.ts";
+
+export { UsageSchema };
 
 const Prompt = z
   .string()
@@ -21,10 +24,70 @@ const MaxSteps = z
   .optional()
   .openapi({ description: "Most model steps (default 8)." });
 
+/** Image and document types a model may be sent. */
+export const ATTACHMENT_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "application/pdf",
+] as const;
+
+export const AttachmentSchema = z
+  .object({
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(4096)
+      .optional()
+      .openapi({
+        description: "An image the model fetches itself (http or https).",
+        example: "https://example.com/whiteboard.jpg",
+      }),
+    data: z
+      .base64()
+      .max(14_000_000)
+      .optional()
+      .openapi({ description: "The file itself, base64 (at most about 10 MB)." }),
+    media_type: z.enum(ATTACHMENT_TYPES).optional().openapi({
+      description: "Required with `data`; PDFs can only be sent as `data`.",
+    }),
+  })
+  .strict()
+  .superRefine((a, ctx) => {
+    if ((a.url === undefined) === (a.data === undefined)) {
+      ctx.addIssue({ code: "custom", message: "give exactly one of url and data" });
+    } else if (a.data !== undefined && a.media_type === undefined) {
+      ctx.addIssue({ code: "custom", path: ["media_type"], message: "required with data" });
+    } else if (a.url !== undefined && a.media_type === "application/pdf") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["url"],
+        message: "send a PDF as data: PDFs cannot be fetched by URL",
+      });
+    }
+  })
+  .openapi("Attachment", {
+    description:
+      "An image (PNG, JPEG, GIF, WebP) or a PDF for the model to look at, e.g. a whiteboard photo to redraw. Needs a model that accepts images (`DRAWFORGE_VISION_MODELS`).",
+  });
+
+const Attachments = z
+  .array(AttachmentSchema)
+  .max(4)
+  .optional()
+  .openapi({ description: "Up to 4 images or PDFs." });
+
 export const GenerateRequestSchema = z
   .object({
     prompt: Prompt,
-    title: z.string().trim().min(1).max(200).optional(),
+    attachments: Attachments,
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "The diagram's title; by default the agent names it." }),
     model: Model,
     theme: z.enum(["default", "minimal", "dark"]).optional(),
     direction: z.enum(["down", "right", "up", "left"]).optional(),
@@ -34,13 +97,9 @@ export const GenerateRequestSchema = z
   .openapi("GenerateRequest");
 
 export const MessageRequestSchema = z
-  .object({ prompt: Prompt, model: Model, max_steps: MaxSteps })
+  .object({ prompt: Prompt, attachments: Attachments, model: Model, max_steps: MaxSteps })
   .strict()
   .openapi("MessageRequest");
-
-export const UsageSchema = z
-  .object({ input: z.number().int(), output: z.number().int(), cached: z.number().int() })
-  .openapi("TokenUsage");
 
 export const TurnResultSchema = z
   .object({
@@ -77,14 +136,54 @@ export const MessageListSchema = listOf(MessageSchema, "MessageList");
 /** The Server-Sent Events of a turn (`Accept: text/event-stream`), one schema per `event:`. */
 export const TurnEventSchema = z
   .discriminatedUnion("type", [
-    z.object({ type: z.literal("turn.started"), diagram_id: z.string() }),
-    z.object({ type: z.literal("text.delta"), text: z.string() }),
-    z.object({ type: z.literal("tool.call"), tool: z.string(), input: z.unknown() }),
-    z.object({ type: z.literal("tool.result"), tool: z.string(), output: z.string() }),
-    z.object({ type: z.literal("diagram.preview"), xml: z.string() }),
-    z.object({ type: z.literal("error"), message: z.string() }),
+    z
+      .object({ type: z.literal("turn.started"), diagram_id: z.string() })
+      .openapi("TurnStartedEvent", { description: "First: which diagram the turn works on." }),
+    z
+      .object({ type: z.literal("text.delta"), text: z.string() })
+      .openapi("TextDeltaEvent", { description: "A piece of the agent's reply." }),
+    z
+      .object({ type: z.literal("tool.call"), tool: z.string(), input: z.unknown() })
+      .openapi("ToolCallEvent", { description: "The agent called a tool." }),
+    z
+      .object({ type: z.literal("tool.result"), tool: z.string(), output: z.string() })
+      .openapi("ToolResultEvent", { description: "What the tool answered (errors included)." }),
+    z
+      .object({ type: z.literal("diagram.preview"), xml: z.string() })
+      .openapi("DiagramPreviewEvent", {
+        description: "The working diagram after a change (not saved until the turn ends).",
+      }),
+    z
+      .object({
+        type: z.literal("version.created"),
+        version: z.number().int(),
+        message: z.string(),
+        title: z.string(),
+        stats: DiagramStatsSchema,
+      })
+      .openapi("VersionCreatedEvent", { description: "The turn's one version was saved." }),
+    z
+      .object({ type: z.literal("usage"), ...UsageSchema.shape })
+      .openapi("UsageEvent", { description: "Tokens the turn used." }),
+    z
+      .object({ type: z.literal("error"), message: z.string() })
+      .openapi("TurnErrorEvent", { description: "Something went wrong; nothing is saved." }),
+    z
+      .object({
+        type: z.literal("turn.completed"),
+        status: z.enum(["changed", "unchanged", "failed", "cancelled"]),
+        version: z.number().int().openapi({ description: "The head version after the turn." }),
+        text: z.string(),
+        steps: z.number().int(),
+        usage: UsageSchema,
+        error: z.string().optional(),
+      })
+      .openapi("TurnCompletedEvent", { description: "Last: how the turn ended." }),
   ])
   .openapi("TurnEvent", {
     description:
-      "Events streamed during a turn (`event:` is the type). Besides these: `version.created` ({ version, message, stats }), `usage` (TokenUsage) and, last, `turn.completed` ({ status, version, text, steps, usage, error? }).",
+      "An event of a turn's Server-Sent Events stream. `event:` is the type, `data:` this JSON (with its `type`).",
   });
+
+/** Any turn event. */
+export type TurnStreamEvent = z.infer<typeof TurnEventSchema>;

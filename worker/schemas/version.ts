@@ -6,6 +6,12 @@ export const AuthorSchema = z.enum(["user", "agent", "api"]).openapi("Author", {
   description: "Who made a version: a person in the editor, the agent, or an API call.",
 });
 
+export const UsageSchema = z
+  .object({ input: z.number().int(), output: z.number().int(), cached: z.number().int() })
+  .openapi("TokenUsage", {
+    description: "Model tokens: input, output, and input read from cache.",
+  });
+
 export const VersionSummarySchema = z
   .object({
     n: z.number().int(),
@@ -20,6 +26,9 @@ export const VersionSummarySchema = z
     created_at: z.string().openapi({ format: "date-time" }),
     bytes: z.number().int(),
     stats: DiagramStatsSchema,
+    usage: UsageSchema.nullable().openapi({
+      description: "Tokens the agent turn that made this version used.",
+    }),
   })
   .openapi("VersionSummary");
 

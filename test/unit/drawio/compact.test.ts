@@ -83,7 +83,7 @@ describe("compactView", () => {
     expect(idPrefixOf(page)).toBe("Qx7rT-");
     expect(compactView(doc)).toContain("Qx7rT-4: Qx7rT-1 -> Qx7rT-2");
     const short = compactView(doc, { abbreviateIds: true }).split("\n");
-    expect(short[2]).toBe('# ~N stands for the id "Qx7rT-N"; write ids in full');
+    expect(short[2]).toBe('# ~N stands for the id "Qx7rT-N" (tools accept both)');
     expect(short).toContain("~4: ~1 -> ~2");
     expect(expandId("~4", "Qx7rT-")).toBe("Qx7rT-4");
     expect(expandId("plain", "Qx7rT-")).toBe("plain");

@@ -1,0 +1,57 @@
+import { expandId } from "../drawio/compact.ts";
+
+/** An abbreviated id in a quoted XML attribute that names a cell. */
+const XML_ID_ATTRIBUTE = /\b(id|parent|source|target)=(["'])~(\d+)\2/g;
+/** An abbreviated id as a quoted XPath literal. */
+const XPATH_LITERAL = /(["'])~(\d+)\1/g;
+
+/**
+ * Turns ids the model copied from an abbreviated compact view (`~17`) back into the diagram's
+ * ids (`3nuBFxr9cyL0pnOWT2aG-17`), wherever the model may write one: a cell id, the id-naming
+ * attributes of raw cell XML, an XPath literal, and the fields of an operation. Labels and other
+ * text are left alone, so a label that reads "~5" stays "~5".
+ *
+ * @example
+ * const ids = new IdAliases("3nuBFxr9cyL0pnOWT2aG-");
+ * ids.id("~17"); // "3nuBFxr9cyL0pnOWT2aG-17"
+ */
+export class IdAliases {
+  readonly prefix: string | undefined;
+
+  constructor(prefix: string | undefined) {
+    this.prefix = prefix;
+  }
+
+  /** One cell id. */
+  id(id: string): string;
+  id(id: string | undefined): string | undefined;
+  id(id: string | undefined): string | undefined {
+    return id === undefined ? undefined : expandId(id, this.prefix);
+  }
+
+  /** Raw `<mxCell>` XML: only `id`, `parent`, `source` and `target` values. */
+  xml(xml: string): string {
+    if (this.prefix === undefined) return xml;
+    const prefix = this.prefix;
+    return xml.replace(XML_ID_ATTRIBUTE, (_, name, q, n) => `${name}=${q}${prefix}${n}${q}`);
+  }
+
+  /** An XPath expression: quoted literals that are abbreviated ids. */
+  xpath(expression: string): string {
+    if (this.prefix === undefined) return expression;
+    const prefix = this.prefix;
+    return expression.replace(XPATH_LITERAL, (_, q, n) => `${q}${prefix}${n}${q}`);
+  }
+
+  /** An operation as the model wrote it, with its ids expanded. */
+  operation(operation: unknown): unknown {
+    if (this.prefix === undefined || typeof operation !== "object" || operation === null) {
+      return operation;
+    }
+    const op = { ...(operation as Record<string, unknown>) };
+    if (typeof op.id === "string") op.id = this.id(op.id);
+    if (typeof op.select === "string") op.select = this.xpath(op.select);
+    if (typeof op.xml === "string") op.xml = this.xml(op.xml);
+    return op;
+  }
+}
