@@ -9,6 +9,7 @@ import type { AppEnv } from "./http/app-env.ts";
 import { jsonBody } from "./http/json-body.ts";
 import { problemResponse } from "./http/problem.ts";
 import { agent } from "./routes/agent.ts";
+import { batches } from "./routes/batches.ts";
 import { diagrams } from "./routes/diagrams.ts";
 import { exports } from "./routes/export.ts";
 import { layout } from "./routes/layout.ts";
@@ -45,6 +46,7 @@ app.route("/v1/validate", validate);
 app.route("/v1", layout);
 app.route("/v1", shapes);
 app.route("/v1", agent);
+app.route("/v1", batches);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
   type: "http",

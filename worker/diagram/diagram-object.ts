@@ -331,7 +331,10 @@ export class DiagramObject extends DurableObject<Env> {
         ...args,
         row,
         model: chosen.model,
-        limits: agent[0].turnLimits(this.env as ModelSettings),
+        limits: {
+          ...agent[0].turnLimits(this.env as ModelSettings),
+          ...(args.retries === undefined ? {} : { maxRetries: args.retries }),
+        },
         signal: controller.signal,
       });
       this.ctx.waitUntil(

@@ -1,0 +1,134 @@
+import { DrawforgeError } from "./core/errors.ts";
+import { TurnStream } from "./core/streaming.ts";
+import { type RequestOptions, Transport } from "./internal/transport.ts";
+import { Diagrams } from "./resources/diagrams.ts";
+import { cancelTurn } from "./resources/messages.ts";
+import { ShapeLibraries, Shapes } from "./resources/shapes.ts";
+import type {
+  GenerateParams,
+  LayoutParams,
+  LayoutResult,
+  TurnResult,
+  ValidateParams,
+  ValidateResult,
+} from "./types.ts";
+
+/** Options of {@link Drawforge}. */
+export interface ClientOptions {
+  /** An API key, or a widget token for one diagram (default: `DRAWFORGE_API_KEY`). */
+  apiKey?: string | undefined;
+  /** Where the API is, e.g. `https://drawforge.example.com` (default: `DRAWFORGE_BASE_URL`). */
+  baseUrl?: string | undefined;
+  /** Milliseconds to wait for each attempt (default 600,000: a long agent turn takes minutes). */
+  timeout?: number;
+  /** Retries of a failed attempt (default 2). */
+  maxRetries?: number;
+  /** The `fetch` to use (default: the platform's). */
+  fetch?: typeof fetch;
+  /** Headers sent with every request. */
+  defaultHeaders?: Record<string, string>;
+}
+
+/** `df.generate`: call it for the result, or `df.generate.stream()` for the turn's events. */
+export interface Generate {
+  /**
+   * Creates a diagram from a prompt: the agent draws it (one new version) and the answer
+   * carries its id, XML, links and token usage.
+   *
+   * @example
+   * const { diagram_id, xml } = await df.generate({ prompt: "Checkout flow with payment retries" });
+   */
+  (params: GenerateParams, options?: RequestOptions): Promise<TurnResult>;
+  /**
+   * Creates a diagram from a prompt and streams the turn's events; the first, `turn.started`,
+   * names the new diagram. Leaving the loop early or aborting `signal` cancels the turn.
+   *
+   * @example
+   * for await (const event of df.generate.stream({ prompt: "Checkout flow" })) {
+   *   if (event.type === "turn.started") console.log("diagram", event.diagram_id);
+   *   if (event.type === "text.delta") process.stdout.write(event.text);
+   * }
+   */
+  stream(params: GenerateParams, options?: RequestOptions): TurnStream;
+}
+
+/** Environment variables, where the platform has them (Node, Bun, Deno with `process`). */
+function env(name: string): string | undefined {
+  const process = (globalThis as { process?: { env?: Record<string, string | undefined> } })
+    .process;
+  return process?.env?.[name];
+}
+
+/**
+ * The Drawforge API client. Typed from the API's own schemas; retries, timeouts, cancellation,
+ * streaming and pagination included. Runs wherever `fetch` does: Node 18+, browsers, Deno,
+ * Bun and Workers.
+ *
+ * @example
+ * const df = new Drawforge({ apiKey: process.env.DRAWFORGE_API_KEY, baseUrl: "https://drawforge.example.com" });
+ * const { diagram_id, xml } = await df.generate({ prompt: "Checkout flow with payment retries" });
+ */
+export class Drawforge {
+  /** Stored diagrams: create, read, replace, export…, and their operations, versions, messages and tokens. */
+  readonly diagrams: Diagrams;
+  /** Shape libraries and their shapes. */
+  readonly shapeLibraries: ShapeLibraries;
+  /** Shape search. */
+  readonly shapes: Shapes;
+  /** Prompt in, diagram out (see {@link Generate}). */
+  readonly generate: Generate;
+  readonly #t: Transport;
+
+  constructor(options: ClientOptions = {}) {
+    const apiKey = options.apiKey ?? env("DRAWFORGE_API_KEY");
+    const baseUrl = options.baseUrl ?? env("DRAWFORGE_BASE_URL");
+    if (!apiKey) throw new DrawforgeError("pass apiKey, or set DRAWFORGE_API_KEY");
+    if (!baseUrl) throw new DrawforgeError("pass baseUrl, or set DRAWFORGE_BASE_URL");
+    const t = new Transport({
+      apiKey,
+      baseUrl,
+      timeout: options.timeout ?? 600_000,
+      maxRetries: options.maxRetries ?? 2,
+      // Bound, because some platforms' fetch throws when called as a method of another object.
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      defaultHeaders: options.defaultHeaders ?? {},
+    });
+    this.#t = t;
+    this.diagrams = new Diagrams(t);
+    this.shapeLibraries = new ShapeLibraries(t);
+    this.shapes = new Shapes(t);
+    const generate = (params: GenerateParams, opts?: RequestOptions): Promise<TurnResult> =>
+      t.json({ method: "POST", path: "/v1/generate", body: params, creates: true }, opts);
+    const stream = (params: GenerateParams, opts: RequestOptions = {}): TurnStream =>
+      new TurnStream(
+        (signal) =>
+          t.stream({ method: "POST", path: "/v1/generate", body: params }, { ...opts, signal }),
+        (id) => cancelTurn(t, id),
+        undefined,
+        opts.signal,
+      );
+    this.generate = Object.assign(generate, { stream });
+  }
+
+  /**
+   * Lays out a graph spec (nodes, edges, groups) into draw.io XML; stores nothing.
+   *
+   * @example
+   * const { xml, lint } = await df.layout({
+   *   graph: { nodes: [{ id: "a", label: "Cart" }, { id: "b", label: "Pay" }], edges: [{ from: "a", to: "b" }] },
+   * });
+   */
+  layout(params: LayoutParams, options?: RequestOptions): Promise<LayoutResult> {
+    return this.#t.json({ method: "POST", path: "/v1/layout", body: params }, options);
+  }
+
+  /**
+   * Validates draw.io XML, and with `repair: true` fixes what it can; stores nothing.
+   *
+   * @example
+   * const { valid, findings, repaired_xml } = await df.validate({ xml, repair: true });
+   */
+  validate(params: ValidateParams, options?: RequestOptions): Promise<ValidateResult> {
+    return this.#t.json({ method: "POST", path: "/v1/validate", body: params }, options);
+  }
+}

@@ -1,0 +1,210 @@
+import type { RequestOptions, Transport } from "../internal/transport.ts";
+import type {
+  CreateDiagramParams,
+  Diagram,
+  ExportFormat,
+  ExportLink,
+  ExportParams,
+  RelayoutParams,
+  RelayoutResult,
+  RenameDiagramParams,
+  ReplaceDiagramParams,
+  RetrieveDiagramParams,
+} from "../types.ts";
+import { cancelTurn, Messages, type TurnCancelled } from "./messages.ts";
+import { Operations } from "./operations.ts";
+import { diagramPath, type WriteOptions, writeHeaders } from "./shared.ts";
+import { Tokens } from "./tokens.ts";
+import { Versions } from "./versions.ts";
+
+/** A file export: the text of a `.drawio` file, a bare `<mxGraphModel>`, or a compressed `<mxfile>`. */
+export interface ExportedFile {
+  format: Exclude<ExportFormat, "url">;
+  /** The file name the API suggests (e.g. `Checkout.drawio`), or null when it gives none. */
+  filename: string | null;
+  /** The media type, e.g. `application/vnd.jgraph.mxfile`. */
+  contentType: string;
+  /** The file's content: draw.io XML. */
+  content: string;
+}
+
+/** `df.diagrams`: stored diagrams, and everything under one. */
+export class Diagrams {
+  /** Atomic batches of edits. */
+  readonly operations: Operations;
+  /** The version history. */
+  readonly versions: Versions;
+  /** The conversation with the agent. */
+  readonly messages: Messages;
+  /** Widget tokens for browsers. */
+  readonly tokens: Tokens;
+  readonly #t: Transport;
+
+  /** Internal: reach it as `df.diagrams`. */
+  constructor(transport: Transport) {
+    this.#t = transport;
+    this.operations = new Operations(transport);
+    this.versions = new Versions(transport);
+    this.messages = new Messages(transport);
+    this.tokens = new Tokens(transport);
+  }
+
+  /**
+   * Stores a diagram as version 1: draw.io XML in any form, a `graph` spec to lay out, or
+   * nothing for an empty page. Invalid XML is refused (422 with `problem.findings`).
+   *
+   * @example
+   * const diagram = await df.diagrams.create({ title: "Checkout", xml });
+   * const laidOut = await df.diagrams.create({ graph: { nodes: [{ id: "a", label: "Cart" }] } });
+   */
+  create(params: CreateDiagramParams = {}, options?: RequestOptions): Promise<Diagram> {
+    return this.#t.json(
+      { method: "POST", path: "/v1/diagrams", body: params, creates: true },
+      options,
+    );
+  }
+
+  /**
+   * The diagram at its head version, with its XML (or `{ format: "compact" }` for the compact
+   * text view).
+   *
+   * @example
+   * const { version, xml } = await df.diagrams.retrieve(id);
+   */
+  retrieve(
+    id: string,
+    params: RetrieveDiagramParams = {},
+    options?: RequestOptions,
+  ): Promise<Diagram> {
+    return this.#t.json({ method: "GET", path: diagramPath(id), query: params }, options);
+  }
+
+  /**
+   * Saves new XML as a new version. `ifMatch` is required: the version you edited.
+   *
+   * @example
+   * const saved = await df.diagrams.replace(id, { xml, message: "by hand" }, { ifMatch: 3 });
+   */
+  replace(
+    id: string,
+    params: ReplaceDiagramParams,
+    options: WriteOptions & { ifMatch: number },
+  ): Promise<Diagram> {
+    return this.#t.json(
+      { method: "PUT", path: diagramPath(id), body: params, headers: writeHeaders(options) },
+      options,
+    );
+  }
+
+  /**
+   * Changes the title; no new version is made.
+   *
+   * @example
+   * await df.diagrams.rename(id, { title: "Checkout v2" });
+   */
+  rename(
+    id: string,
+    params: RenameDiagramParams,
+    options: Omit<WriteOptions, "ifMatch"> = {},
+  ): Promise<Diagram> {
+    return this.#t.json(
+      { method: "PATCH", path: diagramPath(id), body: params, headers: writeHeaders(options) },
+      options,
+    );
+  }
+
+  /**
+   * Deletes the diagram and its whole history, for good.
+   *
+   * @example
+   * await df.diagrams.delete(id);
+   */
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    await this.#t.json({ method: "DELETE", path: diagramPath(id) }, options);
+  }
+
+  /**
+   * Exports the head version: `drawio` (default, every page), `xml` (one page's bare
+   * `<mxGraphModel>`), `compressed`, or `url` (a diagrams.net link).
+   *
+   * @example
+   * const file = await df.diagrams.export(id, { format: "drawio" });
+   * await writeFile(file.filename ?? "diagram.drawio", file.content);
+   * const { url } = await df.diagrams.export(id, { format: "url" });
+   */
+  export(
+    id: string,
+    params: ExportParams & { format: "url" },
+    options?: RequestOptions,
+  ): Promise<ExportLink>;
+  export(
+    id: string,
+    params?: ExportParams & { format?: Exclude<ExportFormat, "url"> },
+    options?: RequestOptions,
+  ): Promise<ExportedFile>;
+  async export(
+    id: string,
+    params: ExportParams = {},
+    options?: RequestOptions,
+  ): Promise<ExportedFile | ExportLink> {
+    const { response, text } = await this.#t.read(
+      { method: "GET", path: diagramPath(id, "/export"), query: params },
+      options,
+    );
+    const format = params.format ?? "drawio";
+    if (format === "url") return JSON.parse(text) as ExportLink;
+    return {
+      format,
+      filename: filenameOf(response.headers.get("content-disposition")),
+      contentType: (response.headers.get("content-type") ?? "").split(";")[0] ?? "",
+      content: text,
+    };
+  }
+
+  /**
+   * Tidies up a stored diagram: fresh positions and edge routes for a page (or one
+   * container's inside), saved as a new version; every cell, label and style is kept.
+   *
+   * @example
+   * const { version, moved } = await df.diagrams.layout(id, { direction: "right" });
+   */
+  layout(
+    id: string,
+    params: RelayoutParams = {},
+    options: WriteOptions = {},
+  ): Promise<RelayoutResult> {
+    return this.#t.json(
+      {
+        method: "POST",
+        path: diagramPath(id, "/layout"),
+        body: params,
+        headers: writeHeaders(options),
+        creates: true,
+      },
+      options,
+    );
+  }
+
+  /**
+   * Cancels the agent turn running on the diagram; nothing of it is saved.
+   *
+   * @example
+   * const { cancelled } = await df.diagrams.cancelTurn(id);
+   */
+  cancelTurn(id: string, options?: RequestOptions): Promise<TurnCancelled> {
+    return cancelTurn(this.#t, id, options);
+  }
+}
+
+/** The file name of a `Content-Disposition`, preferring the UTF-8 `filename*` form. */
+function filenameOf(disposition: string | null): string | null {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "")?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // Malformed: fall back to the plain form.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition ?? "")?.[1] ?? null;
+}

@@ -1,0 +1,109 @@
+/**
+ * The API's request and response types, inferred from the same zod schemas the Worker validates
+ * with. Only types are imported, so nothing of zod or the Worker reaches the bundle, and the
+ * build (`sdk/scripts/build.ts`) expands every alias here into plain TypeScript so the published
+ * typings stand alone. Export only non-generic type aliases here: that is what the build expands.
+ */
+import type { z } from "zod";
+import type {
+  GenerateRequestSchema,
+  MessageListSchema,
+  MessageRequestSchema,
+  MessageSchema,
+  TurnEventSchema,
+  TurnResultSchema,
+  UsageSchema,
+} from "../worker/schemas/agent.ts";
+import type { PageQuerySchema, ProblemSchema } from "../worker/schemas/common.ts";
+import type {
+  ApplyOperationsSchema,
+  CreateDiagramSchema,
+  DiagramQuerySchema,
+  DiagramSchema,
+  DiagramStatsSchema,
+  ExportLinkSchema,
+  ExportQuerySchema,
+  FindingSchema,
+  OperationsResultSchema,
+  RenameDiagramSchema,
+  ReplaceDiagramSchema,
+} from "../worker/schemas/diagram.ts";
+import type { GraphSchema } from "../worker/schemas/graph.ts";
+import type {
+  LayoutRequestSchema,
+  LayoutResultSchema,
+  RelayoutRequestSchema,
+  RelayoutResultSchema,
+} from "../worker/schemas/layout.ts";
+import type {
+  LibraryListSchema,
+  LibraryQuerySchema,
+  LibrarySchema,
+  LibrarySummarySchema,
+  SearchQuerySchema,
+  ShapePageSchema,
+  ShapeSchema,
+} from "../worker/schemas/shapes.ts";
+import type { CreateTokenSchema, WidgetTokenSchema } from "../worker/schemas/token.ts";
+import type { ValidateRequestSchema, ValidateResultSchema } from "../worker/schemas/validate.ts";
+import type {
+  DiffQuerySchema,
+  VersionDiffSchema,
+  VersionListSchema,
+  VersionSchema,
+  VersionSummarySchema,
+} from "../worker/schemas/version.ts";
+import type { WebhookEventSchema } from "../worker/schemas/webhook.ts";
+
+// Responses: what the API sends (`z.output`).
+export type Diagram = z.output<typeof DiagramSchema>;
+export type DiagramStats = z.output<typeof DiagramStatsSchema>;
+export type Finding = z.output<typeof FindingSchema>;
+export type OperationsResult = z.output<typeof OperationsResultSchema>;
+export type ExportLink = z.output<typeof ExportLinkSchema>;
+export type VersionSummary = z.output<typeof VersionSummarySchema>;
+export type VersionList = z.output<typeof VersionListSchema>;
+export type Version = z.output<typeof VersionSchema>;
+export type VersionDiff = z.output<typeof VersionDiffSchema>;
+export type TokenUsage = z.output<typeof UsageSchema>;
+export type TurnResult = z.output<typeof TurnResultSchema>;
+export type Message = z.output<typeof MessageSchema>;
+export type MessageList = z.output<typeof MessageListSchema>;
+export type TurnEvent = z.output<typeof TurnEventSchema>;
+export type WidgetToken = z.output<typeof WidgetTokenSchema>;
+export type ValidateResult = z.output<typeof ValidateResultSchema>;
+export type LayoutResult = z.output<typeof LayoutResultSchema>;
+export type RelayoutResult = z.output<typeof RelayoutResultSchema>;
+export type ShapeLibrarySummary = z.output<typeof LibrarySummarySchema>;
+export type ShapeLibraryList = z.output<typeof LibraryListSchema>;
+export type ShapeLibrary = z.output<typeof LibrarySchema>;
+export type Shape = z.output<typeof ShapeSchema>;
+export type ShapeList = z.output<typeof ShapePageSchema>;
+export type Problem = z.output<typeof ProblemSchema>;
+export type WebhookEvent = z.output<typeof WebhookEventSchema>;
+
+// Requests: what the API accepts (`z.input`: fields with a default are optional).
+export type CreateDiagramParams = z.input<typeof CreateDiagramSchema>;
+export type ReplaceDiagramParams = z.input<typeof ReplaceDiagramSchema>;
+export type RenameDiagramParams = z.input<typeof RenameDiagramSchema>;
+export type ApplyOperationsParams = z.input<typeof ApplyOperationsSchema>;
+export type Operation = ApplyOperationsParams["operations"][number];
+export type GraphSpec = z.input<typeof GraphSchema>;
+export type GenerateParams = z.input<typeof GenerateRequestSchema>;
+export type MessageParams = z.input<typeof MessageRequestSchema>;
+export type CreateTokenParams = z.input<typeof CreateTokenSchema>;
+export type ValidateParams = z.input<typeof ValidateRequestSchema>;
+export type LayoutParams = z.input<typeof LayoutRequestSchema>;
+export type RelayoutParams = z.input<typeof RelayoutRequestSchema>;
+
+// Query strings: the schemas coerce strings, so their parsed (output) types say what to send.
+export type RetrieveDiagramParams = Partial<z.output<typeof DiagramQuerySchema>>;
+export type ExportParams = Partial<z.output<typeof ExportQuerySchema>>;
+export type ExportFormat = z.output<typeof ExportQuerySchema>["format"];
+export type PageParams = Partial<z.output<typeof PageQuerySchema>>;
+export type DiffParams = z.output<typeof DiffQuerySchema>;
+export type ShapeLibraryParams = Partial<z.output<typeof LibraryQuerySchema>>;
+export type ShapeSearchParams = Optional<z.output<typeof SearchQuerySchema>, "limit">;
+
+/** `T` with the keys `K` made optional (query fields that have a server-side default). */
+type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;

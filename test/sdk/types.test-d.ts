@@ -1,0 +1,128 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type { z } from "zod";
+import {
+  type APIError,
+  type Diagram,
+  Drawforge,
+  type ExportedFile,
+  type Operation,
+  type Page,
+  type TurnEvent,
+  type TurnStream,
+  type VersionSummary,
+  verifyWebhook,
+} from "../../sdk/index.ts";
+import type { TurnEventSchema, TurnResultSchema } from "../../worker/schemas/agent.ts";
+import type { ProblemSchema } from "../../worker/schemas/common.ts";
+import type {
+  CreateDiagramSchema,
+  DiagramSchema,
+  ExportLinkSchema,
+  OperationsResultSchema,
+} from "../../worker/schemas/diagram.ts";
+import type { VersionSchema, VersionSummarySchema } from "../../worker/schemas/version.ts";
+import type { WebhookEventSchema } from "../../worker/schemas/webhook.ts";
+
+const df = new Drawforge({ apiKey: "k", baseUrl: "http://localhost:8787" });
+type Resolved<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+
+describe("responses are exactly the API's schemas", () => {
+  it("types diagrams, turns, versions and exports", () => {
+    expectTypeOf<Resolved<typeof df.diagrams.create>>().toEqualTypeOf<
+      z.output<typeof DiagramSchema>
+    >();
+    expectTypeOf<Resolved<typeof df.diagrams.retrieve>>().toEqualTypeOf<Diagram>();
+    expectTypeOf<Resolved<typeof df.generate>>().toEqualTypeOf<z.output<typeof TurnResultSchema>>();
+    expectTypeOf<Resolved<typeof df.diagrams.operations.apply>>().toEqualTypeOf<
+      z.output<typeof OperationsResultSchema>
+    >();
+    expectTypeOf<Resolved<typeof df.diagrams.versions.retrieve>>().toEqualTypeOf<
+      z.output<typeof VersionSchema>
+    >();
+    expectTypeOf(df.diagrams.export("d", { format: "url" })).resolves.toEqualTypeOf<
+      z.output<typeof ExportLinkSchema>
+    >();
+    expectTypeOf(df.diagrams.export("d")).resolves.toEqualTypeOf<ExportedFile>();
+    expectTypeOf(df.diagrams.export("d", { format: "xml" })).resolves.toEqualTypeOf<ExportedFile>();
+    expectTypeOf(df.diagrams.delete("d")).resolves.toEqualTypeOf<void>();
+    expectTypeOf<APIError["problem"]>().toEqualTypeOf<z.output<typeof ProblemSchema> | undefined>();
+  });
+
+  it("types pagination: await for a page, for-await for items", () => {
+    const list = df.diagrams.versions.list("d");
+    expectTypeOf<Awaited<typeof list>>().toEqualTypeOf<Page<VersionSummary>>();
+    expectTypeOf<VersionSummary>().toEqualTypeOf<z.output<typeof VersionSummarySchema>>();
+    expectTypeOf(list).toExtend<AsyncIterable<VersionSummary>>();
+    expectTypeOf<Page<VersionSummary>["next_cursor"]>().toEqualTypeOf<string | null>();
+  });
+
+  it("types streamed events as a union narrowed by `type`", () => {
+    expectTypeOf(df.generate.stream({ prompt: "p" })).toEqualTypeOf<TurnStream>();
+    expectTypeOf<TurnEvent>().toEqualTypeOf<z.output<typeof TurnEventSchema>>();
+    expectTypeOf(df.diagrams.messages.stream("d", { prompt: "p" })).toExtend<
+      AsyncIterable<TurnEvent>
+    >();
+    expectTypeOf<Extract<TurnEvent, { type: "text.delta" }>>().toEqualTypeOf<{
+      type: "text.delta";
+      text: string;
+    }>();
+    expectTypeOf<
+      Extract<TurnEvent, { type: "turn.started" }>["diagram_id"]
+    >().toEqualTypeOf<string>();
+  });
+
+  it("types webhook events", () => {
+    expectTypeOf(verifyWebhook).returns.resolves.toEqualTypeOf<
+      z.output<typeof WebhookEventSchema>
+    >();
+  });
+});
+
+describe("requests take the API's input types", () => {
+  it("accepts what the schemas accept, defaults optional", () => {
+    expectTypeOf(df.diagrams.create)
+      .parameter(0)
+      .toEqualTypeOf<z.input<typeof CreateDiagramSchema> | undefined>();
+    expectTypeOf<{ op: "set_label"; id: string; value: string }>().toExtend<Operation>();
+    df.diagrams.tokens.create("d", { scope: "view" });
+    df.layout({ graph: { nodes: [{ id: "a" }] } });
+    df.diagrams.layout("d");
+    df.validate({ xml: "<x/>" });
+  });
+
+  it("refuses wrong inputs", () => {
+    // @ts-expect-error a misspelt field
+    df.generate({ promt: "x" });
+    // @ts-expect-error prompt is required
+    df.generate({});
+    // @ts-expect-error an unknown scope
+    df.diagrams.tokens.create("d", { scope: "admin" });
+    // @ts-expect-error an unknown operation
+    df.diagrams.operations.apply("d", [{ op: "paint", id: "3" }]);
+    // @ts-expect-error set_label needs a value
+    df.diagrams.operations.apply("d", [{ op: "set_label", id: "3" }]);
+    // @ts-expect-error replace needs ifMatch
+    df.diagrams.replace("d", { xml: "<x/>" }, {});
+    // @ts-expect-error rename takes no ifMatch: the API ignores it there
+    df.diagrams.rename("d", { title: "t" }, { ifMatch: 2 });
+    // @ts-expect-error no such export format
+    df.diagrams.export("d", { format: "png" });
+    // @ts-expect-error version numbers are numbers
+    df.diagrams.versions.restore("d", "2");
+    // @ts-expect-error an unknown node kind
+    df.layout({ graph: { nodes: [{ id: "a", kind: "blob" }] } });
+    // @ts-expect-error xml and a number
+    df.validate({ xml: 1 });
+    // @ts-expect-error the limit is a number
+    df.diagrams.messages.list("d", { limit: "10" });
+  });
+
+  it("has no fields the API does not send", async () => {
+    const turn = await df.generate({ prompt: "p" });
+    // @ts-expect-error the API speaks snake_case: diagram_id
+    turn.diagramId;
+    const file = await df.diagrams.export("d", { format: "drawio" });
+    // @ts-expect-error a file export is not a link
+    file.url;
+  });
+});
