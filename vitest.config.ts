@@ -27,7 +27,13 @@ function withoutDependencySourceMaps(): Plugin {
  * workerd of their own: they load the whole app module graph next to the worker's, and in one
  * process with every other file that overflows workerd's 1 MiB test-runner link.
  */
-function workerProject(name: string, include: string[], exclude: string[] = [], setup = true) {
+function workerProject(
+  name: string,
+  include: string[],
+  exclude: string[] = [],
+  setup: string[] = ["./test/worker/global-setup.ts"],
+  bindings: Record<string, string> = {},
+) {
   return {
     plugins: [
       withoutDependencySourceMaps(),
@@ -45,6 +51,7 @@ function workerProject(name: string, include: string[], exclude: string[] = [], 
             DRAWFORGE_MODEL: "scripted",
             DRAWFORGE_MODELS: "scripted-blind",
             DRAWFORGE_VISION_MODELS: "scripted",
+            ...bindings,
           },
           ratelimits: {
             TEST_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },
@@ -57,7 +64,7 @@ function workerProject(name: string, include: string[], exclude: string[] = [], 
       include,
       exclude,
       // The corpus and the scripted model server, for the files that use them.
-      globalSetup: setup ? ["./test/worker/global-setup.ts"] : [],
+      globalSetup: setup,
       testTimeout: 30_000,
     },
   };
@@ -75,7 +82,15 @@ export default defineConfig({
         },
       },
       workerProject("worker", ["test/worker/**/*.test.ts"], ["test/worker/auth.test.ts"]),
-      workerProject("worker-auth", ["test/worker/auth.test.ts"], [], false),
+      workerProject("worker-auth", ["test/worker/auth.test.ts"], [], []),
+      // Batches on real local queues, with a model server that answers by rule (many turns at
+      // once) and a webhook receiver; retry delays compressed to nothing.
+      workerProject("batch", ["test/batch/**/*.test.ts"], [], ["./test/batch/global-setup.ts"], {
+        OPENAI_BASE_URL: "http://127.0.0.1:47216/v1",
+        ALLOW_PRIVATE_WEBHOOKS: "1",
+        RETRY_DELAY_SCALE: "0",
+        WEBHOOK_TIMEOUT_MS: "1000",
+      }),
       {
         test: {
           // The SDK against the real Worker (wrangler, started by the global setup) and local

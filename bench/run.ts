@@ -10,6 +10,8 @@ const SUITES: Record<string, string> = {
   layout: "./layout.ts",
   shapes: "./shapes.ts",
   tokens: "./tokens.ts",
+  sdk: "./sdk.ts",
+  batch: "./batch.ts",
 };
 
 const first = process.argv[2];

@@ -29,6 +29,9 @@ export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
   let script: ScriptStep[] = [];
   const requests: unknown[] = [];
   let counter = 0;
+  /** With no script queued, answer by rule (see {@link autoStep}) after this delay. */
+  let auto: { delayMs: number } | undefined;
+  const failures = new Map<string, number>();
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => {
@@ -38,6 +41,11 @@ export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
       if (req.url === "/__script" && req.method === "POST") {
         script = JSON.parse(body) as ScriptStep[];
         requests.length = 0;
+        res.end("ok");
+        return;
+      }
+      if (req.url === "/__auto" && req.method === "POST") {
+        auto = JSON.parse(body) as { delayMs: number };
         res.end("ok");
         return;
       }
@@ -51,8 +59,11 @@ export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
         res.end("not found");
         return;
       }
-      requests.push(JSON.parse(body));
-      const step: ScriptStep = script.shift() ?? { text: "Nothing more to do." };
+      const request = JSON.parse(body) as { messages?: unknown[] };
+      if (!auto) requests.push(request);
+      const step: ScriptStep =
+        script.shift() ??
+        (auto ? autoStep(request, failures, auto.delayMs) : { text: "Nothing more to do." });
       setTimeout(() => answer(step), step.delayMs ?? 0);
     });
     const answer = (step: ScriptStep) => {
@@ -96,4 +107,38 @@ export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
     };
   });
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+/**
+ * A step chosen from the request itself, so that many turns can run at once (a batch): the
+ * first call draws a small graph named after the request, the call after a tool result
+ * finishes. Tags in the request script failures: `[fail:N]` answers 500 to its first N calls,
+ * `[fail:always]` to every call, `[reject]` answers 400 (a failure no retry fixes).
+ */
+function autoStep(
+  request: { messages?: unknown[] },
+  failures: Map<string, number>,
+  delayMs: number,
+): ScriptStep {
+  const text = JSON.stringify(request.messages ?? []);
+  const prompt = /Request: (.*?)(\\n|")/.exec(text)?.[1] ?? "diagram";
+  if (prompt.includes("[reject]")) return { status: 400, delayMs };
+  const tag = /\[fail:(\d+|always)\]/.exec(prompt)?.[1];
+  if (tag) {
+    const seen = failures.get(prompt) ?? 0;
+    failures.set(prompt, seen + 1);
+    if (tag === "always" || seen < Number(tag)) return { status: 500, delayMs };
+  }
+  if (text.includes('"role":"tool"')) return { text: "Drew it.", delayMs };
+  const words = prompt
+    .replace(/\[[^\]]*\]/g, "")
+    .split(/\W+/)
+    .filter(Boolean)
+    .slice(0, 4);
+  const nodes = (words.length > 1 ? words : ["Start", "End"]).map((w, i) => ({
+    id: `n${i}`,
+    label: w,
+  }));
+  const edges = nodes.slice(1).map((n, i) => ({ from: `n${i}`, to: n.id }));
+  return { tools: [{ name: "create_from_graph", args: { graph: { nodes, edges } } }], delayMs };
 }

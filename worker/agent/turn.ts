@@ -1,7 +1,9 @@
 import {
+  APICallError,
   isStepCount,
   type LanguageModel,
   type ModelMessage,
+  RetryError,
   streamText,
   type UserContent,
 } from "ai";
@@ -48,6 +50,8 @@ export interface TurnResult {
   usage: TurnUsage;
   steps: number;
   error?: string;
+  /** A failure worth retrying later: the model was overloaded, rate limited or timed out. */
+  retryable?: boolean;
 }
 
 /** Options for {@link runTurn}. */
@@ -91,6 +95,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   let steps = 0;
   let lastFinish: string | undefined;
   let failure: string | undefined;
+  let retryable = false;
   const limits = options.limits ?? { totalMs: 300_000, stepMs: 120_000, maxRetries: 2 };
   const request = turnContext({
     compact: copy.view(),
@@ -147,10 +152,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
           break;
         case "error":
           failure = part.error instanceof Error ? part.error.message : String(part.error);
+          retryable = isTransient(part.error);
           break;
         case "abort":
           if (options.signal?.aborted) return { status: "cancelled", text, usage, steps };
           failure = `the model did not answer in time (limits: ${limits.totalMs / 1000} s a turn, ${limits.stepMs / 1000} s a step)`;
+          retryable = true;
           break;
         default:
           break;
@@ -158,7 +165,10 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     }
   } catch (error) {
     if (options.signal?.aborted) return { status: "cancelled", text, usage, steps };
-    failure ??= error instanceof Error ? error.message : String(error);
+    if (failure === undefined) {
+      failure = error instanceof Error ? error.message : String(error);
+      retryable = isTransient(error);
+    }
   }
   if (options.signal?.aborted) return { status: "cancelled", text, usage, steps };
   if (failure === undefined && lastFinish === "tool-calls" && steps >= maxSteps) {
@@ -166,7 +176,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   }
   if (failure !== undefined) {
     emit({ type: "error", message: failure });
-    return { status: "failed", text, usage, steps, error: failure };
+    return { status: "failed", text, usage, steps, error: failure, retryable };
   }
   if (!copy.changed) return { status: "unchanged", text, usage, steps };
   if (hasErrors(validateDocument(copy.document))) {
@@ -182,6 +192,24 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     steps,
     ...(copy.title ? { title: copy.title } : {}),
   };
+}
+
+/**
+ * Whether a model failure may go away on its own: a retryable HTTP status (408, 409, 429, 5xx),
+ * retries that ran out on one, a network error or a timeout. Anything else (a 400, a bad key, a
+ * model that does not exist) will fail the same way again.
+ */
+function isTransient(error: unknown): boolean {
+  if (RetryError.isInstance(error)) return isTransient(error.lastError);
+  if (APICallError.isInstance(error)) return error.isRetryable;
+  if (error instanceof Error) {
+    return (
+      error.name === "TimeoutError" ||
+      error.name === "AbortError" ||
+      (error.name === "TypeError" && /fetch|network|connect/i.test(error.message))
+    );
+  }
+  return false;
 }
 
 /** The request as the model receives it: text, then the images and PDFs. */

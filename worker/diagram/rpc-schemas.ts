@@ -81,6 +81,8 @@ export const ConverseInput = z.object({
   attachments: z.array(AttachmentSchema).max(4).optional(),
   /** Let the agent name the diagram (a new diagram whose caller gave no title). */
   retitle: z.boolean().optional(),
+  /** Retries of a failed model call, overriding the setting (a queue that retries itself sends 0). */
+  retries: z.number().int().min(0).max(10).optional(),
 });
 export const MessagesInput = z.object({
   tenant,

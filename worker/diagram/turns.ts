@@ -140,6 +140,7 @@ export async function runDiagramTurn(
     steps: result.steps,
     usage: result.usage,
     ...(error ? { error } : {}),
+    ...(result.retryable ? { retryable: true } : {}),
   });
 }
 

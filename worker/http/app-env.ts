@@ -17,6 +17,12 @@ export interface Settings {
   RATE_LIMIT?: string;
   /** Seconds clients are told to wait after a 429 (the rate limiter's period). */
   RATE_LIMIT_PERIOD?: string;
+  /** `1` lets webhooks go to http, private and loopback addresses (local development, tests). */
+  ALLOW_PRIVATE_WEBHOOKS?: string;
+  /** Multiplies queue retry delays (tests use 0); default 1. */
+  RETRY_DELAY_SCALE?: string;
+  /** How long a webhook receiver has to answer, in ms (default 15,000). */
+  WEBHOOK_TIMEOUT_MS?: string;
 }
 
 /** The Hono environment of every route: bindings plus per-request variables. */

@@ -17,12 +17,30 @@ const TITLES: Partial<Record<number, string>> = {
   428: "Precondition Required",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  502: "Bad Gateway",
   503: "Service Unavailable",
 };
 
 /** The `type` URI of a problem code: stable, and the same for every response with that code. */
 export function problemType(code: string): string {
   return `urn:drawforge:problem:${code}`;
+}
+
+/**
+ * The RFC 9457 members of a problem, for places that report one without a response (webhooks,
+ * batch items).
+ *
+ * @example
+ * problemObject({ status: 502, code: "turn_failed", detail: "…" }).title; // "Bad Gateway"
+ */
+export function problemObject(init: { status: number; code: string; detail: string }) {
+  return {
+    type: problemType(init.code),
+    title: TITLES[init.status] ?? "Error",
+    status: init.status,
+    detail: init.detail,
+    code: init.code,
+  };
 }
 
 /**

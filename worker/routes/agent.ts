@@ -2,8 +2,10 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
+import { titleFrom, withHints } from "../agent/request-text.ts";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, decodeCursor, diagramStub, listBody, unwrap } from "../diagram/client.ts";
+import { turnCompletion } from "../diagram/turn-stream.ts";
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import { validateXml } from "../drawio/validate.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -36,27 +38,6 @@ const turnResponses = {
   ...errorResponses(400, 403, 404, 409, 415, 422, 502),
 };
 
-/** A short title from a prompt (until the agent names the diagram): its first sentence, at most 60 characters. */
-function titleFrom(prompt: string): string {
-  const first = (prompt.split(/(?<=[.!?])\s|\n/)[0] ?? prompt).trim();
-  const short = first.length > 60 ? `${first.slice(0, 57).replace(/\s+\S*$/, "")}…` : first;
-  return short.charAt(0).toUpperCase() + short.slice(1);
-}
-
-/** Reads a turn's event stream to its end and returns the `turn.completed` data. */
-async function completion(stream: ReadableStream<Uint8Array>): Promise<Record<string, unknown>> {
-  const text = await new Response(stream).text();
-  let last: Record<string, unknown> | undefined;
-  for (const block of text.split("\n\n")) {
-    const event = /^event: (.+)$/m.exec(block)?.[1];
-    const data = /^data: (.*)$/m.exec(block)?.[1];
-    if (event === "turn.completed" && data) last = JSON.parse(data) as Record<string, unknown>;
-  }
-  if (!last)
-    throw new ApiError(502, "turn_failed", "the turn ended without a result; nothing was saved");
-  return last;
-}
-
 /** Runs a turn on a diagram and answers as JSON or as an event stream. */
 async function turn(
   c: Context<AppEnv>,
@@ -85,7 +66,7 @@ async function turn(
       headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
     });
   }
-  const done = await completion(started.stream);
+  const done = await turnCompletion(started.stream);
   if (done.status === "failed" || done.status === "cancelled") {
     const code = done.status === "cancelled" ? "turn_cancelled" : "turn_failed";
     throw new ApiError(
@@ -155,13 +136,7 @@ agent.openapi(generate, async (c) => {
       author: authorOf(principal),
     }),
   );
-  const hints = [
-    body.theme ? `Use the ${body.theme} theme.` : "",
-    body.direction
-      ? `Lay it out ${body.direction === "down" || body.direction === "up" ? "top to bottom" : "left to right"} (direction "${body.direction}").`
-      : "",
-  ].filter(Boolean);
-  const prompt = hints.length ? `${body.prompt}\n\n${hints.join(" ")}` : body.prompt;
+  const prompt = withHints(body.prompt, body);
   return turn(c, id, {
     prompt,
     model: body.model,

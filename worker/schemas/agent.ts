@@ -177,6 +177,10 @@ export const TurnEventSchema = z
         steps: z.number().int(),
         usage: UsageSchema,
         error: z.string().optional(),
+        retryable: z
+          .boolean()
+          .optional()
+          .openapi({ description: "The failure may pass: the model was busy or timed out." }),
       })
       .openapi("TurnCompletedEvent", { description: "Last: how the turn ended." }),
   ])

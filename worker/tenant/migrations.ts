@@ -21,4 +21,15 @@ export const TENANT_MIGRATIONS = [
       )`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      // Webhook signing secrets: the newest is current; the one before is honoured for 24 h.
+      `CREATE TABLE webhook_secrets (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        secret TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      )`,
+    ],
+  },
 ] as const;

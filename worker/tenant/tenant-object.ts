@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
+import { newWebhookSecret } from "../batch/signing.ts";
 import { decodeBlob, encodeBlob } from "../diagram/blob.ts";
 import { migrate } from "../diagram/migrations.ts";
 import { handle } from "../diagram/outcome.ts";
@@ -35,6 +36,10 @@ const CompleteInput = z.object({
   }),
 });
 const ReleaseInput = z.object({ key });
+const NowInput = z.object({ now: z.number().int() });
+
+/** After a rotation, the previous webhook secret still signs for this long. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Per-tenant bookkeeping that cannot live in one diagram: `Idempotency-Key` records (so a
@@ -133,6 +138,45 @@ export class TenantObject extends DurableObject<Env> {
       );
       return true;
     });
+  }
+
+  /** The webhook signing secret (made on first use), and the previous one while it still signs. */
+  webhookSecret(input: unknown) {
+    return handle(NowInput, input, (args) => this.#secrets(args.now));
+  }
+
+  /** Replaces the webhook secret; the old one keeps signing for 24 h. */
+  rotateWebhookSecret(input: unknown) {
+    return handle(NowInput, input, (args) => {
+      this.#secrets(args.now);
+      this.ctx.storage.sql.exec(
+        "INSERT INTO webhook_secrets (secret, created_at) VALUES (?, ?)",
+        newWebhookSecret(),
+        args.now,
+      );
+      return this.#secrets(args.now);
+    });
+  }
+
+  #secrets(now: number): { secret: string; previous_secret?: string } {
+    const sql = this.ctx.storage.sql;
+    const rows = sql
+      .exec<{ secret: string; created_at: number }>(
+        "SELECT secret, created_at FROM webhook_secrets ORDER BY id DESC LIMIT 2",
+      )
+      .toArray();
+    if (rows.length === 0) {
+      sql.exec(
+        "INSERT INTO webhook_secrets (secret, created_at) VALUES (?, ?)",
+        newWebhookSecret(),
+        now,
+      );
+      return this.#secrets(now);
+    }
+    const [current, previous] = rows as [(typeof rows)[number], ...typeof rows];
+    return now - current.created_at < SECRET_OVERLAP_MS && previous
+      ? { secret: current.secret, previous_secret: previous.secret }
+      : { secret: current.secret };
   }
 
   #expire(now: number): void {

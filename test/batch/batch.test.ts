@@ -1,0 +1,49 @@
+import { Webhook } from "standardwebhooks";
+import { describe, expect, it } from "vitest";
+import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { validateDocument } from "../../worker/drawio/validate.ts";
+import { WebhookEventSchema } from "../../worker/schemas/webhook.ts";
+import { api } from "../worker/api.ts";
+import { allItems, RECEIVER, receivedFor, waitForBatch } from "./helpers.ts";
+
+describe("batch generation on real local queues", () => {
+  it("runs 50 items to 50 diagrams and 51 verified webhooks", async () => {
+    const secret = (await api("/v1/webhook-secret")).json.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      prompt: `Service ${i} calls database ${i}`,
+      metadata: { ref: `doc-${i}` },
+    }));
+    const created = await api("/v1/batches", {
+      method: "POST",
+      body: { items, webhook: { url: `${RECEIVER}/ok/fifty` } },
+    });
+    expect(created.status, created.text.slice(0, 300)).toBe(202);
+    expect(created.json).toMatchObject({ status: "queued", counts: { queued: 50 } });
+    const done = await waitForBatch(created.json.id);
+    expect(done.status).toBe("completed");
+    expect(done.counts).toEqual({ queued: 0, running: 0, succeeded: 50, failed: 0, cancelled: 0 });
+    const listed = await allItems(created.json.id);
+    expect(listed).toHaveLength(50);
+    const ids = new Set(listed.map((i) => i.diagram_id));
+    expect(ids.size).toBe(50);
+    for (const item of listed.slice(0, 5)) {
+      const diagram = await api(`/v1/diagrams/${item.diagram_id}`);
+      expect(diagram.json.version).toBe(2);
+      expect(
+        validateDocument(parseDiagram(diagram.json.xml)).filter((f) => f.severity === "error"),
+      ).toEqual([]);
+    }
+    const hooks = await receivedFor("fifty", 51);
+    expect(hooks).toHaveLength(51);
+    const verifier = new Webhook(secret);
+    const events = hooks.map((h) => WebhookEventSchema.parse(verifier.verify(h.body, h.headers)));
+    expect(events.filter((e) => e.type === "batch.item.succeeded")).toHaveLength(50);
+    const last = events.filter((e) => e.type === "batch.completed");
+    expect(last).toHaveLength(1);
+    const one = events.find((e) => e.type === "batch.item.succeeded" && e.data.item_index === 7);
+    expect(one?.data).toMatchObject({ metadata: { ref: "doc-7" }, version: 2 });
+    expect(one?.type === "batch.item.succeeded" && one.data.xml).toContain("<mxfile");
+    expect(new Set(hooks.map((h) => h.headers["webhook-id"])).size).toBe(51);
+  });
+});

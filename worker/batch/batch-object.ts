@@ -1,0 +1,414 @@
+import { DurableObject } from "cloudflare:workers";
+import { migrate } from "../diagram/migrations.ts";
+import { handle, handleAsync } from "../diagram/outcome.ts";
+import { pageOf } from "../diagram/paging.ts";
+import { ApiError } from "../http/api-error.ts";
+import { BATCH_MIGRATIONS } from "./migrations.ts";
+import * as In from "./rpc-schemas.ts";
+
+/** The queue message that asks for one webhook delivery. */
+export interface WebhookMessage {
+  batchId: string;
+  eventId: string;
+}
+
+interface BatchRow extends Record<string, SqlStorageValue> {
+  id: string;
+  owner: string;
+  origin: string;
+  model: string | null;
+  webhook_url: string | null;
+  webhook_events: string | null;
+  webhook_disabled: number;
+  cancelled: number;
+  created_at: string;
+  completed_at: string | null;
+}
+
+interface ItemRow extends Record<string, SqlStorageValue> {
+  idx: number;
+  prompt: string;
+  title: string | null;
+  theme: string | null;
+  direction: string | null;
+  metadata: string | null;
+  status: string;
+  diagram_id: string;
+  version: number | null;
+  result_title: string | null;
+  attempts: number;
+  last_error: string | null;
+  error: string | null;
+}
+
+const STATES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+const TERMINAL = "('succeeded', 'failed', 'cancelled')";
+
+/**
+ * One batch's bookkeeping: its items and their states, and its webhook events with every
+ * delivery attempt. Each state change happens once (a redelivered queue message finds the item
+ * already finished), and each event is recorded before it is sent, with an id every retry keeps.
+ *
+ * @example
+ * const batch = env.BATCH.getByName(id);
+ * await batch.create({ tenant, id, origin, items });
+ */
+export class BatchObject extends DurableObject<Env> {
+  readonly #sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.#sql = ctx.storage.sql;
+    migrate(ctx.storage, BATCH_MIGRATIONS);
+  }
+
+  create(input: unknown) {
+    return handle(In.CreateBatchInput, input, (args) => {
+      if (this.#batch()) throw new ApiError(409, "already_exists", `batch ${args.id} exists`);
+      const now = new Date().toISOString();
+      this.ctx.storage.transactionSync(() => {
+        this.#sql.exec(
+          `INSERT INTO batch (singleton, id, owner, origin, model, webhook_url, webhook_events, created_at)
+           VALUES (1, ?, ?, ?, ?, ?, ?, ?)`,
+          args.id,
+          args.tenant,
+          args.origin,
+          args.model ?? null,
+          args.webhook?.url ?? null,
+          args.webhook ? JSON.stringify(args.webhook.events) : null,
+          now,
+        );
+        args.items.forEach((item, idx) => {
+          this.#sql.exec(
+            `INSERT INTO items (idx, prompt, title, theme, direction, metadata, status, diagram_id)
+             VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)`,
+            idx,
+            item.prompt,
+            item.title ?? null,
+            item.theme ?? null,
+            item.direction ?? null,
+            item.metadata ? JSON.stringify(item.metadata) : null,
+            item.diagram_id,
+          );
+        });
+      });
+      return this.#summary(this.#own(args.tenant));
+    });
+  }
+
+  /** The batch with one page of its items, in order. */
+  read(input: unknown) {
+    return handle(In.ReadBatchInput, input, (args) => {
+      const batch = this.#own(args.tenant);
+      const rows = this.#sql
+        .exec<ItemRow>(
+          "SELECT * FROM items WHERE idx > ? ORDER BY idx LIMIT ?",
+          args.after ?? -1,
+          args.limit + 1,
+        )
+        .toArray();
+      const page = pageOf(rows, args.limit, (r) => r.idx);
+      return { ...this.#summary(batch), items: page.items.map(itemView), next: page.next };
+    });
+  }
+
+  /** Cancels the items not yet started; the running ones finish. */
+  cancel(input: unknown) {
+    return handleAsync(In.TenantOnly, input, async (args) => {
+      this.#own(args.tenant);
+      this.ctx.storage.transactionSync(() => {
+        this.#sql.exec("UPDATE batch SET cancelled = 1");
+        this.#sql.exec(
+          "UPDATE items SET status = 'cancelled', finished_at = ? WHERE status = 'queued'",
+          new Date().toISOString(),
+        );
+        this.#completeIfDone();
+      });
+      await this.#flush();
+      return this.#summary(this.#own(args.tenant));
+    });
+  }
+
+  /** A consumer takes an item: what to run, or nothing when it has already ended. */
+  begin(input: unknown) {
+    return handleAsync(In.ItemInput, input, async (args) => {
+      const batch = this.#batch();
+      const item = this.#item(args.index);
+      if (!batch || !item || (item.status !== "queued" && item.status !== "running")) {
+        // A redelivery: also send whatever an earlier run recorded but could not enqueue.
+        await this.#flush();
+        return { run: false as const };
+      }
+      this.#sql.exec(
+        "UPDATE items SET status = 'running', attempts = attempts + 1 WHERE idx = ?",
+        args.index,
+      );
+      return {
+        run: true as const,
+        tenant: batch.owner,
+        origin: batch.origin,
+        model: batch.model,
+        prompt: item.prompt,
+        title: item.title,
+        theme: item.theme,
+        direction: item.direction,
+        diagramId: item.diagram_id,
+        attempts: item.attempts + 1,
+      };
+    });
+  }
+
+  /** Remembers why an attempt failed, for the final error if the retries run out. */
+  retrying(input: unknown) {
+    return handle(In.RetryingInput, input, (args) => {
+      this.#sql.exec("UPDATE items SET last_error = ? WHERE idx = ?", args.error, args.index);
+      return null;
+    });
+  }
+
+  /** An item has ended: record it once, with its webhook (and the batch's when it was the last). */
+  finish(input: unknown) {
+    return handleAsync(In.FinishInput, input, async (args) => {
+      const batch = this.#batch();
+      const item = this.#item(args.index);
+      if (!batch || !item) throw new ApiError(404, "not_found", "no such batch item");
+      if (item.status === "queued" || item.status === "running") {
+        const now = new Date().toISOString();
+        const metadata = item.metadata ? { metadata: JSON.parse(item.metadata) as unknown } : {};
+        this.ctx.storage.transactionSync(() => {
+          const r = args.result;
+          if (r.ok) {
+            this.#sql.exec(
+              "UPDATE items SET status = 'succeeded', version = ?, result_title = ?, finished_at = ? WHERE idx = ?",
+              r.version,
+              r.title,
+              now,
+              args.index,
+            );
+          } else {
+            this.#sql.exec(
+              "UPDATE items SET status = 'failed', error = ?, finished_at = ? WHERE idx = ?",
+              JSON.stringify(r.error),
+              now,
+              args.index,
+            );
+          }
+          this.#event(`${r.ok ? "succeeded" : "failed"}_${args.index}`, {
+            type: r.ok ? "batch.item.succeeded" : "batch.item.failed",
+            timestamp: now,
+            data: {
+              batch_id: batch.id,
+              item_index: args.index,
+              ...(r.ok ? r.data : { error: r.error }),
+              ...metadata,
+            },
+          });
+          this.#completeIfDone();
+        });
+      }
+      await this.#flush();
+      return null;
+    });
+  }
+
+  /** What a webhook consumer needs to deliver one event, or why it should not. */
+  delivery(input: unknown) {
+    return handle(In.EventInput, input, (args) => {
+      const batch = this.#batch();
+      const event = this.#sql
+        .exec<{ body: string; state: string }>(
+          "SELECT body, state FROM events WHERE id = ?",
+          args.eventId,
+        )
+        .toArray()[0];
+      if (!batch || !event || !batch.webhook_url) return { deliver: false as const };
+      if (event.state !== "pending") return { deliver: false as const };
+      if (batch.webhook_disabled) {
+        this.#sql.exec("UPDATE events SET state = 'gone' WHERE id = ?", args.eventId);
+        return { deliver: false as const };
+      }
+      return {
+        deliver: true as const,
+        tenant: batch.owner,
+        url: batch.webhook_url,
+        body: event.body,
+      };
+    });
+  }
+
+  /** Records one delivery attempt; a 410 turns the batch's webhook off. */
+  recordAttempt(input: unknown) {
+    return handle(In.AttemptInput, input, (args) => {
+      const state = { delivered: "delivered", failed: "failed", gone: "gone", retry: "pending" }[
+        args.outcome
+      ];
+      this.ctx.storage.transactionSync(() => {
+        this.#sql.exec(
+          "INSERT INTO attempts (event_id, attempt, status, outcome, error, duration_ms, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          args.eventId,
+          args.attempt,
+          args.status,
+          args.outcome === "retry" ? "failed" : args.outcome,
+          args.error,
+          args.durationMs,
+          new Date().toISOString(),
+        );
+        this.#sql.exec("UPDATE events SET state = ? WHERE id = ?", state, args.eventId);
+        if (args.outcome === "gone") {
+          this.#sql.exec("UPDATE batch SET webhook_disabled = 1");
+          this.#sql.exec("UPDATE events SET state = 'gone' WHERE state = 'pending'");
+        }
+      });
+      return null;
+    });
+  }
+
+  /** Every delivery attempt, newest first. */
+  deliveries(input: unknown) {
+    return handle(In.DeliveriesInput, input, (args) => {
+      this.#own(args.tenant);
+      const rows = this.#sql
+        .exec<Record<string, SqlStorageValue> & { id: number }>(
+          `SELECT a.id, a.event_id, e.type AS event_type, a.attempt, a.status, a.outcome, a.error, a.duration_ms, a.at
+           FROM attempts a JOIN events e ON e.id = a.event_id
+           WHERE a.id < ? ORDER BY a.id DESC LIMIT ?`,
+          args.before ?? Number.MAX_SAFE_INTEGER,
+          args.limit + 1,
+        )
+        .toArray();
+      return pageOf(rows, args.limit, (r) => r.id);
+    });
+  }
+
+  #batch(): BatchRow | undefined {
+    return this.#sql.exec<BatchRow>("SELECT * FROM batch").toArray()[0];
+  }
+
+  #own(tenant: string): BatchRow {
+    const batch = this.#batch();
+    if (!batch || batch.owner !== tenant) throw new ApiError(404, "not_found", "no such batch");
+    return batch;
+  }
+
+  #item(index: number): ItemRow | undefined {
+    return this.#sql.exec<ItemRow>("SELECT * FROM items WHERE idx = ?", index).toArray()[0];
+  }
+
+  #counts(): Record<(typeof STATES)[number], number> {
+    const counts = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
+    for (const row of this.#sql.exec<{ status: string; n: number }>(
+      "SELECT status, COUNT(*) AS n FROM items GROUP BY status",
+    )) {
+      counts[row.status as keyof typeof counts] = row.n;
+    }
+    return counts;
+  }
+
+  #summary(batch: BatchRow) {
+    const counts = this.#counts();
+    const status = batch.cancelled
+      ? ("cancelled" as const)
+      : batch.completed_at
+        ? ("completed" as const)
+        : counts.running + counts.succeeded + counts.failed === 0
+          ? ("queued" as const)
+          : ("running" as const);
+    return {
+      id: batch.id,
+      status,
+      counts,
+      created_at: batch.created_at,
+      completed_at: batch.completed_at,
+      webhook: batch.webhook_url
+        ? {
+            url: batch.webhook_url,
+            events: JSON.parse(batch.webhook_events ?? "[]") as string[],
+            disabled: batch.webhook_disabled === 1,
+          }
+        : null,
+    };
+  }
+
+  /** When every item has ended: the batch is complete, once, with its event. */
+  #completeIfDone(): void {
+    const batch = this.#batch();
+    if (!batch || batch.completed_at) return;
+    const open = this.#sql
+      .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM items WHERE status NOT IN ${TERMINAL}`)
+      .one().n;
+    if (open > 0) return;
+    const now = new Date().toISOString();
+    this.#sql.exec("UPDATE batch SET completed_at = ?", now);
+    this.#event("completed", {
+      type: "batch.completed",
+      timestamp: now,
+      data: {
+        batch_id: batch.id,
+        status: batch.cancelled ? "cancelled" : "completed",
+        counts: this.#counts(),
+      },
+    });
+  }
+
+  /** Records an event for the webhook, if the batch has one that wants this type. */
+  #event(key: string, event: { type: string; timestamp: string; data: unknown }): void {
+    const batch = this.#batch();
+    if (!batch?.webhook_url) return;
+    const wanted = JSON.parse(batch.webhook_events ?? "[]") as string[];
+    if (wanted.length > 0 && !wanted.includes(event.type)) return;
+    const seq = this.#sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n + 1;
+    this.#sql.exec(
+      "INSERT OR IGNORE INTO events (id, seq, type, body, state) VALUES (?, ?, ?, ?, 'pending')",
+      `msg_${batch.id}_${key}`,
+      seq,
+      event.type,
+      JSON.stringify(event),
+    );
+  }
+
+  /**
+   * Sends recorded events that are not on the webhook queue yet. Events are claimed before the
+   * send (other calls run while it is awaited) and released if it fails, so each is sent once.
+   */
+  async #flush(): Promise<void> {
+    const batch = this.#batch();
+    if (!batch) return;
+    const ids = this.#sql
+      .exec<{ id: string }>("SELECT id FROM events WHERE enqueued = 0 ORDER BY seq")
+      .toArray()
+      .map((r) => r.id);
+    if (ids.length === 0) return;
+    const mark = (value: number, chunk: string[]) => {
+      for (const id of chunk)
+        this.#sql.exec("UPDATE events SET enqueued = ? WHERE id = ?", value, id);
+    };
+    mark(1, ids);
+    for (let i = 0; i < ids.length; i += 100) {
+      const chunk = ids.slice(i, i + 100);
+      try {
+        await this.env.WEBHOOKS.sendBatch(
+          chunk.map((eventId) => ({
+            body: { batchId: batch.id, eventId } satisfies WebhookMessage,
+          })),
+        );
+      } catch (error) {
+        mark(0, ids.slice(i));
+        throw error;
+      }
+    }
+  }
+}
+
+function itemView(row: ItemRow) {
+  return {
+    index: row.idx,
+    status: row.status as (typeof STATES)[number],
+    prompt: row.prompt,
+    diagram_id: row.status === "succeeded" ? row.diagram_id : null,
+    version: row.version,
+    title: row.result_title,
+    attempts: row.attempts,
+    error: row.error ? (JSON.parse(row.error) as Record<string, unknown>) : null,
+    metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : null,
+  };
+}

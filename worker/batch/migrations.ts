@@ -1,0 +1,59 @@
+import type { Migration } from "../diagram/migrations.ts";
+
+/** The batch object's schema, oldest first. */
+export const BATCH_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    statements: [
+      `CREATE TABLE batch (
+        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+        id TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        model TEXT,
+        webhook_url TEXT,
+        webhook_events TEXT,
+        webhook_disabled INTEGER NOT NULL DEFAULT 0,
+        cancelled INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        completed_at TEXT
+      )`,
+      `CREATE TABLE items (
+        idx INTEGER PRIMARY KEY,
+        prompt TEXT NOT NULL,
+        title TEXT,
+        theme TEXT,
+        direction TEXT,
+        metadata TEXT,
+        status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')),
+        diagram_id TEXT NOT NULL,
+        version INTEGER,
+        result_title TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        error TEXT,
+        finished_at TEXT
+      )`,
+      "CREATE INDEX items_status ON items (status)",
+      // One row per webhook event; its id is the webhook-id every retry carries.
+      `CREATE TABLE events (
+        id TEXT PRIMARY KEY,
+        seq INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed', 'gone')),
+        enqueued INTEGER NOT NULL DEFAULT 0
+      )`,
+      `CREATE TABLE attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL,
+        attempt INTEGER NOT NULL,
+        status INTEGER,
+        outcome TEXT NOT NULL,
+        error TEXT,
+        duration_ms INTEGER NOT NULL,
+        at TEXT NOT NULL
+      )`,
+    ],
+  },
+];

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { BatchItemInputSchema } from "../schemas/batch.ts";
+
+// Every RPC method of BatchObject checks its argument: the namespace binding is reachable by
+// more than our routes (the queue consumers too).
+
+const tenant = z.string().min(1).max(100);
+const index = z.number().int().min(0).max(10_000);
+const problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+});
+
+export const CreateBatchInput = z.object({
+  tenant,
+  id: z.string().min(1).max(100),
+  origin: z.string().max(500),
+  model: z.string().max(200).optional(),
+  webhook: z.object({ url: z.string().max(2048), events: z.array(z.string()) }).optional(),
+  items: z
+    .array(BatchItemInputSchema.extend({ diagram_id: z.string() }))
+    .min(1)
+    .max(500),
+});
+export const ReadBatchInput = z.object({
+  tenant,
+  after: z.number().int().min(-1).optional(),
+  limit: z.number().int().min(1).max(500),
+});
+export const TenantOnly = z.object({ tenant });
+export const ItemInput = z.object({ index });
+export const RetryingInput = z.object({ index, error: z.string().max(2000) });
+export const FinishInput = z.object({
+  index,
+  result: z.discriminatedUnion("ok", [
+    z.object({
+      ok: z.literal(true),
+      version: z.number().int(),
+      title: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+    z.object({ ok: z.literal(false), error: problem }),
+  ]),
+});
+export const EventInput = z.object({ eventId: z.string().max(200) });
+export const AttemptInput = z.object({
+  eventId: z.string().max(200),
+  attempt: z.number().int().min(1),
+  status: z.number().int().nullable(),
+  outcome: z.enum(["delivered", "retry", "failed", "gone"]),
+  error: z.string().max(1000).nullable(),
+  durationMs: z.number().int().min(0),
+});
+export const DeliveriesInput = z.object({
+  tenant,
+  before: z.number().int().min(1).optional(),
+  limit: z.number().int().min(1).max(100),
+});

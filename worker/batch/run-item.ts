@@ -1,0 +1,119 @@
+import type { ModelSettings } from "../agent/model-settings.ts";
+import { titleFrom, withHints } from "../agent/request-text.ts";
+import { diagramStub, unwrap } from "../diagram/client.ts";
+import type { Outcome } from "../diagram/outcome.ts";
+import { turnCompletion } from "../diagram/turn-stream.ts";
+import { toDiagramsNetUrl } from "../drawio/urls.ts";
+import type { ProblemInit } from "../http/api-error.ts";
+import type { Settings } from "../http/app-env.ts";
+
+/** The queue message of one batch item. */
+export interface ItemMessage {
+  batchId: string;
+  index: number;
+}
+
+/** Bindings and settings the consumers use. */
+export type QueueEnv = Env & Settings & ModelSettings;
+
+/** XML up to this size travels inside the webhook; larger diagrams are fetched by link. */
+export const INLINE_XML_BYTES = 20_000;
+
+/** How running one item ended: done (either way), or worth another attempt later. */
+export type ItemOutcome =
+  | { kind: "succeeded"; version: number; title: string; data: Record<string, unknown> }
+  | { kind: "failed"; error: ProblemInit }
+  | { kind: "retry"; reason: string };
+
+/** What {@link runItem} needs of the item. */
+export interface ItemWork {
+  tenant: string;
+  origin: string;
+  model: string | null;
+  prompt: string;
+  title: string | null;
+  theme: string | null;
+  direction: string | null;
+  diagramId: string;
+}
+
+/**
+ * Runs one batch item as a generation turn in its own diagram object. The diagram id comes with
+ * the item, so a redelivered message finds the diagram an earlier attempt made instead of making
+ * a second one; if that attempt already saved the agent's version, the item is simply done.
+ *
+ * @example
+ * const outcome = await runItem(env, work);
+ */
+export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
+  const diagram = diagramStub(env as never, work.diagramId);
+  const created = (await diagram.create({
+    tenant: work.tenant,
+    id: work.diagramId,
+    title: work.title ?? titleFrom(work.prompt),
+    author: "api",
+  })) as Outcome<unknown>;
+  if (!created.ok) {
+    if (created.problem.code !== "already_exists")
+      return { kind: "failed", error: created.problem };
+    const meta = unwrap(await diagram.meta({ tenant: work.tenant }));
+    if (meta.version > 1) return succeeded(env, work);
+  }
+  const started = (await diagram.converse({
+    tenant: work.tenant,
+    prompt: withHints(work.prompt, work),
+    ...(work.model ? { model: work.model } : {}),
+    ...(work.title ? {} : { retitle: true }),
+    // The queue retries the whole item with growing delays; a retry inside the turn would only
+    // hold a consumer slot while the model is down.
+    retries: 0,
+  })) as Outcome<{ stream: ReadableStream<Uint8Array> }>;
+  if (!started.ok) {
+    const p = started.problem;
+    if (p.code === "turn_in_progress" || (p.status >= 500 && p.status !== 503)) {
+      return { kind: "retry", reason: p.detail };
+    }
+    return { kind: "failed", error: p };
+  }
+  const done = await turnCompletion(started.value.stream);
+  if (done.status === "changed") return succeeded(env, work);
+  if (done.status === "cancelled" || (done.status === "failed" && done.retryable)) {
+    return { kind: "retry", reason: done.error ?? "the turn was interrupted" };
+  }
+  return {
+    kind: "failed",
+    error:
+      done.status === "unchanged"
+        ? {
+            status: 422,
+            code: "no_diagram",
+            detail: `the model answered without drawing anything: ${done.text.slice(0, 300)}`,
+          }
+        : { status: 502, code: "turn_failed", detail: done.error ?? "the turn failed" },
+  };
+}
+
+async function succeeded(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
+  const head = JSON.parse(
+    unwrap(await diagramStub(env as never, work.diagramId).readJson({ tenant: work.tenant }))
+      .json ?? "{}",
+  ) as { title: string; version: number; xml: string };
+  const id = work.diagramId;
+  const inline = new TextEncoder().encode(head.xml).byteLength <= INLINE_XML_BYTES;
+  return {
+    kind: "succeeded",
+    version: head.version,
+    title: head.title,
+    data: {
+      diagram_id: id,
+      version: head.version,
+      title: head.title,
+      links: {
+        api: `${work.origin}/v1/diagrams/${id}`,
+        diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
+        editor: `${work.origin}/?diagram=${id}`,
+      },
+      ...(inline ? { xml: head.xml } : {}),
+    },
+  };
+}
