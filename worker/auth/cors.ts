@@ -24,9 +24,18 @@ export function cors(): MiddlewareHandler<AppEnv> {
         "If-Match",
         "If-None-Match",
         "Idempotency-Key",
+        "Prefer",
         "X-Request-Id",
       ],
-      exposeHeaders: ["ETag", "Location", "Retry-After", "X-Request-Id", "Idempotent-Replayed"],
+      exposeHeaders: [
+        "ETag",
+        "Location",
+        "Retry-After",
+        "X-Request-Id",
+        "Idempotent-Replayed",
+        "Content-Disposition",
+        "Preference-Applied",
+      ],
       maxAge: 600,
     });
     return handler(c, next);

@@ -64,6 +64,7 @@ export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcom
     prompt: withHints(work.prompt, work),
     ...(work.model ? { model: work.model } : {}),
     ...(work.title ? {} : { retitle: true }),
+    discardOnFailure: true,
     // The queue retries the whole item with growing delays; a retry inside the turn would only
     // hold a consumer slot while the model is down.
     retries: 0,

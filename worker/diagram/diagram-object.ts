@@ -12,6 +12,7 @@ import type { Author } from "../schemas/version.ts";
 import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
 import { DIAGRAM_MIGRATIONS, migrate } from "./migrations.ts";
 import { handle, handleAsync } from "./outcome.ts";
+import { unwrap } from "./client.ts";
 import { pageOf } from "./paging.ts";
 import {
   checkVersion,
@@ -370,6 +371,8 @@ export class DiagramObject extends DurableObject<Env> {
         409,
         "turn_in_progress",
         "the agent is working on this diagram; retry when its turn ends (or cancel it)",
+        {},
+        { "retry-after": "2" },
       );
     }
   }
@@ -380,6 +383,9 @@ export class DiagramObject extends DurableObject<Env> {
       store: this.#store,
       document: (row) => this.#documentOf(this.#loadHead(row)),
       xmlOf: (n) => this.#xmlOf(n),
+      discard: async (tenant) => {
+        unwrap(await this.destroy({ tenant }));
+      },
       commit: (ready, message, usage, title) => {
         if (title !== undefined) this.#store.rename(title, new Date().toISOString());
         this.#commitAgent(ready, message, usage);

@@ -43,6 +43,7 @@ export function handle<S extends z.ZodType, T>(
           code: error.code,
           detail: error.message,
           extra: error.extra,
+          ...(Object.keys(error.headers).length ? { headers: error.headers } : {}),
         },
       };
     }

@@ -83,6 +83,8 @@ export const ConverseInput = z.object({
   retitle: z.boolean().optional(),
   /** Retries of a failed model call, overriding the setting (a queue that retries itself sends 0). */
   retries: z.number().int().min(0).max(10).optional(),
+  /** Delete the diagram when the turn saves nothing (a diagram made for this turn). */
+  discardOnFailure: z.boolean().optional(),
 });
 export const MessagesInput = z.object({
   tenant,

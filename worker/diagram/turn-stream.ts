@@ -10,6 +10,8 @@ export interface TurnCompletion {
   error?: string;
   /** Set on failures worth retrying later (model overloaded, rate limited, timed out). */
   retryable?: boolean;
+  /** The diagram was made for this turn and deleted again when it saved nothing. */
+  discarded?: boolean;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface TurnHost {
   store: DiagramStore;
   document: (row: DiagramRow) => DiagramDocument;
   xmlOf: (n: number) => string;
+  /** Deletes the diagram (a new diagram whose first turn failed leaves nothing behind). */
+  discard: (tenant: string) => Promise<void>;
   /** Commits the turn's result as an `agent` version; returns its number. */
   commit: (
     ready: PreparedDiagram & { tenant: string },
@@ -73,6 +75,8 @@ export async function runDiagramTurn(
     attachments?: TurnAttachment[] | undefined;
     /** Let the model's proposed title replace the diagram's (a new, untitled diagram). */
     retitle?: boolean | undefined;
+    /** Delete the diagram if the turn saves nothing (it was made for this turn). */
+    discardOnFailure?: boolean | undefined;
     row: DiagramRow;
     model: LanguageModel;
     limits?: { totalMs: number; stepMs: number; maxRetries: number };
@@ -130,7 +134,10 @@ export async function runDiagramTurn(
     }
   }
   const reply = result.text || (error ? `I could not finish: ${error}` : "No change was needed.");
-  store.addMessage("assistant", reply, version ?? null, new Date().toISOString());
+  const discarded =
+    args.discardOnFailure === true && version === undefined && status !== "unchanged";
+  if (discarded) await host.discard(args.tenant);
+  else store.addMessage("assistant", reply, version ?? null, new Date().toISOString());
   send("usage", { type: "usage", ...result.usage });
   send("turn.completed", {
     type: "turn.completed",
@@ -141,6 +148,7 @@ export async function runDiagramTurn(
     usage: result.usage,
     ...(error ? { error } : {}),
     ...(result.retryable ? { retryable: true } : {}),
+    ...(discarded ? { discarded: true } : {}),
   });
 }
 

@@ -38,9 +38,10 @@ export interface ProblemInit {
   code: string;
   detail: string;
   extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 /** Rebuilds an {@link ApiError} from its RPC form. */
 export function apiErrorFrom(init: ProblemInit): ApiError {
-  return new ApiError(init.status, init.code, init.detail, init.extra ?? {});
+  return new ApiError(init.status, init.code, init.detail, init.extra ?? {}, init.headers ?? {});
 }

@@ -16,6 +16,7 @@ import {
   GenerateRequestSchema,
   MessageListSchema,
   MessageRequestSchema,
+  TurnCancelledSchema,
   TurnEventSchema,
   TurnResultSchema,
 } from "../schemas/agent.ts";
@@ -47,7 +48,9 @@ async function turn(
     model?: string | undefined;
     max_steps?: number | undefined;
     attachments?: Attachment[] | undefined;
-    retitle?: boolean;
+    /** A diagram made for this turn: the agent names it, and it goes if the turn fails. */
+    fresh?: boolean;
+    title?: string | undefined;
   },
 ) {
   const principal = c.get("principal");
@@ -58,12 +61,19 @@ async function turn(
       ...(body.model === undefined ? {} : { model: body.model }),
       ...(body.max_steps === undefined ? {} : { maxSteps: body.max_steps }),
       ...(body.attachments?.length ? { attachments: body.attachments } : {}),
-      ...(body.retitle ? { retitle: true } : {}),
+      ...(body.fresh ? { discardOnFailure: true } : {}),
+      ...(body.fresh && body.title === undefined ? { retitle: true } : {}),
     }),
   );
+  // The diagram's address before the first event, so a client can cancel a turn it gave up on.
+  const location = `/v1/diagrams/${id}`;
   if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
     return new Response(started.stream, {
-      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache",
+        location,
+      },
     });
   }
   const done = await turnCompletion(started.stream);
@@ -73,13 +83,12 @@ async function turn(
       done.status === "cancelled" ? 409 : 502,
       code,
       `${String(done.error ?? "the turn was cancelled")}; nothing was saved`,
-      {
-        diagram_id: id,
-        version: done.version,
-        usage: done.usage,
-      },
+      done.discarded
+        ? { usage: done.usage }
+        : { diagram_id: id, version: done.version, usage: done.usage },
     );
   }
+  c.header("location", location);
   const head = JSON.parse(
     unwrap(await diagramStub(c.env, id).readJson({ tenant: principal.tenant })).json ?? "{}",
   ) as {
@@ -142,7 +151,8 @@ agent.openapi(generate, async (c) => {
     model: body.model,
     max_steps: body.max_steps,
     attachments: body.attachments,
-    retitle: body.title === undefined,
+    fresh: true,
+    title: body.title,
   }) as never;
 });
 
@@ -210,7 +220,7 @@ const cancelTurn = createRoute({
       description: "Whether a turn was running.",
       content: {
         "application/json": {
-          schema: z.object({ cancelled: z.boolean() }).openapi("TurnCancelled"),
+          schema: TurnCancelledSchema,
         },
       },
     },

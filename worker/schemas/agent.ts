@@ -133,6 +133,10 @@ export const MessageSchema = z
 
 export const MessageListSchema = listOf(MessageSchema, "MessageList");
 
+export const TurnCancelledSchema = z
+  .object({ cancelled: z.boolean().openapi({ description: "Whether a turn was running." }) })
+  .openapi("TurnCancelled");
+
 /** The Server-Sent Events of a turn (`Accept: text/event-stream`), one schema per `event:`. */
 export const TurnEventSchema = z
   .discriminatedUnion("type", [
@@ -181,6 +185,10 @@ export const TurnEventSchema = z
           .boolean()
           .optional()
           .openapi({ description: "The failure may pass: the model was busy or timed out." }),
+        discarded: z.boolean().optional().openapi({
+          description:
+            "Set when the diagram was made for this turn (`POST /v1/generate`) and, the turn having saved nothing, was deleted again.",
+        }),
       })
       .openapi("TurnCompletedEvent", { description: "Last: how the turn ended." }),
   ])

@@ -62,16 +62,40 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     }
     await next();
     const res = c.res;
-    if (res.status >= 200 && res.status < 300) {
-      const headers: Record<string, string> = {};
-      for (const name of REPLAYED_HEADERS) {
-        const value = res.headers.get(name);
-        if (value !== null) headers[name] = value;
-      }
-      const text = await res.clone().text();
-      unwrap(await tenant.complete({ key, response: { status: res.status, headers, body: text } }));
-    } else {
+    if (res.status < 200 || res.status >= 300) {
       unwrap(await tenant.release({ key }));
+      return;
     }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = res.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    const remember = async (text: string) => {
+      unwrap(await tenant.complete({ key, response: { status: res.status, headers, body: text } }));
+    };
+    const streaming = (res.headers.get("content-type") ?? "").includes("text/event-stream");
+    if (!streaming || res.body === null) {
+      await remember(await res.clone().text());
+      return;
+    }
+    // A stream goes to the client as it happens; its copy is kept once it has ended. A turn
+    // that failed or was cancelled keeps nothing, so that a retry with the key runs again.
+    const [toClient, toKeep] = res.body.tee();
+    c.res = new Response(toClient, res);
+    c.executionCtx.waitUntil(
+      new Response(toKeep).text().then(
+        async (text) => {
+          if (/"type":"turn\.completed","status":"(failed|cancelled)"/.test(text)) {
+            unwrap(await tenant.release({ key }));
+          } else {
+            await remember(text);
+          }
+        },
+        async () => {
+          unwrap(await tenant.release({ key }));
+        },
+      ),
+    );
   };
 }
