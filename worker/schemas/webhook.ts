@@ -40,7 +40,10 @@ export const BatchItemSucceededEventSchema = z
       xml: z
         .string()
         .optional()
-        .openapi({ description: "The diagram's XML, when the batch asked for it inline." }),
+        .openapi({
+          description:
+            "The diagram's XML when it is under 20 KB (webhooks stay small); otherwise fetch `links.api`.",
+        }),
       metadata: Metadata,
     }),
   })
