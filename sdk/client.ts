@@ -1,6 +1,7 @@
 import { DrawforgeError } from "./core/errors.ts";
 import { TurnStream } from "./core/streaming.ts";
 import { type RequestOptions, Transport } from "./internal/transport.ts";
+import { Batches, WebhookSecrets } from "./resources/batches.ts";
 import { Diagrams } from "./resources/diagrams.ts";
 import { cancelTurn } from "./resources/messages.ts";
 import { ShapeLibraries, Shapes } from "./resources/shapes.ts";
@@ -77,6 +78,10 @@ export class Drawforge {
   readonly shapes: Shapes;
   /** Prompt in, diagram out (see {@link Generate}). */
   readonly generate: Generate;
+  /** Many generations at once, with webhooks: create, retrieve, items, cancel, waitFor, deliveries. */
+  readonly batches: Batches;
+  /** The secret that signs webhooks: retrieve and rotate. */
+  readonly webhookSecret: WebhookSecrets;
   readonly #t: Transport;
 
   constructor(options: ClientOptions = {}) {
@@ -97,6 +102,8 @@ export class Drawforge {
     this.diagrams = new Diagrams(t);
     this.shapeLibraries = new ShapeLibraries(t);
     this.shapes = new Shapes(t);
+    this.batches = new Batches(t);
+    this.webhookSecret = new WebhookSecrets(t);
     const generate = (params: GenerateParams, opts?: RequestOptions): Promise<TurnResult> =>
       t.json({ method: "POST", path: "/v1/generate", body: params, creates: true }, opts);
     const stream = (params: GenerateParams, opts: RequestOptions = {}): TurnStream =>

@@ -28,6 +28,12 @@ export { type List, Page, PagePromise } from "./core/pagination.ts";
 export { type TurnCompletedEvent, TurnStream } from "./core/streaming.ts";
 export { type VerifyWebhookOptions, verifyWebhook, type WebhookHeaders } from "./core/webhooks.ts";
 export type { RequestOptions } from "./internal/transport.ts";
+export type {
+  BatchDeliveries,
+  Batches,
+  WaitForBatchOptions,
+  WebhookSecrets,
+} from "./resources/batches.ts";
 export type { Diagrams, ExportedFile } from "./resources/diagrams.ts";
 export type { Messages, TurnCancelled } from "./resources/messages.ts";
 export type { ApplyOptions, Operations } from "./resources/operations.ts";

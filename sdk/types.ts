@@ -14,6 +14,16 @@ import type {
   TurnResultSchema,
   UsageSchema,
 } from "../worker/schemas/agent.ts";
+import type {
+  BatchCountsSchema,
+  BatchItemSchema,
+  BatchSchema,
+  BatchWithItemsSchema,
+  CreateBatchSchema,
+  DeliveryListSchema,
+  DeliverySchema,
+  WebhookSecretSchema,
+} from "../worker/schemas/batch.ts";
 import type { PageQuerySchema, ProblemSchema } from "../worker/schemas/common.ts";
 import type {
   ApplyOperationsSchema,
@@ -53,7 +63,13 @@ import type {
   VersionSchema,
   VersionSummarySchema,
 } from "../worker/schemas/version.ts";
-import type { WebhookEventSchema } from "../worker/schemas/webhook.ts";
+import type {
+  BatchCompletedEventSchema,
+  BatchItemFailedEventSchema,
+  BatchItemSucceededEventSchema,
+  WebhookEventSchema,
+  WebhookProblemSchema,
+} from "../worker/schemas/webhook.ts";
 
 // Responses: what the API sends (`z.output`).
 export type Diagram = z.output<typeof DiagramSchema>;
@@ -80,6 +96,18 @@ export type ShapeLibrary = z.output<typeof LibrarySchema>;
 export type Shape = z.output<typeof ShapeSchema>;
 export type ShapeList = z.output<typeof ShapePageSchema>;
 export type Problem = z.output<typeof ProblemSchema>;
+export type Batch = z.output<typeof BatchSchema>;
+export type BatchCounts = z.output<typeof BatchCountsSchema>;
+export type BatchItem = z.output<typeof BatchItemSchema>;
+export type BatchWithItems = z.output<typeof BatchWithItemsSchema>;
+export type WebhookDelivery = z.output<typeof DeliverySchema>;
+export type WebhookDeliveryList = z.output<typeof DeliveryListSchema>;
+export type WebhookSecret = z.output<typeof WebhookSecretSchema>;
+export type WebhookProblem = z.output<typeof WebhookProblemSchema>;
+export type BatchItemSucceededEvent = z.output<typeof BatchItemSucceededEventSchema>;
+export type BatchItemFailedEvent = z.output<typeof BatchItemFailedEventSchema>;
+export type BatchCompletedEvent = z.output<typeof BatchCompletedEventSchema>;
+/** What `verifyWebhook()` returns: one of the three events above, told apart by `type`. */
 export type WebhookEvent = z.output<typeof WebhookEventSchema>;
 
 // Requests: what the API accepts (`z.input`: fields with a default are optional).
@@ -95,6 +123,9 @@ export type CreateTokenParams = z.input<typeof CreateTokenSchema>;
 export type ValidateParams = z.input<typeof ValidateRequestSchema>;
 export type LayoutParams = z.input<typeof LayoutRequestSchema>;
 export type RelayoutParams = z.input<typeof RelayoutRequestSchema>;
+export type CreateBatchParams = z.input<typeof CreateBatchSchema>;
+export type BatchItemParams = CreateBatchParams["items"][number];
+export type WebhookEventType = WebhookEvent["type"];
 
 // Query strings: the schemas coerce strings, so their parsed (output) types say what to send.
 export type RetrieveDiagramParams = Partial<z.output<typeof DiagramQuerySchema>>;

@@ -93,7 +93,7 @@ export class ConnectionError extends DrawforgeError {
   override name = "ConnectionError";
 }
 
-/** No answer within `timeout` milliseconds (after every retry). */
+/** No answer within `timeout` milliseconds (after every retry), or a batch that `waitFor` gave up on. */
 export class TimeoutError extends ConnectionError {
   override name = "TimeoutError";
 }

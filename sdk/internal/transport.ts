@@ -205,7 +205,13 @@ function idempotencyKey(): string {
   return `sdk_${uuid ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`}`;
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Waits `ms` milliseconds; rejects with {@link AbortError} as soon as `signal` aborts.
+ *
+ * @example
+ * await sleep(retryDelay(attempt, error), options.signal);
+ */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const abort = () => {
       clearTimeout(timer);

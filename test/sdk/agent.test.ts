@@ -1,14 +1,24 @@
-import { describe, expect, it } from "vitest";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AbortError,
+  type BatchItem,
   ConflictError,
   InternalServerError,
+  NotFoundError,
+  TimeoutError,
   type TurnEvent,
   TurnStream,
+  verifyWebhook,
+  type WebhookDelivery,
+  type WebhookEvent,
 } from "../../sdk/index.ts";
-import { client, eventually, modelRequests, SMALL_XML, script } from "./helpers.ts";
+import { autoModel, client, eventually, modelRequests, SMALL_XML, script } from "./helpers.ts";
 
-// One file, run in order: every test here scripts the one model server.
+// One file, run in order: every test here drives the one model server, which all SDK test
+// files share (the Worker has one OPENAI_BASE_URL), and vitest runs files in parallel. The
+// scripted tests come first; the batch tests last, with the server answering by rule.
 
 const GRAPH = {
   direction: "right",
@@ -141,8 +151,11 @@ describe("agent turns through the scripted model", () => {
     expect(seen).toEqual(["turn.started"]);
     const id = stream.diagramId ?? "";
     await eventually(async () => sent.includes(`DELETE /v1/diagrams/${id}/turn`));
-    expect((await df.diagrams.cancelTurn(id)).cancelled).toBe(false);
-    expect((await df.diagrams.retrieve(id)).version).toBe(1);
+    // A generation that saved nothing leaves nothing: its diagram goes with the cancelled turn.
+    await eventually(
+      async () =>
+        (await df.diagrams.retrieve(id).catch((e: unknown) => e)) instanceof NotFoundError,
+    );
   });
 
   it("answers 409 while a turn runs, and cancel() stops that turn", async () => {
@@ -168,5 +181,215 @@ describe("agent turns through the scripted model", () => {
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 502, code: "turn_failed" });
     expect(await modelRequests()).toHaveLength(1);
+  });
+});
+
+/** One webhook the receiver got: the body exactly as sent, and the headers. */
+interface Hook {
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+
+describe("batches and webhooks, with the model answering by rule", () => {
+  const received = new Map<string, Hook[]>();
+  let receiver: Server;
+  let hooks = "";
+
+  /** What reached `/<name>`, once at least `count` requests have. */
+  async function hooksFor(name: string, count: number): Promise<Hook[]> {
+    await eventually(async () => (received.get(name)?.length ?? 0) >= count, 20_000);
+    return received.get(name) ?? [];
+  }
+
+  beforeAll(async () => {
+    // Many turns run at once here, which a script cannot answer in order. Nothing scripted may
+    // be left over from the tests above: scripted steps would still go first.
+    await script([]);
+    await autoModel({ delayMs: 0 });
+    receiver = createServer((req, res) => {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        const name = (req.url ?? "/").slice(1);
+        received.set(name, [...(received.get(name) ?? []), { body, headers: req.headers }]);
+        res.statusCode = 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    // Back to scripted answers for whatever runs next (every batch here has ended by now).
+    await autoModel(null);
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  it("creates a batch, waits for it, lists items and deliveries, and verifies each webhook", async () => {
+    const { df, sent } = recordingClient();
+    const headers: Headers[] = [];
+    const watched = client({
+      fetch: (input, init) => {
+        headers.push(new Headers(init?.headers));
+        return fetch(input, init);
+      },
+    });
+    const { secret } = await df.webhookSecret.retrieve();
+    expect(secret).toMatch(/^whsec_/);
+
+    const prompts = ["Login flow with MFA", "Order pipeline with refunds", "Nightly backup job"];
+    const created = await watched.batches.create({
+      items: prompts.map((prompt, i) => ({ prompt, metadata: { page: `doc-${i}.md` } })),
+      webhook: { url: `${hooks}/first` },
+    });
+    expect(headers[0]?.get("idempotency-key")).toMatch(/^sdk_/);
+    expect(created).toMatchObject({
+      status: "queued",
+      counts: { queued: 3, running: 0, succeeded: 0, failed: 0, cancelled: 0 },
+      completed_at: null,
+      webhook: {
+        url: `${hooks}/first`,
+        events: ["batch.item.succeeded", "batch.item.failed", "batch.completed"],
+        disabled: false,
+      },
+    });
+    expect(created.id).toMatch(/^b_/);
+
+    const done = await df.batches.waitFor(created.id, { intervalMs: 100, timeoutMs: 25_000 });
+    expect(done).toMatchObject({ id: created.id, status: "completed" });
+    expect(done.counts).toEqual({ queued: 0, running: 0, succeeded: 3, failed: 0, cancelled: 0 });
+    expect(done.completed_at).toEqual(expect.any(String));
+    expect(done).not.toHaveProperty("items");
+
+    // Two items a page: the loop fetches the second page itself.
+    const first = await df.batches.items(created.id, { limit: 2 });
+    expect(first.items).toHaveLength(2);
+    expect(first.hasNextPage()).toBe(true);
+    const items: BatchItem[] = [];
+    for await (const item of df.batches.items(created.id, { limit: 2 })) items.push(item);
+    expect(items.map((i) => [i.index, i.status, i.prompt, i.metadata])).toEqual(
+      prompts.map((prompt, i) => [i, "succeeded", prompt, { page: `doc-${i}.md` }]),
+    );
+    expect(sent.filter((s) => s === `GET /v1/batches/${created.id}`).length).toBeGreaterThan(3);
+    for (const item of items) {
+      expect(item).toMatchObject({ version: 2, error: null, diagram_id: expect.any(String) });
+      expect((await df.diagrams.retrieve(item.diagram_id ?? "")).version).toBe(2);
+    }
+
+    // Three item events and the batch's end, each signed with the tenant's secret.
+    const events: WebhookEvent[] = [];
+    for (const hook of await hooksFor("first", 4)) {
+      events.push(await verifyWebhook(hook.body, hook.headers, secret));
+    }
+    const succeeded = events.flatMap((e) => (e.type === "batch.item.succeeded" ? [e.data] : []));
+    expect(succeeded.map((d) => d.item_index).sort()).toEqual([0, 1, 2]);
+    for (const data of succeeded) {
+      const item = items[data.item_index];
+      expect(data).toMatchObject({
+        batch_id: created.id,
+        diagram_id: item?.diagram_id,
+        version: 2,
+        metadata: item?.metadata,
+      });
+    }
+    const completed = events.find((e) => e.type === "batch.completed");
+    expect(completed?.type === "batch.completed" && completed.data).toEqual({
+      batch_id: created.id,
+      status: "completed",
+      counts: done.counts,
+    });
+
+    // A delivery is recorded once the receiver has answered: wait for all four.
+    const deliveries: WebhookDelivery[] = [];
+    await eventually(async () => {
+      deliveries.length = 0;
+      for await (const d of df.batches.deliveries.list(created.id, { limit: 3 })) {
+        deliveries.push(d);
+      }
+      return deliveries.length >= 4;
+    }, 20_000);
+    expect(deliveries).toHaveLength(4);
+    expect(deliveries.every((d) => d.outcome === "delivered" && d.status === 204)).toBe(true);
+    expect(new Set(deliveries.map((d) => d.event_id))).toEqual(
+      new Set((received.get("first") ?? []).map((h) => h.headers["webhook-id"])),
+    );
+    const page = await df.batches.deliveries.list(created.id, { limit: 3 });
+    expect(page.items).toHaveLength(3);
+    expect((await page.getNextPage()).items).toHaveLength(1);
+
+    // Another tenant cannot see the batch at all.
+    await expect(
+      client({ apiKey: "sdk-key-b" }).batches.retrieve(created.id),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("waitFor gives up after timeoutMs, and stops when its signal aborts", async () => {
+    const df = client();
+    // Queued items wait up to a second for the queue's consumer: not done within 1 ms.
+    const { id } = await df.batches.create({ items: [{ prompt: "Quick approval flow" }] });
+    const late = await df.batches.waitFor(id, { intervalMs: 50, timeoutMs: 1 }).catch((e) => e);
+    expect(late).toBeInstanceOf(TimeoutError);
+    expect(late.message).toContain(id);
+
+    const controller = new AbortController();
+    const waiting = df.batches.waitFor(id, { intervalMs: 60_000, signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await expect(waiting).rejects.toBeInstanceOf(AbortError);
+
+    const done = await df.batches.waitFor(id, { intervalMs: 100, timeoutMs: 25_000 });
+    expect(done.counts.succeeded).toBe(1);
+  });
+
+  it("cancels a batch: items not yet started are cancelled, and the batch then completes", async () => {
+    const df = client();
+    const { id } = await df.batches.create({
+      items: Array.from({ length: 12 }, (_, i) => ({ prompt: `Cancelled flow ${i}` })),
+      webhook: { url: `${hooks}/cancel`, events: ["batch.completed"] },
+    });
+    const cancelled = await df.batches.cancel(id);
+    expect(cancelled).toMatchObject({ id, status: "cancelled" });
+    expect(cancelled).not.toHaveProperty("items");
+    const done = await df.batches.waitFor(id, { intervalMs: 100, timeoutMs: 25_000 });
+    expect(done.status).toBe("cancelled");
+    expect(done.counts.cancelled).toBeGreaterThan(0);
+    expect(done.counts.cancelled + done.counts.succeeded).toBe(12);
+    for await (const item of df.batches.items(id)) {
+      if (item.status === "cancelled")
+        expect(item).toMatchObject({ attempts: 0, diagram_id: null });
+    }
+    const [hook] = await hooksFor("cancel", 1);
+    const { secret } = await df.webhookSecret.retrieve();
+    const event = await verifyWebhook(hook?.body ?? "", hook?.headers ?? {}, secret);
+    expect(event.type === "batch.completed" && event.data).toMatchObject({
+      batch_id: id,
+      status: "cancelled",
+      counts: done.counts,
+    });
+  });
+
+  it("rotates the webhook secret: for a while webhooks are signed with both", async () => {
+    const { df, sent } = recordingClient();
+    const before = await df.webhookSecret.retrieve();
+    const rotated = await df.webhookSecret.rotate();
+    expect(sent).toContain("POST /v1/webhook-secret/rotate");
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(before.secret);
+    expect(rotated.previous_secret).toBe(before.secret);
+    expect(await df.webhookSecret.retrieve()).toEqual(rotated);
+
+    const { id } = await df.batches.create({
+      items: [{ prompt: "Rotated secret flow" }],
+      webhook: { url: `${hooks}/rotated`, events: ["batch.completed"] },
+    });
+    await df.batches.waitFor(id, { intervalMs: 100, timeoutMs: 25_000 });
+    const [hook] = await hooksFor("rotated", 1);
+    for (const secret of [rotated.secret, before.secret]) {
+      const event = await verifyWebhook(hook?.body ?? "", hook?.headers ?? {}, secret);
+      expect(event).toMatchObject({ type: "batch.completed", data: { batch_id: id } });
+    }
   });
 });

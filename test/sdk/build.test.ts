@@ -62,6 +62,9 @@ const WRONG = [
   `const url: string = (await df.diagrams.export("d_1", { format: "drawio" })).url;`,
   `const id: string = (await df.generate({ prompt: "p" })).diagramId;`,
   `new Drawforge({ apiKey: 1 });`,
+  `df.batches.create({ items: [{ title: "no prompt" }] });`,
+  `df.batches.waitFor("b_1", { intervalMs: "1s" });`,
+  `const n: number = (await df.batches.waitFor("b_1")).items.length;`,
 ];
 
 const CONSUMER = `
@@ -88,8 +91,19 @@ export async function run(): Promise<void> {
   await df.layout({ graph: { nodes: [{ id: "a", label: "A" }] } });
   const checked = await df.validate({ xml, repair: true });
   const token = await df.diagrams.tokens.create(diagram_id, { scope: "view" });
-  const event = await verifyWebhook("{}", new Headers(), "whsec_x");
+  const batch = await df.batches.create({
+    items: [{ prompt: "Login flow", metadata: { page: "auth.md" } }],
+    webhook: { url: "https://example.com/hooks", events: ["batch.item.succeeded"] },
+  });
+  const finished = await df.batches.waitFor(batch.id, { intervalMs: 1000, timeoutMs: 60_000 });
+  for await (const item of df.batches.items(batch.id)) console.log(item.index, item.diagram_id);
+  for await (const d of df.batches.deliveries.list(batch.id)) console.log(d.event_type, d.outcome);
+  await df.batches.cancel(batch.id);
+  const { secret, previous_secret } = await df.webhookSecret.rotate();
+  const event = await verifyWebhook("{}", new Headers(), secret);
   if (event.type === "batch.completed") console.log(event.data.counts.succeeded);
+  if (event.type === "batch.item.succeeded") console.log(event.data.diagram_id, event.data.links.editor);
+  if (event.type === "batch.item.failed") console.log(event.data.error.code, finished.counts.failed, previous_secret);
   try {
     await df.diagrams.retrieve("d_x");
   } catch (error) {

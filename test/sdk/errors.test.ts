@@ -98,6 +98,34 @@ describe("problem+json from the real Worker becomes typed errors", () => {
     expect(error.code).toBe("diagram_too_large");
   });
 
+  it("422: a batch without items, or with a malformed id; 404: an unknown batch", async () => {
+    // None of these reaches the model: nothing is queued.
+    const empty = await failure(df.batches.create({ items: [] }));
+    expect(empty).toBeInstanceOf(UnprocessableEntityError);
+    expect(empty).toMatchObject({ status: 422, code: "invalid_request" });
+    expect(empty.problem?.errors?.[0]?.path).toContain("items");
+
+    const extra = await failure(
+      // @ts-expect-error items take no `colour`, and the API refuses unknown fields too
+      df.batches.create({ items: [{ prompt: "Login flow", colour: "red" }] }),
+    );
+    expect(extra.code).toBe("invalid_request");
+
+    const malformed = await failure(df.batches.retrieve("not-a-batch"));
+    expect(malformed).toBeInstanceOf(UnprocessableEntityError);
+
+    const unknown = "b_0000000000000000000000";
+    for (const call of [
+      df.batches.retrieve(unknown),
+      df.batches.cancel(unknown),
+      df.batches.deliveries.list(unknown),
+    ]) {
+      const error = await failure(Promise.resolve(call));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.code).toBe("not_found");
+    }
+  });
+
   it("404: an unknown shape library", async () => {
     const error = await failure(df.shapeLibraries.retrieve("nope"));
     expect(error).toBeInstanceOf(NotFoundError);

@@ -41,6 +41,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       "OPENAI_API_KEY=scripted-model-key",
       `OPENAI_BASE_URL=http://127.0.0.1:${LLM_PORT}/v1`,
       "DRAWFORGE_MODEL=scripted",
+      // Batch webhooks go to a receiver on 127.0.0.1 over http, and failed items and
+      // deliveries are retried without waiting (test/sdk/agent.test.ts, "batches").
+      "ALLOW_PRIVATE_WEBHOOKS=1",
+      "RETRY_DELAY_SCALE=0",
     ].join("\n"),
   );
   const worker = await unstable_startWorker({

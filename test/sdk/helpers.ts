@@ -33,6 +33,20 @@ export async function script(steps: ScriptStep[]): Promise<void> {
   if (!res.ok) throw new Error(`scripting the model failed: ${res.status}`);
 }
 
+/**
+ * Makes the model server answer every request by rule (`{ delayMs }`), so that many turns can
+ * run at once, or (`null`) back to scripted answers. Scripted steps still go first. The server
+ * is shared by every test file: only `agent.test.ts`, whose tests run one after another, may
+ * use it.
+ */
+export async function autoModel(mode: { delayMs: number } | null): Promise<void> {
+  const res = await fetch(`${inject("sdkLlmUrl")}/__auto`, {
+    method: "POST",
+    body: JSON.stringify(mode),
+  });
+  if (!res.ok) throw new Error(`switching the model's auto mode failed: ${res.status}`);
+}
+
 /** What the scripted model was sent since the last script. */
 export async function modelRequests(): Promise<unknown[]> {
   return (await (await fetch(`${inject("sdkLlmUrl")}/__requests`)).json()) as unknown[];

@@ -2,6 +2,8 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import {
   type APIError,
+  type Batch,
+  type BatchItem,
   type Diagram,
   Drawforge,
   type ExportedFile,
@@ -11,8 +13,18 @@ import {
   type TurnStream,
   type VersionSummary,
   verifyWebhook,
+  type WebhookDelivery,
+  type WebhookEvent,
 } from "../../sdk/index.ts";
 import type { TurnEventSchema, TurnResultSchema } from "../../worker/schemas/agent.ts";
+import type {
+  BatchItemSchema,
+  BatchSchema,
+  BatchWithItemsSchema,
+  CreateBatchSchema,
+  DeliverySchema,
+  WebhookSecretSchema,
+} from "../../worker/schemas/batch.ts";
 import type { ProblemSchema } from "../../worker/schemas/common.ts";
 import type {
   CreateDiagramSchema,
@@ -21,7 +33,11 @@ import type {
   OperationsResultSchema,
 } from "../../worker/schemas/diagram.ts";
 import type { VersionSchema, VersionSummarySchema } from "../../worker/schemas/version.ts";
-import type { WebhookEventSchema } from "../../worker/schemas/webhook.ts";
+import type {
+  BatchCompletedEventSchema,
+  BatchItemSucceededEventSchema,
+  WebhookEventSchema,
+} from "../../worker/schemas/webhook.ts";
 
 const df = new Drawforge({ apiKey: "k", baseUrl: "http://localhost:8787" });
 type Resolved<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -75,6 +91,40 @@ describe("responses are exactly the API's schemas", () => {
     expectTypeOf(verifyWebhook).returns.resolves.toEqualTypeOf<
       z.output<typeof WebhookEventSchema>
     >();
+    expectTypeOf(verifyWebhook).returns.resolves.toEqualTypeOf<WebhookEvent>();
+    expectTypeOf<Extract<WebhookEvent, { type: "batch.item.succeeded" }>>().toEqualTypeOf<
+      z.output<typeof BatchItemSucceededEventSchema>
+    >();
+    expectTypeOf<Extract<WebhookEvent, { type: "batch.completed" }>["data"]>().toEqualTypeOf<
+      z.output<typeof BatchCompletedEventSchema>["data"]
+    >();
+    expectTypeOf<WebhookEvent["type"]>().toEqualTypeOf<
+      "batch.item.succeeded" | "batch.item.failed" | "batch.completed"
+    >();
+  });
+
+  it("types batches, their items and deliveries, and the webhook secret", () => {
+    expectTypeOf<Resolved<typeof df.batches.create>>().toEqualTypeOf<
+      z.output<typeof BatchSchema>
+    >();
+    expectTypeOf<Resolved<typeof df.batches.retrieve>>().toEqualTypeOf<
+      z.output<typeof BatchWithItemsSchema>
+    >();
+    expectTypeOf<Resolved<typeof df.batches.cancel>>().toEqualTypeOf<Batch>();
+    expectTypeOf<Resolved<typeof df.batches.waitFor>>().toEqualTypeOf<Batch>();
+    expectTypeOf<Resolved<typeof df.webhookSecret.retrieve>>().toEqualTypeOf<
+      z.output<typeof WebhookSecretSchema>
+    >();
+    expectTypeOf<Resolved<typeof df.webhookSecret.rotate>>().toEqualTypeOf<
+      z.output<typeof WebhookSecretSchema>
+    >();
+
+    const items = df.batches.items("b_1");
+    expectTypeOf<Awaited<typeof items>>().toEqualTypeOf<Page<BatchItem>>();
+    expectTypeOf(items).toExtend<AsyncIterable<z.output<typeof BatchItemSchema>>>();
+    const deliveries = df.batches.deliveries.list("b_1", { limit: 10 });
+    expectTypeOf<Awaited<typeof deliveries>>().toEqualTypeOf<Page<WebhookDelivery>>();
+    expectTypeOf(deliveries).toExtend<AsyncIterable<z.output<typeof DeliverySchema>>>();
   });
 });
 
@@ -88,6 +138,14 @@ describe("requests take the API's input types", () => {
     df.layout({ graph: { nodes: [{ id: "a" }] } });
     df.diagrams.layout("d");
     df.validate({ xml: "<x/>" });
+    expectTypeOf(df.batches.create).parameter(0).toEqualTypeOf<z.input<typeof CreateBatchSchema>>();
+    df.batches.create({
+      items: [{ prompt: "p", direction: "right", metadata: { ref: 1 } }],
+      webhook: { url: "https://example.com/hook", events: ["batch.completed"] },
+      model: "m",
+    });
+    df.batches.retrieve("b_1", { limit: 10, cursor: "c" });
+    df.batches.waitFor("b_1", { intervalMs: 500, timeoutMs: 60_000, signal: AbortSignal.abort() });
   });
 
   it("refuses wrong inputs", () => {
@@ -115,6 +173,19 @@ describe("requests take the API's input types", () => {
     df.validate({ xml: 1 });
     // @ts-expect-error the limit is a number
     df.diagrams.messages.list("d", { limit: "10" });
+    // @ts-expect-error a batch needs items
+    df.batches.create({ webhook: { url: "https://example.com/hook" } });
+    // @ts-expect-error an item needs a prompt
+    df.batches.create({ items: [{ title: "t" }] });
+    df.batches.create({
+      items: [{ prompt: "p" }],
+      // @ts-expect-error no such webhook event
+      webhook: { url: "https://example.com/hook", events: ["batch.started"] },
+    });
+    // @ts-expect-error the interval is in milliseconds, a number
+    df.batches.waitFor("b_1", { intervalMs: "1s" });
+    // @ts-expect-error rotate takes no secret: the API makes it
+    df.webhookSecret.rotate({ secret: "whsec_x" });
   });
 
   it("has no fields the API does not send", async () => {
@@ -124,5 +195,11 @@ describe("requests take the API's input types", () => {
     const file = await df.diagrams.export("d", { format: "drawio" });
     // @ts-expect-error a file export is not a link
     file.url;
+    const batch = await df.batches.waitFor("b_1");
+    // @ts-expect-error waitFor answers the batch without its items: use df.batches.items()
+    batch.items;
+    const event = await verifyWebhook("{}", new Headers(), "whsec_x");
+    // @ts-expect-error only batch.item.succeeded carries a diagram id: narrow on `type` first
+    event.data.diagram_id;
   });
 });
