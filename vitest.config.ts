@@ -128,6 +128,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // The web components in real Chromium against the real Worker, the offline draw.io app
+          // and the scripted model (test/widget/global-setup.ts); browser tests skip without
+          // Chromium.
+          name: "widget",
+          include: ["test/widget/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./test/widget/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

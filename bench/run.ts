@@ -12,6 +12,7 @@ const SUITES: Record<string, string> = {
   tokens: "./tokens.ts",
   sdk: "./sdk.ts",
   batch: "./batch.ts",
+  widget: "./widget.ts",
 };
 
 const first = process.argv[2];

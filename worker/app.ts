@@ -18,6 +18,7 @@ import { shapes } from "./routes/shapes.ts";
 import { tokens } from "./routes/tokens.ts";
 import { validate } from "./routes/validate.ts";
 import { versions } from "./routes/versions.ts";
+import { live, liveToken, widget } from "./routes/widget.ts";
 import { idempotency } from "./tenant/idempotency.ts";
 
 /**
@@ -34,10 +35,14 @@ app.use(
     generator: () => `req_${crypto.randomUUID().replaceAll("-", "")}`,
   }),
 );
+// Browsers cannot set headers on a WebSocket: the live route's ?token= becomes the bearer first.
+app.use("/v1/diagrams/:id/live", liveToken());
 app.use("/v1/*", cors());
 app.use("/v1/*", jsonBody(), authenticate(), authorize(), rateLimit(), idempotency());
 
 app.route("/", meta);
+app.route("/", widget);
+app.route("/v1/diagrams", live);
 app.route("/v1/diagrams", diagrams);
 app.route("/v1/diagrams", versions);
 app.route("/v1/diagrams", exports);

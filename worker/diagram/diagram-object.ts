@@ -9,10 +9,11 @@ import { parseDiagram } from "../drawio/parse.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 import type { Author } from "../schemas/version.ts";
+import { unwrap } from "./client.ts";
 import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
+import { acceptLive, broadcast, closeAll, closeQuietly, type VersionNotice } from "./live.ts";
 import { DIAGRAM_MIGRATIONS, migrate } from "./migrations.ts";
 import { handle, handleAsync } from "./outcome.ts";
-import { unwrap } from "./client.ts";
 import { pageOf } from "./paging.ts";
 import {
   checkVersion,
@@ -237,6 +238,7 @@ export class DiagramObject extends DurableObject<Env> {
         new Date().toISOString(),
       );
       this.#head = { n, xml, stats: summary.stats };
+      this.#announce(n, args.author, `Restored version ${args.n}`);
       return this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
     });
   }
@@ -287,6 +289,7 @@ export class DiagramObject extends DurableObject<Env> {
   destroy(input: unknown) {
     return handleAsync(In.TenantInput, input, async (args) => {
       this.#own(args.tenant);
+      closeAll(this.ctx, 4404, "diagram deleted");
       this.#head = undefined;
       this.#headJson = undefined;
       this.#compact = undefined;
@@ -404,6 +407,7 @@ export class DiagramObject extends DurableObject<Env> {
       new Date().toISOString(),
     );
     this.#head = { n, xml: ready.xml, stats: ready.stats, document: ready.document };
+    this.#announce(n, "agent", message);
   }
 
   /** The diagram row, if it exists and belongs to `tenant`; otherwise a 404 (never a 403). */
@@ -429,6 +433,37 @@ export class DiagramObject extends DurableObject<Env> {
       stats: ready.stats,
       ...(ready.document ? { document: ready.document } : {}),
     };
+    this.#announce(n, author, message);
+  }
+
+  // Live widgets: hibernatable WebSockets (see live.ts). The Worker authorizes the upgrade.
+
+  override async fetch(request: Request): Promise<Response> {
+    return acceptLive(this.ctx, request, (tenant) => {
+      const row = this.#store.diagram();
+      if (!row || row.owner !== tenant) return undefined;
+      const head = this.#store.summary(row.head);
+      return this.#notice(row.head, head?.author ?? "api", head?.message ?? null);
+    });
+  }
+
+  /** Widgets only ping, and the runtime answers pings without waking the object. */
+  override async webSocketMessage(): Promise<void> {}
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    closeQuietly(ws, code, reason);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    closeQuietly(ws, 1011, "socket error");
+  }
+
+  #announce(version: number, author: Author, message: string | null): void {
+    broadcast(this.ctx, this.#notice(version, author, message));
+  }
+
+  #notice(version: number, author: Author, message: string | null): VersionNotice {
+    return { type: "version", version, author, message };
   }
 
   #loadHead(row: DiagramRow): Head {

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+import type { TestProject } from "vitest/node";
+import { unstable_startWorker } from "wrangler";
+import { findChromium } from "../browser/drawio.ts";
+import { startLlmServer } from "../worker/llm-server.ts";
+import { startStaticDrawio } from "./drawio-server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The Worker (with the demo page on), e.g. `http://127.0.0.1:41234`. */
+    widgetWorkerUrl: string;
+    /** The offline draw.io app. */
+    widgetDrawioUrl: string;
+    /** The scripted model server (`POST /__script`). */
+    widgetLlmUrl: string;
+  }
+}
+
+/** Not the worker tests' 47213 nor the SDK tests' 47214: the suites may run at once. */
+const LLM_PORT = Number(process.env.DRAWFORGE_WIDGET_LLM_PORT ?? 47215);
+
+/** The API key of the widget tests' one tenant. */
+export const WIDGET_TEST_KEY = "widget-test-key";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * Builds the widget and starts what its tests drive: the real Worker under wrangler (fresh
+ * storage, its own port, `DEMO_PAGE=1`) serving the built `widget.js`, the offline draw.io app,
+ * and the scripted model server. Without Chromium the widget is not built and the browser
+ * tests skip; the WebSocket tests still run.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+  // The browser tests need the built widget; the live-socket tests only the Worker.
+  if (findChromium() !== undefined) {
+    await build({ configFile: join(root, "widget/vite.config.ts"), logLevel: "warn" });
+  }
+  const dir = mkdtempSync(join(tmpdir(), "drawforge-widget-"));
+  const envFile = join(dir, "widget-test.env");
+  writeFileSync(
+    envFile,
+    [
+      `API_KEYS=${WIDGET_TEST_KEY}`,
+      "RATE_LIMIT=off",
+      "DEMO_PAGE=1",
+      "OPENAI_API_KEY=scripted-model-key",
+      `OPENAI_BASE_URL=http://127.0.0.1:${LLM_PORT}/v1`,
+      "DRAWFORGE_MODEL=scripted",
+    ].join("\n"),
+  );
+  const [llm, drawio] = await Promise.all([startLlmServer(LLM_PORT), startStaticDrawio()]);
+  const worker = await unstable_startWorker({
+    config: join(root, "wrangler.toml"),
+    envFiles: [envFile],
+    dev: {
+      server: { hostname: "127.0.0.1", port: 0 },
+      inspector: false,
+      persist: join(dir, "state"),
+      watch: false,
+      logLevel: "warn",
+    },
+  });
+  await worker.ready;
+  project.provide("widgetWorkerUrl", (await worker.url).origin);
+  project.provide("widgetDrawioUrl", drawio.url);
+  project.provide("widgetLlmUrl", `http://127.0.0.1:${LLM_PORT}`);
+  return async () => {
+    await worker.dispose();
+    await drawio.close();
+    await new Promise<void>((resolve) => llm.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

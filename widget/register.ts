@@ -1,0 +1,17 @@
+import { DrawforgeEditor } from "./editor/drawforge-editor.ts";
+import { DrawforgeViewer } from "./viewer/drawforge-viewer.ts";
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "drawforge-editor": DrawforgeEditor;
+    "drawforge-viewer": DrawforgeViewer;
+  }
+}
+
+// Guarded: a page that loads widget.js twice (two docs plugins, say) must not throw.
+if (!customElements.get("drawforge-editor")) {
+  customElements.define("drawforge-editor", DrawforgeEditor);
+}
+if (!customElements.get("drawforge-viewer")) {
+  customElements.define("drawforge-viewer", DrawforgeViewer);
+}

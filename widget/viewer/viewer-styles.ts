@@ -1,0 +1,80 @@
+import { css } from "lit";
+import { themeStyles } from "../shared/theme.ts";
+
+/** The viewer's styles: a quiet frame, the image centred, a small bar below it. */
+export const viewerStyles = [
+  themeStyles,
+  css`
+    :host {
+      display: block;
+    }
+    .viewer {
+      margin: 0;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      background: var(--_bg);
+      overflow: hidden;
+    }
+    .canvas {
+      overflow: auto;
+      max-height: var(--drawforge-viewer-max-height, 80vh);
+      padding: 12px;
+      text-align: center;
+      background: var(--drawforge-canvas, #ffffff);
+    }
+    .canvas:focus-visible {
+      box-shadow: inset var(--_focus);
+    }
+    img {
+      display: inline-block;
+      height: auto;
+      max-width: none;
+      vertical-align: middle;
+      user-select: none;
+    }
+    .placeholder {
+      padding: 40px 16px;
+      color: var(--_muted);
+      font-size: 13px;
+    }
+    .placeholder.error {
+      color: var(--_danger);
+    }
+    .bar {
+      display: flex;
+      align-items: center;
+      gap: 6px;
+      padding: 6px 10px;
+      border-top: 1px solid var(--_border);
+      background: var(--_surface);
+    }
+    .bar button {
+      min-width: 30px;
+      padding: 3px 8px;
+    }
+    .bar button[aria-pressed="true"] {
+      border-color: var(--_accent);
+      color: var(--_accent);
+    }
+    .zoom {
+      min-width: 44px;
+      text-align: center;
+      font-size: 12px;
+      color: var(--_muted);
+      font-variant-numeric: tabular-nums;
+    }
+    .spacer {
+      flex: 1;
+    }
+    a {
+      color: var(--_accent);
+      font-size: 13px;
+      text-decoration: none;
+      border-radius: 4px;
+      padding: 2px 4px;
+    }
+    a:hover {
+      text-decoration: underline;
+    }
+  `,
+];
