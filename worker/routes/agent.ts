@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";

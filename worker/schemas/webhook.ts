@@ -37,13 +37,10 @@ export const BatchItemSucceededEventSchema = z
       version: z.number().int(),
       title: z.string(),
       links: z.object({ api: z.string(), diagrams_net: z.string(), editor: z.string() }),
-      xml: z
-        .string()
-        .optional()
-        .openapi({
-          description:
-            "The diagram's XML when it is under 20 KB (webhooks stay small); otherwise fetch `links.api`.",
-        }),
+      xml: z.string().optional().openapi({
+        description:
+          "The diagram's XML when it is under 20 KB (webhooks stay small); otherwise fetch `links.api`.",
+      }),
       metadata: Metadata,
     }),
   })
