@@ -49,6 +49,9 @@ describe("batch items: retries, failures, redelivery, cancellation", () => {
     const first = await waitForBatch(id);
     expect(first.items[0].status).toBe("succeeded");
     await env.BATCH_ITEMS.send({ batchId: id, index: 0 });
+    // Malformed bodies are dropped, not retried forever and not run.
+    await env.BATCH_ITEMS.send({ batchId: id, index: "0" });
+    await env.BATCH_ITEMS.send("garbage");
     await new Promise((r) => setTimeout(r, 2500));
     const again = await waitForBatch(id);
     expect(again.items[0]).toEqual(first.items[0]);

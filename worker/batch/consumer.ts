@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { unwrap } from "../diagram/client.ts";
 import { problemObject } from "../http/problem.ts";
 import type { WebhookMessage } from "./batch-object.ts";
@@ -45,15 +46,24 @@ function delay(env: QueueEnv, seconds: number): number {
   return Math.round(Math.min(seconds, 43_200) * (Number.isFinite(scale) ? scale : 1));
 }
 
-function itemMessage(body: unknown): ItemMessage | undefined {
-  const m = body as Partial<ItemMessage> | null;
-  return typeof m?.batchId === "string" && Number.isInteger(m.index)
-    ? (m as ItemMessage)
-    : undefined;
+/** Queue bodies are checked like any other input: a malformed message is dropped, logged. */
+const ItemMessageSchema = z.object({
+  batchId: z.string().min(1).max(100),
+  index: z.number().int().min(0).max(10_000),
+});
+const WebhookMessageSchema = z.object({
+  batchId: z.string().min(1).max(100),
+  eventId: z.string().min(1).max(200),
+});
+
+function parseBody<T>(schema: z.ZodType<T>, message: Message<unknown>): T | undefined {
+  const parsed = schema.safeParse(message.body);
+  if (!parsed.success) console.error(`dropping malformed queue message ${message.id}`);
+  return parsed.success ? parsed.data : undefined;
 }
 
 async function item(message: Message<unknown>, env: QueueEnv): Promise<void> {
-  const body = itemMessage(message.body);
+  const body: ItemMessage | undefined = parseBody(ItemMessageSchema, message);
   if (!body) return message.ack();
   const batch = env.BATCH.getByName(body.batchId);
   const work = unwrap(await batch.begin({ index: body.index }));
@@ -74,7 +84,7 @@ async function item(message: Message<unknown>, env: QueueEnv): Promise<void> {
 
 /** An item whose retries ran out: failed, with the last reason, and reported. */
 async function deadLetter(message: Message<unknown>, env: QueueEnv): Promise<void> {
-  const body = itemMessage(message.body);
+  const body: ItemMessage | undefined = parseBody(ItemMessageSchema, message);
   if (!body) return message.ack();
   const error = problemObject({
     status: 503,
@@ -92,8 +102,8 @@ async function deadLetter(message: Message<unknown>, env: QueueEnv): Promise<voi
 
 /** One webhook delivery attempt, signed, with a timeout, never following redirects. */
 async function deliver(message: Message<unknown>, env: QueueEnv): Promise<void> {
-  const body = message.body as Partial<WebhookMessage> | null;
-  if (typeof body?.batchId !== "string" || typeof body.eventId !== "string") return message.ack();
+  const body: WebhookMessage | undefined = parseBody(WebhookMessageSchema, message);
+  if (!body) return message.ack();
   const batch = env.BATCH.getByName(body.batchId);
   const eventId = body.eventId;
   const found = unwrap(await batch.delivery({ eventId }));
