@@ -31,8 +31,9 @@ function workerProject(
   name: string,
   include: string[],
   exclude: string[] = [],
-  setup: string[] = ["./test/worker/global-setup.ts"],
+  setup: string[] = ["./test/worker/corpus-setup.ts"],
   bindings: Record<string, string> = {},
+  sequential = false,
 ) {
   return {
     plugins: [
@@ -63,8 +64,9 @@ function workerProject(
       name,
       include,
       exclude,
-      // The corpus and the scripted model server, for the files that use them.
+      // The corpus, or the scripted model server, for the files that use them.
       globalSetup: setup,
+      ...(sequential ? { fileParallelism: false } : {}),
       testTimeout: 30_000,
     },
   };
@@ -83,6 +85,16 @@ export default defineConfig({
       },
       workerProject("worker", ["test/worker/**/*.test.ts"], ["test/worker/auth.test.ts"]),
       workerProject("worker-auth", ["test/worker/auth.test.ts"], [], []),
+      // The agent through the real OpenAI provider against one scripted model server, whose
+      // single script queue means one file at a time.
+      workerProject(
+        "agent",
+        ["test/agent/**/*.test.ts"],
+        [],
+        ["./test/worker/global-setup.ts"],
+        {},
+        true,
+      ),
       // Batches on real local queues, with a model server that answers by rule (many turns at
       // once) and a webhook receiver; retry delays compressed to nothing.
       workerProject("batch", ["test/batch/**/*.test.ts"], [], ["./test/batch/global-setup.ts"], {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseDiagram } from "../../worker/drawio/parse.ts";
 import { validateDocument } from "../../worker/drawio/validate.ts";
 import { TurnEventSchema } from "../../worker/schemas/agent.ts";
-import { api, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
-import type { ScriptStep } from "./llm-server.ts";
+import { api, createDiagram, expectProblem, SMALL_XML } from "../worker/api.ts";
+import type { ScriptStep } from "../worker/llm-server.ts";
 
 const LLM = "http://127.0.0.1:47213";
 

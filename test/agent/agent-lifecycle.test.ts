@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { api, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
-import type { ScriptStep } from "./llm-server.ts";
+import { api, createDiagram, expectProblem, SMALL_XML } from "../worker/api.ts";
+import type { ScriptStep } from "../worker/llm-server.ts";
 
 const LLM = "http://127.0.0.1:47213";
 const GRAPH = {
