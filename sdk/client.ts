@@ -61,6 +61,31 @@ function env(name: string): string | undefined {
 }
 
 /**
+ * Internal (not exported by the SDK's entry point): the transport of a client made with
+ * `options`, defaults filled in, on which {@link Drawforge} builds its resources. Code that
+ * needs only some resources (the widget: `new Diagrams(createTransport(options))`) builds just
+ * those, so that a bundler can leave the others out.
+ *
+ * @example
+ * const diagrams = new Diagrams(createTransport({ apiKey: token, baseUrl }));
+ */
+export function createTransport(options: ClientOptions = {}): Transport {
+  const apiKey = options.apiKey ?? env("DRAWFORGE_API_KEY");
+  const baseUrl = options.baseUrl ?? env("DRAWFORGE_BASE_URL");
+  if (!apiKey) throw new DrawforgeError("pass apiKey, or set DRAWFORGE_API_KEY");
+  if (!baseUrl) throw new DrawforgeError("pass baseUrl, or set DRAWFORGE_BASE_URL");
+  return new Transport({
+    apiKey,
+    baseUrl,
+    timeout: options.timeout ?? 600_000,
+    maxRetries: options.maxRetries ?? 2,
+    // Bound, because some platforms' fetch throws when called as a method of another object.
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    defaultHeaders: options.defaultHeaders ?? {},
+  });
+}
+
+/**
  * The Drawforge API client. Typed from the API's own schemas; retries, timeouts, cancellation,
  * streaming and pagination included. Runs wherever `fetch` does: Node 18+, browsers, Deno,
  * Bun and Workers.
@@ -85,19 +110,7 @@ export class Drawforge {
   readonly #t: Transport;
 
   constructor(options: ClientOptions = {}) {
-    const apiKey = options.apiKey ?? env("DRAWFORGE_API_KEY");
-    const baseUrl = options.baseUrl ?? env("DRAWFORGE_BASE_URL");
-    if (!apiKey) throw new DrawforgeError("pass apiKey, or set DRAWFORGE_API_KEY");
-    if (!baseUrl) throw new DrawforgeError("pass baseUrl, or set DRAWFORGE_BASE_URL");
-    const t = new Transport({
-      apiKey,
-      baseUrl,
-      timeout: options.timeout ?? 600_000,
-      maxRetries: options.maxRetries ?? 2,
-      // Bound, because some platforms' fetch throws when called as a method of another object.
-      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-      defaultHeaders: options.defaultHeaders ?? {},
-    });
+    const t = createTransport(options);
     this.#t = t;
     this.diagrams = new Diagrams(t);
     this.shapeLibraries = new ShapeLibraries(t);

@@ -5,6 +5,7 @@
  * reads it: draw.io is another origin, and a page can post anything to our window.
  */
 import * as z from "zod/mini";
+import { parseJson } from "../shared/parse.ts";
 
 /**
  * One schema per event the iframe posts, by its `event`. (A map rather than a discriminated
@@ -12,24 +13,24 @@ import * as z from "zod/mini";
  */
 const EVENTS = {
   /** draw.io is ready for a `load`. */
-  init: z.object({ event: z.literal("init") }),
+  init: z.object({ event: z.enum(["init"]) }),
   /** A `load` was applied (also for a file draw.io could not read: it then shows a dialog). */
-  load: z.object({ event: z.literal("load") }),
+  load: z.object({ event: z.enum(["load"]) }),
   /** The diagram changed in the editor (after a `load` with `autosave: 1`): the whole file. */
-  autosave: z.object({ event: z.literal("autosave"), xml: z.string() }),
+  autosave: z.object({ event: z.enum(["autosave"]), xml: z.string() }),
   /** The Save shortcut (the button is hidden). */
-  save: z.object({ event: z.literal("save"), xml: z.string() }),
+  save: z.object({ event: z.enum(["save"]), xml: z.string() }),
   /** The result of an `export`: a data URI (or text), plus the file's XML. */
   export: z.object({
-    event: z.literal("export"),
+    event: z.enum(["export"]),
     format: z.string(),
     data: z.string(),
     xml: z.optional(z.string()),
   }),
   /** A `merge` was applied; `error` when draw.io could not merge. */
-  merge: z.object({ event: z.literal("merge"), error: z.optional(z.unknown()) }),
-  exit: z.object({ event: z.literal("exit") }),
-  openLink: z.object({ event: z.literal("openLink"), href: z.optional(z.string()) }),
+  merge: z.object({ event: z.enum(["merge"]), error: z.optional(z.unknown()) }),
+  exit: z.object({ event: z.enum(["exit"]) }),
+  openLink: z.object({ event: z.enum(["openLink"]), href: z.optional(z.string()) }),
 } as const;
 
 /** What draw.io answers an action it does not know: `{ error: "unknownMessage", data }`. */
@@ -73,19 +74,12 @@ export type DrawioAction =
  */
 export function parseDrawioMessage(data: unknown): DrawioMessage | undefined {
   if (typeof data !== "string" || data[0] !== "{") return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return undefined;
-  }
-  const name = (json as { event?: unknown }).event;
-  const schema =
-    typeof name === "string" && Object.hasOwn(EVENTS, name)
+  return parseJson(data, (json): z.ZodMiniType<DrawioMessage> | undefined => {
+    const name = (json as { event?: unknown }).event;
+    return typeof name === "string" && Object.hasOwn(EVENTS, name)
       ? EVENTS[name as DrawioEventName]
       : name === undefined
         ? FAILURE
         : undefined;
-  const parsed = schema?.safeParse(json);
-  return parsed?.success ? (parsed.data as DrawioMessage) : undefined;
+  });
 }

@@ -1,4 +1,5 @@
-import type { Drawforge, TurnEvent, TurnStream } from "../../sdk/index.ts";
+import type { TurnEvent, TurnStream } from "../../sdk/index.ts";
+import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
 import type { EditorSession, SessionHost } from "./session.ts";
@@ -36,13 +37,13 @@ export class ChatController {
   items: ChatItem[] = [];
   running = false;
   readonly #host: SessionHost;
-  readonly #df: Drawforge;
+  readonly #df: WidgetClient;
   readonly #session: EditorSession;
   readonly #id: string;
   #stream: TurnStream | undefined;
   #cancelled = false;
 
-  constructor(host: SessionHost, df: Drawforge, session: EditorSession, id: string) {
+  constructor(host: SessionHost, df: WidgetClient, session: EditorSession, id: string) {
     this.#host = host;
     this.#df = df;
     this.#session = session;

@@ -1,9 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import { property, state } from "lit/decorators.js";
-import { keyed } from "lit/directives/keyed.js";
 import { DrawioFrame } from "../drawio/drawio-frame.ts";
 import { embedUrl } from "../drawio/embed-url.ts";
-import { liveUrl, widgetClient } from "../shared/client.ts";
+import { liveUrl, type WidgetClient, widgetClient } from "../shared/client.ts";
 import { errorDetail } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
 import { LiveSocket } from "../shared/live-socket.ts";
@@ -16,6 +14,13 @@ import { HistoryController, renderHistory } from "./history.ts";
 import { EditorSession, type SaveState } from "./session.ts";
 
 const RESTART = ["diagramId", "token", "apiBase", "drawioUrl"] as const;
+
+/** The export buttons: what each downloads, and its label. */
+const EXPORTS = [
+  ["drawio", ".drawio"],
+  ["svg", "SVG"],
+  ["png", "PNG"],
+] as const satisfies readonly (readonly [ExportKind, string])[];
 
 const STATUS: Record<SaveState, string> = {
   loading: "Loading…",
@@ -62,28 +67,43 @@ const STATUS: Record<SaveState, string> = {
  */
 export class DrawforgeEditor extends LitElement {
   static override styles = editorStyles;
+  // `static properties` rather than decorators: the same reactive properties, without Lit's
+  // decorator module and TypeScript's decorator helper in the bundle.
+  static override properties = {
+    diagramId: { attribute: "diagram-id" },
+    token: {},
+    apiBase: { attribute: "api-base" },
+    drawioUrl: { attribute: "drawio-url" },
+    theme: { reflect: true },
+    saveDelay: { attribute: "save-delay", type: Number },
+    panel: { reflect: true },
+    setupError: { state: true },
+  };
 
-  @property({ attribute: "diagram-id" }) diagramId = "";
+  diagramId = "";
   /** A widget token (`dft_…`) with the `edit` scope. Never an API key. */
-  @property() token = "";
+  token = "";
   /** Where the API is (default: the origin `widget.js` came from). */
-  @property({ attribute: "api-base" }) apiBase = "";
+  apiBase = "";
   /** The draw.io to embed (default: embed.diagrams.net); self-hosted and offline work too. */
-  @property({ attribute: "drawio-url" }) drawioUrl = "";
+  drawioUrl = "";
   /** The widget's own chrome: `light`, `dark`, or `auto` (the system's). */
-  @property({ reflect: true }) theme: WidgetTheme = "light";
+  theme: WidgetTheme = "light";
   /** Milliseconds of quiet after an edit before it is saved. */
-  @property({ attribute: "save-delay", type: Number }) saveDelay = 800;
+  saveDelay = 800;
   /** The open side panel. */
-  @property({ reflect: true }) panel: "chat" | "history" | "none" = "chat";
+  panel: "chat" | "history" | "none" = "chat";
 
-  @state() private setupError = "";
+  private setupError = "";
 
   #session: EditorSession | undefined;
   #chat: ChatController | undefined;
   #history: HistoryController | undefined;
   #frame: DrawioFrame | undefined;
   #src: URL | undefined;
+  /** The draw.io iframe, made anew whenever its key (URL, diagram, token) changes. */
+  #iframe: HTMLIFrameElement | undefined;
+  #iframeKey = "";
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -104,6 +124,14 @@ export class DrawforgeEditor extends LitElement {
         this.#src = undefined;
         this.setupError = `drawio-url is not a URL: ${this.drawioUrl}`;
       }
+      // A fresh iframe (fresh draw.io) for another URL, diagram or token, as `keyed` would
+      // give, without Lit's directive modules in the bundle.
+      const src = this.#src?.href;
+      const key = src ? `${src}|${this.diagramId}|${this.token}` : "";
+      if (key !== this.#iframeKey) {
+        this.#iframeKey = key;
+        this.#iframe = src ? drawioIframe(src) : undefined;
+      }
     }
   }
 
@@ -122,13 +150,13 @@ export class DrawforgeEditor extends LitElement {
         ${this.#renderStatus(state)}
         <span class="spacer"></span>
         <div class="group" role="group" aria-label="Export">
-          ${(["drawio", "svg", "png"] as const).map(
-            (kind) => html`<button
+          ${EXPORTS.map(
+            ([kind, label]) => html`<button
               part="export-button"
               ?disabled=${state === "loading"}
-              aria-label=${`Download as ${kind === "drawio" ? ".drawio" : kind.toUpperCase()}`}
+              aria-label=${`Download as ${label}`}
               @click=${() => this.#export(kind)}
-            >${kind === "drawio" ? ".drawio" : kind.toUpperCase()}</button>`,
+            >${label}</button>`,
           )}
         </div>
         <div class="tabs" role="group" aria-label="Side panel">
@@ -137,16 +165,7 @@ export class DrawforgeEditor extends LitElement {
       </header>
       ${this.#renderBanner()}
       <div class="body">
-        <div class="stage">
-          ${
-            this.#src
-              ? keyed(
-                  `${this.#src.href}|${this.diagramId}|${this.token}`,
-                  html`<iframe part="frame" title="draw.io diagram editor" src=${this.#src.href}></iframe>`,
-                )
-              : nothing
-          }
-        </div>
+        <div class="stage">${this.#iframe ?? nothing}</div>
         ${
           this.panel === "none"
             ? nothing
@@ -230,7 +249,7 @@ export class DrawforgeEditor extends LitElement {
     this.#stop();
     const iframe = this.renderRoot.querySelector("iframe");
     if (!this.diagramId || !this.token || !iframe || !this.#src) return;
-    let df: ReturnType<typeof widgetClient>;
+    let df: WidgetClient;
     try {
       df = widgetClient(this.apiBase, this.token);
     } catch (error) {
@@ -280,4 +299,13 @@ export class DrawforgeEditor extends LitElement {
       emit(this, "drawforge-error", errorDetail(error));
     }
   }
+}
+
+/** The iframe draw.io runs in. */
+function drawioIframe(src: string): HTMLIFrameElement {
+  const iframe = document.createElement("iframe");
+  iframe.setAttribute("part", "frame");
+  iframe.title = "draw.io diagram editor";
+  iframe.src = src;
+  return iframe;
 }

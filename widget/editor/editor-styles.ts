@@ -70,25 +70,19 @@ export const editorStyles = [
       font-size: 12px;
       text-decoration: underline;
     }
-    .spacer {
-      flex: 1;
-    }
     .group,
     .tabs {
       display: inline-flex;
     }
-    .group button,
-    .tabs button {
+    :is(.group, .tabs) button {
       border-radius: 0;
       margin-left: -1px;
     }
-    .group button:first-child,
-    .tabs button:first-child {
+    :is(.group, .tabs) button:first-child {
       border-radius: calc(var(--_radius) - 2px) 0 0 calc(var(--_radius) - 2px);
       margin-left: 0;
     }
-    .group button:last-child,
-    .tabs button:last-child {
+    :is(.group, .tabs) button:last-child {
       border-radius: 0 calc(var(--_radius) - 2px) calc(var(--_radius) - 2px) 0;
     }
     .tab[aria-pressed="true"] {

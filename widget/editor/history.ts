@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from "lit";
-import type { Drawforge, VersionSummary } from "../../sdk/index.ts";
+import type { VersionSummary } from "../../sdk/index.ts";
+import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail } from "../shared/errors.ts";
 import type { SessionHost } from "./session.ts";
 
@@ -25,10 +26,10 @@ export class HistoryController {
   previewing: number | null = null;
   previewXml = "";
   readonly #host: SessionHost;
-  readonly #df: Drawforge;
+  readonly #df: WidgetClient;
   readonly #id: string;
 
-  constructor(host: SessionHost, df: Drawforge, id: string) {
+  constructor(host: SessionHost, df: WidgetClient, id: string) {
     this.#host = host;
     this.#df = df;
     this.#id = id;

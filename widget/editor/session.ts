@@ -1,6 +1,7 @@
-import { type Drawforge, PreconditionFailedError } from "../../sdk/index.ts";
+import { PreconditionFailedError } from "../../sdk/index.ts";
 import type { DrawioFrame } from "../drawio/drawio-frame.ts";
 import type { DrawioEvent } from "../drawio/messages.ts";
+import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail, WidgetError } from "../shared/errors.ts";
 import { type ChangeSource, emit } from "../shared/events.ts";
 import type { LiveSocket, LiveState, VersionNotice } from "../shared/live-socket.ts";
@@ -47,7 +48,7 @@ export class EditorSession {
   /** The last failure, for the banner; cleared by the next success. */
   error: string | null = null;
   readonly #host: SessionHost;
-  readonly #df: Drawforge;
+  readonly #df: WidgetClient;
   readonly #frame: DrawioFrame;
   readonly #id: string;
   readonly #saveDelay: number;
@@ -62,18 +63,19 @@ export class EditorSession {
   #previewing: Promise<void> | null = null;
   #previewed = false;
 
-  constructor(host: SessionHost, df: Drawforge, frame: DrawioFrame, id: string, saveDelay: number) {
+  constructor(
+    host: SessionHost,
+    df: WidgetClient,
+    frame: DrawioFrame,
+    id: string,
+    saveDelay: number,
+  ) {
     this.#host = host;
     this.#df = df;
     this.#frame = frame;
     this.#id = id;
     this.#saveDelay = saveDelay;
     frame.onEvent = (event) => this.#onFrame(event);
-  }
-
-  /** True when edits are waiting to be saved. */
-  get dirty(): boolean {
-    return this.#pending !== null;
   }
 
   /** Opens the head version (fetched while draw.io starts) and starts live updates. */

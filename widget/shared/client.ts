@@ -1,4 +1,6 @@
-import { Drawforge } from "../../sdk/index.ts";
+import { createTransport } from "../../sdk/client.ts";
+import type { Drawforge } from "../../sdk/index.ts";
+import { Diagrams } from "../../sdk/resources/diagrams.ts";
 import { TOKEN_PREFIX, WidgetError } from "./errors.ts";
 
 /**
@@ -12,15 +14,20 @@ export function defaultApiBase(): string {
   return new URL(import.meta.url).origin;
 }
 
+/** What the widget uses of the SDK client: `diagrams`, with its versions and messages. */
+export type WidgetClient = Pick<Drawforge, "diagrams">;
+
 /**
  * An SDK client for the browser, authenticated with a widget token. API keys are refused
- * before any request is made: a key in a page is a key anyone can read.
+ * before any request is made: a key in a page is a key anyone can read. Only the SDK's
+ * `diagrams` resource is built (on the transport a `Drawforge` client would have), so the
+ * bundle leaves out the resources a widget token cannot use.
  *
  * @example
  * const df = widgetClient(this.apiBase, this.token);
  * const diagram = await df.diagrams.retrieve(id);
  */
-export function widgetClient(apiBase: string, token: string): Drawforge {
+export function widgetClient(apiBase: string, token: string): WidgetClient {
   if (!token) throw new WidgetError("missing_token", "set the token attribute to a widget token");
   if (!token.startsWith(TOKEN_PREFIX)) {
     throw new WidgetError(
@@ -28,7 +35,12 @@ export function widgetClient(apiBase: string, token: string): Drawforge {
       "the token is not a widget token (dft_…); never put an API key in a page — mint a token on your server",
     );
   }
-  return new Drawforge({ apiKey: token, baseUrl: apiBase || defaultApiBase(), maxRetries: 2 });
+  const transport = createTransport({
+    apiKey: token,
+    baseUrl: apiBase || defaultApiBase(),
+    maxRetries: 2,
+  });
+  return { diagrams: new Diagrams(transport) };
 }
 
 /**

@@ -4,10 +4,11 @@
  * in the widget.
  */
 import * as z from "zod/mini";
+import { parseJson } from "./parse.ts";
 
 /** What the diagram object sends: its head when the socket opens, then every new version. */
 export const VersionNoticeSchema = z.object({
-  type: z.literal("version"),
+  type: z.enum(["version"]),
   version: z.number(),
   author: z.enum(["user", "agent", "api"]),
   message: z.nullable(z.string()),
@@ -80,15 +81,9 @@ export class LiveSocket {
     });
     socket.addEventListener("message", (event) => {
       this.#lastHeard = Date.now();
-      if (typeof event.data !== "string" || event.data === "pong") return;
-      let json: unknown;
-      try {
-        json = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      const notice = VersionNoticeSchema.safeParse(json);
-      if (notice.success) this.#onNotice(notice.data);
+      if (event.data === "pong") return;
+      const notice = parseJson(event.data, () => VersionNoticeSchema);
+      if (notice) this.#onNotice(notice);
     });
     socket.addEventListener("close", (event) => {
       clearInterval(this.#pinger);

@@ -83,6 +83,10 @@ export const themeStyles = css`
     outline: none;
     box-shadow: var(--_focus);
   }
+  /* The gap that pushes the rest of a bar to its end (editor toolbar, viewer bar). */
+  .spacer {
+    flex: 1;
+  }
   .sr-only {
     position: absolute;
     width: 1px;

@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import { property, state } from "lit/decorators.js";
 import { liveUrl, widgetClient } from "../shared/client.ts";
 import { diagramsNetUrl } from "../shared/diagrams-net.ts";
 import { errorDetail, WidgetError } from "../shared/errors.ts";
@@ -41,29 +40,49 @@ const SOURCES = ["diagramId", "token", "apiBase", "src", "xml", "drawioUrl"] as 
  */
 export class DrawforgeViewer extends LitElement {
   static override styles = viewerStyles;
+  // `static properties` rather than decorators: the same reactive properties, without Lit's
+  // decorator module and TypeScript's decorator helper in the bundle.
+  static override properties = {
+    diagramId: { attribute: "diagram-id" },
+    token: {},
+    apiBase: { attribute: "api-base" },
+    src: {},
+    xml: {},
+    drawioUrl: { attribute: "drawio-url" },
+    editorUrl: { attribute: "editor-url" },
+    theme: { reflect: true },
+    rendered: { state: true },
+    status: { state: true },
+    message: { state: true },
+    scale: { state: true },
+    fitScale: { state: true },
+    diagramTitle: { state: true },
+    openHref: { state: true },
+    labels: { state: true },
+  };
 
-  @property({ attribute: "diagram-id" }) diagramId = "";
+  diagramId = "";
   /** A widget token (`dft_…`, `view` is enough). Never an API key. */
-  @property() token = "";
-  @property({ attribute: "api-base" }) apiBase = "";
-  @property() src = "";
-  @property() xml = "";
+  token = "";
+  apiBase = "";
+  src = "";
+  xml = "";
   /** The draw.io host whose viewer library draws the diagram (default: viewer.diagrams.net). */
-  @property({ attribute: "drawio-url" }) drawioUrl = "";
+  drawioUrl = "";
   /** Where "Open in editor" goes; by default a diagrams.net copy of the diagram. */
-  @property({ attribute: "editor-url" }) editorUrl = "";
+  editorUrl = "";
   /** The viewer's chrome: `light`, `dark`, or `auto` (the system's). The diagram stays as drawn. */
-  @property({ reflect: true }) theme: WidgetTheme = "light";
+  theme: WidgetTheme = "light";
 
-  @state() private rendered: Rendered | null = null;
-  @state() private status: "idle" | "loading" | "ready" | "error" = "idle";
-  @state() private message = "";
+  private rendered: Rendered | null = null;
+  private status: "idle" | "loading" | "ready" | "error" = "idle";
+  private message = "";
   /** A number, or null to fit the width. */
-  @state() private scale: number | null = null;
-  @state() private fitScale = 1;
-  @state() private diagramTitle = "";
-  @state() private openHref = "";
-  @state() private labels: string[] = [];
+  private scale: number | null = null;
+  private fitScale = 1;
+  private diagramTitle = "";
+  private openHref = "";
+  private labels: string[] = [];
 
   #version: number | null = null;
   #generation = 0;

@@ -6,6 +6,11 @@
  * Protocol (JSON strings): the page posts `{type:"ready"}`; the parent posts `{id, xml}`; the
  * page answers `{type:"rendered", id, svg, width, height}` or `{type:"failed", id, error}`.
  *
+ * The page's scripts are the two functions below, embedded as their source text
+ * (`Function.prototype.toString`), so the bundler minifies them like the rest of the widget.
+ * Each runs in the iframe: it must use nothing from this module, only its argument and the
+ * iframe's globals.
+ *
  * @example
  * iframe.srcdoc = rendererPage("https://viewer.diagrams.net/");
  */
@@ -13,51 +18,78 @@ export function rendererPage(base: string): string {
   // JSON.stringify makes the base a safe JS string; "<" is escaped so it cannot end the script.
   const at = JSON.stringify(base).replaceAll("<", "\\u003c");
   const src = `${base}js/viewer-static.min.js`.replaceAll('"', "%22").replaceAll("<", "%3C");
-  return `<!doctype html><html><head><meta charset="utf-8">
-<script>
-var BASE = ${at};
-window.STENCIL_PATH = BASE + "stencils";
-window.SHAPES_PATH = BASE + "shapes";
-window.mxBasePath = BASE + "mxgraph/";
-window.mxImageBasePath = BASE + "mxgraph/images";
-window.DRAWIO_BASE_URL = BASE.replace(/\\/$/, "");
-</script>
-<script src="${src}"></script>
-</head><body style="margin:0">
-<script>
-(function () {
-  function reply(message) { parent.postMessage(JSON.stringify(message), "*"); }
-  if (typeof Graph === "undefined" || typeof Editor === "undefined") {
-    reply({ type: "failed", id: "", error: "draw.io's viewer did not load from " + BASE });
+  return `<!doctype html><html><head><meta charset="utf-8"><script>(${configure})(${at})</script><script src="${src}"></script></head><body style="margin:0"><script>(${serve})(${at})</script></body></html>`;
+}
+
+/** The parts of draw.io's viewer library the renderer uses: globals of the iframe. */
+interface ViewerGlobals {
+  Graph?: new (container: HTMLElement) => ViewerGraph;
+  Editor?: {
+    new (chromeless: boolean, themes: null, model: null, graph: ViewerGraph): ViewerEditor;
+    parseDiagramNode(node: Element | undefined): Element;
+  };
+  mxUtils: { parseXml(xml: string): Document; getXml(node: Node): string };
+}
+
+interface ViewerGraph {
+  getSvg(background: null, scale: number, border: number): SVGElement;
+  destroy(): void;
+}
+
+interface ViewerEditor {
+  setGraphXml(node: Element): void;
+}
+
+/** Before the library loads: where it finds its stencils, shapes and images. */
+function configure(base: string): void {
+  Object.assign(window, {
+    STENCIL_PATH: `${base}stencils`,
+    SHAPES_PATH: `${base}shapes`,
+    mxBasePath: `${base}mxgraph/`,
+    mxImageBasePath: `${base}mxgraph/images`,
+    DRAWIO_BASE_URL: base.replace(/\/$/, ""),
+  });
+}
+
+/** After the library loads: draws every `{id, xml}` the parent posts, and answers. */
+function serve(base: string): void {
+  const reply = (message: object) => parent.postMessage(JSON.stringify(message), "*");
+  const { Graph, Editor, mxUtils } = window as unknown as ViewerGlobals;
+  if (Graph === undefined || Editor === undefined) {
+    reply({ type: "failed", id: "", error: `draw.io's viewer did not load from ${base}` });
     return;
   }
-  addEventListener("message", function (event) {
+  addEventListener("message", (event) => {
     if (event.source !== parent || typeof event.data !== "string") return;
-    var request;
-    try { request = JSON.parse(event.data); } catch (e) { return; }
+    let request: { id?: unknown; xml?: unknown } | null;
+    try {
+      request = JSON.parse(event.data);
+    } catch {
+      return;
+    }
     if (!request || typeof request.id !== "string" || typeof request.xml !== "string") return;
-    var container = document.createElement("div");
+    const container = document.createElement("div");
     document.body.appendChild(container);
     try {
-      var node = mxUtils.parseXml(request.xml).documentElement;
-      if (node.nodeName == "mxfile") {
+      let node: Element = mxUtils.parseXml(request.xml).documentElement;
+      if (node.nodeName === "mxfile") {
         node = Editor.parseDiagramNode(node.getElementsByTagName("diagram")[0]);
       }
-      var graph = new Graph(container);
+      const graph = new Graph(container);
       new Editor(true, null, null, graph).setGraphXml(node);
-      var svg = graph.getSvg(null, 1, 8);
+      const svg = graph.getSvg(null, 1, 8);
       reply({
-        type: "rendered", id: request.id, svg: mxUtils.getXml(svg),
-        width: parseFloat(svg.getAttribute("width")) || 0,
-        height: parseFloat(svg.getAttribute("height")) || 0
+        type: "rendered",
+        id: request.id,
+        svg: mxUtils.getXml(svg),
+        width: parseFloat(svg.getAttribute("width") ?? "") || 0,
+        height: parseFloat(svg.getAttribute("height") ?? "") || 0,
       });
       graph.destroy();
     } catch (e) {
-      reply({ type: "failed", id: request.id, error: String(e && e.message || e) });
+      reply({ type: "failed", id: request.id, error: String((e as Error)?.message || e) });
     }
     container.remove();
   });
   reply({ type: "ready" });
-})();
-</script></body></html>`;
 }

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { WidgetError } from "../shared/errors.ts";
+import { parseJson } from "../shared/parse.ts";
 import { rendererPage } from "./renderer-page.ts";
 
 /** draw.io's viewer host; `drawio-url` may name a self-hosted or offline draw.io instead. */
@@ -58,16 +59,9 @@ class Renderer {
         RENDER_TIMEOUT_MS,
       );
       window.addEventListener("message", (event) => {
-        if (event.source !== frame.contentWindow || typeof event.data !== "string") return;
-        let json: unknown;
-        try {
-          json = JSON.parse(event.data);
-        } catch {
-          return;
-        }
-        const reply = ReplySchema.safeParse(json);
-        if (!reply.success) return;
-        const message = reply.data;
+        if (event.source !== frame.contentWindow) return;
+        const message = parseJson(event.data, () => ReplySchema);
+        if (!message) return;
         if (message.type === "ready") {
           clearTimeout(timer);
           resolve();

@@ -63,9 +63,6 @@ export const viewerStyles = [
       color: var(--_muted);
       font-variant-numeric: tabular-nums;
     }
-    .spacer {
-      flex: 1;
-    }
     a {
       color: var(--_accent);
       font-size: 13px;
