@@ -13,7 +13,7 @@ export type TurnCompletedEvent = Extract<TurnEvent, { type: "turn.completed" }>;
  * ignore types you do not know, as new ones may be added.
  */
 export class TurnStream implements AsyncIterable<TurnEvent> {
-  /** The diagram the turn works on: known at once for messages, from `turn.started` for generate. */
+  /** The diagram the turn works on: known at once for messages; for generate, once the server answers. */
   diagramId: string | undefined;
   readonly #response: Promise<Response>;
   readonly #controller = new AbortController();
@@ -38,8 +38,12 @@ export class TurnStream implements AsyncIterable<TurnEvent> {
     // Only a turn that answered with its stream is ours to cancel: on a 409 the running turn
     // belongs to someone else.
     this.#response.then(
-      () => {
+      (response) => {
         this.#started = true;
+        // The server names a new diagram in Location before the first event, so a turn that
+        // is cancelled before then can still be stopped.
+        const location = /\/v1\/diagrams\/([^/?#]+)/.exec(response.headers.get("location") ?? "");
+        if (location?.[1]) this.diagramId ??= decodeURIComponent(location[1]);
       },
       () => {},
     );

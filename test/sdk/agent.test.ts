@@ -158,6 +158,21 @@ describe("agent turns through the scripted model", () => {
     );
   });
 
+  it("cancels a generation before its first event is read, by the Location the server sent", async () => {
+    const { df, sent } = recordingClient();
+    await script([SLOW]);
+    const stream = df.generate.stream({ prompt: "Slowly, never read" });
+    await eventually(async () => stream.diagramId !== undefined);
+    const id = stream.diagramId ?? "";
+    expect(id).toMatch(/^d_/);
+    await stream.cancel();
+    expect(sent).toContain(`DELETE /v1/diagrams/${id}/turn`);
+    await eventually(
+      async () =>
+        (await df.diagrams.retrieve(id).catch((e: unknown) => e)) instanceof NotFoundError,
+    );
+  });
+
   it("answers 409 while a turn runs, and cancel() stops that turn", async () => {
     const df = client();
     const { id } = await df.diagrams.create({ xml: SMALL_XML });
