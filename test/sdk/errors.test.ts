@@ -115,12 +115,14 @@ describe("problem+json from the real Worker becomes typed errors", () => {
     expect(malformed).toBeInstanceOf(UnprocessableEntityError);
 
     const unknown = "b_0000000000000000000000";
+    // One at a time: started together, a later rejection would go unhandled while the
+    // first is awaited.
     for (const call of [
-      df.batches.retrieve(unknown),
-      df.batches.cancel(unknown),
-      df.batches.deliveries.list(unknown),
+      () => df.batches.retrieve(unknown),
+      () => df.batches.cancel(unknown),
+      () => df.batches.deliveries.list(unknown),
     ]) {
-      const error = await failure(Promise.resolve(call));
+      const error = await failure(Promise.resolve(call()));
       expect(error).toBeInstanceOf(NotFoundError);
       expect(error.code).toBe("not_found");
     }
