@@ -6,13 +6,9 @@
  *
  *   npm run bench -- batch [--smoke]
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { unstable_startWorker } from "wrangler";
+import { startLocalWorker } from "../test/support/local-worker.ts";
 import { startLlmServer } from "../test/worker/llm-server.ts";
 import { percentile } from "./stats.ts";
 
@@ -22,8 +18,6 @@ const MODEL_DELAY_MS = 500;
 const LLM_PORT = 47218;
 const KEY = "bench-key";
 
-process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
-const dir = mkdtempSync(join(tmpdir(), "drawforge-batch-bench-"));
 const llm = await startLlmServer(LLM_PORT);
 await fetch(`http://127.0.0.1:${LLM_PORT}/__auto`, {
   method: "POST",
@@ -53,32 +47,16 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve()));
 const receiverPort = (receiver.address() as AddressInfo).port;
 
-const envFile = join(dir, "bench.env");
-writeFileSync(
-  envFile,
-  [
-    `API_KEYS=${KEY}`,
-    "RATE_LIMIT=off",
-    "OPENAI_API_KEY=bench",
-    `OPENAI_BASE_URL=http://127.0.0.1:${LLM_PORT}/v1`,
-    "DRAWFORGE_MODEL=scripted",
-    "ALLOW_PRIVATE_WEBHOOKS=1",
-  ].join("\n"),
-);
-const worker = await unstable_startWorker({
-  config: fileURLToPath(new URL("../wrangler.toml", import.meta.url)),
-  envFiles: [envFile],
-  dev: {
-    server: { hostname: "127.0.0.1", port: 0 },
-    inspector: false,
-    persist: join(dir, "state"),
-    watch: false,
-    logLevel: "none",
-  },
+const worker = await startLocalWorker({
+  API_KEYS: KEY,
+  RATE_LIMIT: "off",
+  OPENAI_API_KEY: "bench",
+  OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+  DRAWFORGE_MODEL: "scripted",
+  ALLOW_PRIVATE_WEBHOOKS: "1",
 });
 try {
-  await worker.ready;
-  const base = (await worker.url).origin;
+  const base = worker.url;
   const started = Date.now();
   const res = await fetch(`${base}/v1/batches`, {
     method: "POST",
@@ -123,5 +101,4 @@ try {
   await worker.dispose();
   await new Promise<void>((resolve) => llm.close(() => resolve()));
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  rmSync(dir, { recursive: true, force: true });
 }

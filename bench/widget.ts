@@ -8,15 +8,14 @@
  *   npm run bench -- widget            5 page loads (median)
  *   npm run bench -- widget --smoke    1 page load
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { build } from "vite";
-import { unstable_startWorker } from "wrangler";
 import { CHROMIUM_ARGS, findChromium } from "../test/browser/drawio.ts";
+import { startLocalWorker } from "../test/support/local-worker.ts";
 import { startStaticDrawio } from "../test/widget/drawio-server.ts";
 import { median } from "./stats.ts";
 
@@ -41,28 +40,16 @@ async function editorReady(): Promise<{ cold: number[]; warm: number[] }> {
     console.log("editor_ready_ms: skipped, no Chromium (apt-get install -y chromium)");
     return { cold: [], warm: [] };
   }
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
-  const dir = mkdtempSync(join(tmpdir(), "drawforge-bench-widget-"));
-  const envFile = join(dir, "bench.env");
-  writeFileSync(envFile, "API_KEYS=bench-key\nRATE_LIMIT=off\nDEMO_PAGE=1\n");
   const drawio = await startStaticDrawio();
-  const worker = await unstable_startWorker({
-    config: join(root, "wrangler.toml"),
-    envFiles: [envFile],
-    dev: {
-      server: { hostname: "127.0.0.1", port: 0 },
-      inspector: false,
-      persist: join(dir, "state"),
-      watch: false,
-      logLevel: "warn",
-    },
-  });
+  const worker = await startLocalWorker(
+    { API_KEYS: "bench-key", RATE_LIMIT: "off", DEMO_PAGE: "1" },
+    "warn",
+  );
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
   const cold: number[] = [];
   const warm: number[] = [];
   try {
-    await worker.ready;
-    const page = `${(await worker.url).origin}/?drawio=${encodeURIComponent(`${drawio.url}/?offline=1`)}`;
+    const page = `${worker.url}/?drawio=${encodeURIComponent(`${drawio.url}/?offline=1`)}`;
     for (let i = 0; i <= runs; i++) {
       // A fresh profile per run: nothing of draw.io or the widget is cached.
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -96,7 +83,6 @@ async function editorReady(): Promise<{ cold: number[]; warm: number[] }> {
     await browser.close();
     await worker.dispose();
     await drawio.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   return { cold, warm };
 }

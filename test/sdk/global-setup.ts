@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { unstable_startWorker } from "wrangler";
+import { startLocalWorker } from "../support/local-worker.ts";
 import { startLlmServer } from "../worker/llm-server.ts";
 
 declare module "vitest" {
@@ -27,45 +23,26 @@ export const SDK_KEYS = ["sdk-key-a", "sdk-key-b"] as const;
  * `test/worker/llm-server.ts` behind its agent.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // The Request.cf lookup needs the internet and only adds a warning when it is missing.
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
-  const dir = mkdtempSync(join(tmpdir(), "drawforge-sdk-"));
   const llm = await startLlmServer(LLM_PORT);
-  // Vars come from an env file of our own, which also keeps the developer's .dev.vars out.
-  const envFile = join(dir, "sdk-test.env");
-  writeFileSync(
-    envFile,
-    [
-      `API_KEYS=${SDK_KEYS.join(",")}`,
-      "RATE_LIMIT=off",
-      "OPENAI_API_KEY=scripted-model-key",
-      `OPENAI_BASE_URL=http://127.0.0.1:${LLM_PORT}/v1`,
-      "DRAWFORGE_MODEL=scripted",
+  const worker = await startLocalWorker(
+    {
+      API_KEYS: SDK_KEYS.join(","),
+      RATE_LIMIT: "off",
+      OPENAI_API_KEY: "scripted-model-key",
+      OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+      DRAWFORGE_MODEL: "scripted",
       // Batch webhooks go to a receiver on 127.0.0.1 over http, and failed items and
       // deliveries are retried without waiting (test/sdk/agent.test.ts, "batches").
-      "ALLOW_PRIVATE_WEBHOOKS=1",
-      "RETRY_DELAY_SCALE=0",
-    ].join("\n"),
-  );
-  const worker = await unstable_startWorker({
-    config: fileURLToPath(new URL("../../wrangler.toml", import.meta.url)),
-    envFiles: [envFile],
-    dev: {
-      server: { hostname: "127.0.0.1", port: 0 },
-      inspector: false,
-      persist: join(dir, "state"),
-      watch: false,
-      // Failures the tests provoke on purpose would flood the output; set it to "log" to debug.
-      logLevel: (process.env.DRAWFORGE_SDK_WORKER_LOG ?? "none") as "none",
+      ALLOW_PRIVATE_WEBHOOKS: "1",
+      RETRY_DELAY_SCALE: "0",
     },
-  });
-  await worker.ready;
-  const url = await worker.url;
-  project.provide("sdkBaseUrl", url.origin);
+    // Failures the tests provoke on purpose would flood the output; set it to "log" to debug.
+    (process.env.DRAWFORGE_SDK_WORKER_LOG ?? "none") as "none",
+  );
+  project.provide("sdkBaseUrl", worker.url);
   project.provide("sdkLlmUrl", `http://127.0.0.1:${LLM_PORT}`);
   return async () => {
     await worker.dispose();
     await new Promise<void>((resolve) => llm.close(() => resolve()));
-    rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -2,23 +2,15 @@
  * The demo page (`/` with DEMO_PAGE=1): a fresh diagram with an editor and a viewer, pointed at
  * another draw.io with `?drawio=`, and reopened with `?diagram=`.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, servers, shot } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { browserForFile, hasChromium, servers, shot } from "./harness.ts";
 
 describe.skipIf(!hasChromium)("the demo page", () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = browserForFile();
 
   it("shows the editor and the viewer on a fresh diagram, with the draw.io it is given", async () => {
     const { worker, drawio } = servers();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+    const page = await chromium.browser.newPage({ viewport: { width: 1400, height: 1100 } });
     // Recorded from the first script on, so no event is missed however fast it comes.
     await page.addInitScript(() => {
       const seen: unknown[] = [];

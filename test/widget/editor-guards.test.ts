@@ -4,13 +4,12 @@
  */
 import { readFileSync } from "node:fs";
 import { inflateRawSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   backend,
+  browserForFile,
   events,
   hasChromium,
-  launchBrowser,
   openEditor,
   servers,
   shot,
@@ -19,23 +18,11 @@ import {
 } from "./harness.ts";
 
 describe.skipIf(!hasChromium)("drawforge-editor, guarding the diagram", () => {
-  let browser: Browser;
-  let page: Page | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await page?.context().close();
-    page = undefined;
-  });
+  const chromium = browserForFile();
 
   async function open(extra: { viewer?: boolean; saveDelay?: number } = {}) {
-    const opened = await openEditor(browser, extra);
-    page = opened.page;
+    const opened = await openEditor(chromium.browser, extra);
+    chromium.keep(opened.page);
     return opened;
   }
 

@@ -1,14 +1,9 @@
-/**
- * `<drawforge-editor>` in real Chromium: the offline draw.io app in the iframe, the real Worker
- * behind it, the scripted model for the agent. Each test works on a fresh diagram.
- */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   backend,
+  browserForFile,
   events,
   hasChromium,
-  launchBrowser,
   openEditor,
   script,
   shot,
@@ -17,23 +12,11 @@ import {
 } from "./harness.ts";
 
 describe.skipIf(!hasChromium)("drawforge-editor", () => {
-  let browser: Browser;
-  let page: Page | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await page?.context().close();
-    page = undefined;
-  });
+  const chromium = browserForFile();
 
   async function open(extra: { viewer?: boolean; saveDelay?: number } = {}) {
-    const opened = await openEditor(browser, extra);
-    page = opened.page;
+    const opened = await openEditor(chromium.browser, extra);
+    chromium.keep(opened.page);
     return opened;
   }
 

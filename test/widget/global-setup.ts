@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import type { TestProject } from "vitest/node";
-import { unstable_startWorker } from "wrangler";
 import { findChromium } from "../browser/drawio.ts";
+import { startLocalWorker } from "../support/local-worker.ts";
 import { startLlmServer } from "../worker/llm-server.ts";
 import { startStaticDrawio } from "./drawio-server.ts";
 
@@ -35,44 +33,28 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
  * tests skip; the WebSocket tests still run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
   // The browser tests need the built widget; the live-socket tests only the Worker.
   if (findChromium() !== undefined) {
     await build({ configFile: join(root, "widget/vite.config.ts"), logLevel: "warn" });
   }
-  const dir = mkdtempSync(join(tmpdir(), "drawforge-widget-"));
-  const envFile = join(dir, "widget-test.env");
-  writeFileSync(
-    envFile,
-    [
-      `API_KEYS=${WIDGET_TEST_KEY}`,
-      "RATE_LIMIT=off",
-      "DEMO_PAGE=1",
-      "OPENAI_API_KEY=scripted-model-key",
-      `OPENAI_BASE_URL=http://127.0.0.1:${LLM_PORT}/v1`,
-      "DRAWFORGE_MODEL=scripted",
-    ].join("\n"),
-  );
   const [llm, drawio] = await Promise.all([startLlmServer(LLM_PORT), startStaticDrawio()]);
-  const worker = await unstable_startWorker({
-    config: join(root, "wrangler.toml"),
-    envFiles: [envFile],
-    dev: {
-      server: { hostname: "127.0.0.1", port: 0 },
-      inspector: false,
-      persist: join(dir, "state"),
-      watch: false,
-      logLevel: "warn",
+  const worker = await startLocalWorker(
+    {
+      API_KEYS: WIDGET_TEST_KEY,
+      RATE_LIMIT: "off",
+      DEMO_PAGE: "1",
+      OPENAI_API_KEY: "scripted-model-key",
+      OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+      DRAWFORGE_MODEL: "scripted",
     },
-  });
-  await worker.ready;
-  project.provide("widgetWorkerUrl", (await worker.url).origin);
+    "warn",
+  );
+  project.provide("widgetWorkerUrl", worker.url);
   project.provide("widgetDrawioUrl", drawio.url);
   project.provide("widgetLlmUrl", `http://127.0.0.1:${LLM_PORT}`);
   return async () => {
     await worker.dispose();
     await drawio.close();
     await new Promise<void>((resolve) => llm.close(() => resolve()));
-    rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { Drawforge } from "../../sdk/index.ts";
 import { CHROMIUM_ARGS, findChromium } from "../browser/drawio.ts";
 import type { ScriptStep } from "../worker/llm-server.ts";
@@ -87,6 +87,39 @@ const EVENTS = [
   "drawforge-turn-end",
   "drawforge-error",
 ];
+
+/**
+ * One Chromium for a test file, each test's page closed after the test: registers the hooks
+ * and returns the browser (once launched) and `keep`, which hands a page over for closing.
+ *
+ * @example
+ * const chromium = browserForFile();
+ * const page = chromium.keep(await openPage(chromium.browser, markup));
+ */
+export function browserForFile() {
+  let browser: Browser | undefined;
+  let kept: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await kept?.context().close();
+    kept = undefined;
+  });
+  return {
+    get browser(): Browser {
+      if (!browser) throw new Error("the browser starts in beforeAll");
+      return browser;
+    },
+    keep(page: Page): Page {
+      kept = page;
+      return page;
+    },
+  };
+}
 
 /**
  * Opens `body` (HTML using the components) as a page of the Worker's own origin, so the widget

@@ -3,15 +3,14 @@
  * sandboxed frame, from inline XML, from a URL, or from the API with a view token.
  */
 import { inflateRawSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   backend,
+  browserForFile,
   events,
   FLOW_XML,
   freshDiagram,
   hasChromium,
-  launchBrowser,
   openPage,
   servers,
   shot,
@@ -24,24 +23,14 @@ function attr(text: string): string {
 }
 
 describe.skipIf(!hasChromium)("drawforge-viewer", () => {
-  let browser: Browser;
-  let page: Page | undefined;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async () => {
-    await page?.context().close();
-    page = undefined;
-  });
+  const chromium = browserForFile();
 
   it("draws inline XML, fits the width, zooms, and links to an editor", async () => {
-    page = await openPage(
-      browser,
-      `<drawforge-viewer xml="${attr(FLOW_XML)}" drawio-url="${servers().drawio}" style="width:420px"></drawforge-viewer>`,
+    const page = chromium.keep(
+      await openPage(
+        chromium.browser,
+        `<drawforge-viewer xml="${attr(FLOW_XML)}" drawio-url="${servers().drawio}" style="width:420px"></drawforge-viewer>`,
+      ),
     );
     await waitForEvent(page, "drawforge-load");
     const img = page.locator("drawforge-viewer img");
@@ -71,9 +60,11 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
 
   it("draws a .drawio file from src", async () => {
     const src = `${servers().drawio.replace(/\/\?.*$/, "")}/templates/flowcharts/cross_functional_flowchart_1.xml`;
-    page = await openPage(
-      browser,
-      `<drawforge-viewer src="${src}" drawio-url="${servers().drawio}" editor-url="https://example.com/edit"></drawforge-viewer>`,
+    const page = chromium.keep(
+      await openPage(
+        chromium.browser,
+        `<drawforge-viewer src="${src}" drawio-url="${servers().drawio}" editor-url="https://example.com/edit"></drawforge-viewer>`,
+      ),
     );
     await waitForEvent(page, "drawforge-load");
     const img = page.locator("drawforge-viewer img");
@@ -86,9 +77,11 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
 
   it("shows a stored diagram with a view token and follows new versions", async () => {
     const d = await freshDiagram();
-    page = await openPage(
-      browser,
-      `<drawforge-viewer diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
+    const page = chromium.keep(
+      await openPage(
+        chromium.browser,
+        `<drawforge-viewer diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
+      ),
     );
     const load = await waitForEvent(page, "drawforge-load");
     expect(load.detail).toEqual({ diagramId: d.id, version: 1, title: "Order flow" });
@@ -106,10 +99,12 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
 
   it("refuses an API key as its token, without calling the API", async () => {
     const d = await freshDiagram();
-    page = await openPage(
-      browser,
-      `<drawforge-viewer diagram-id="${d.id}" token="widget-test-key"></drawforge-viewer>
+    const page = chromium.keep(
+      await openPage(
+        chromium.browser,
+        `<drawforge-viewer diagram-id="${d.id}" token="widget-test-key"></drawforge-viewer>
        <drawforge-editor diagram-id="${d.id}" token="widget-test-key" drawio-url="${servers().drawio}"></drawforge-editor>`,
+      ),
     );
     const requests: string[] = [];
     page.on("request", (r) => {

@@ -12,11 +12,21 @@ export function toHex(bytes: Uint8Array): string {
   return out;
 }
 
-/** Base64url without padding. */
-export function toBase64Url(bytes: Uint8Array): string {
+/** Standard base64, padded. */
+export function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(binary);
+}
+
+/** Decodes standard base64 (throws on text that is not base64). */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+}
+
+/** Base64url without padding. */
+export function toBase64Url(bytes: Uint8Array): string {
+  return toBase64(bytes).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 /** Decodes base64url (padding optional); undefined when the text is not base64url. */

@@ -3,6 +3,7 @@ import { migrate } from "../diagram/migrations.ts";
 import { handle, handleAsync } from "../diagram/outcome.ts";
 import { pageOf } from "../diagram/paging.ts";
 import { ApiError } from "../http/api-error.ts";
+import { type BatchRow, type ItemRow, itemView, type STATES } from "./batch-rows.ts";
 import { BATCH_MIGRATIONS } from "./migrations.ts";
 import * as In from "./rpc-schemas.ts";
 
@@ -12,36 +13,6 @@ export interface WebhookMessage {
   eventId: string;
 }
 
-interface BatchRow extends Record<string, SqlStorageValue> {
-  id: string;
-  owner: string;
-  origin: string;
-  model: string | null;
-  webhook_url: string | null;
-  webhook_events: string | null;
-  webhook_disabled: number;
-  cancelled: number;
-  created_at: string;
-  completed_at: string | null;
-}
-
-interface ItemRow extends Record<string, SqlStorageValue> {
-  idx: number;
-  prompt: string;
-  title: string | null;
-  theme: string | null;
-  direction: string | null;
-  metadata: string | null;
-  status: string;
-  diagram_id: string;
-  version: number | null;
-  result_title: string | null;
-  attempts: number;
-  last_error: string | null;
-  error: string | null;
-}
-
-const STATES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 const TERMINAL = "('succeeded', 'failed', 'cancelled')";
 
 /**
@@ -397,18 +368,4 @@ export class BatchObject extends DurableObject<Env> {
       }
     }
   }
-}
-
-function itemView(row: ItemRow) {
-  return {
-    index: row.idx,
-    status: row.status as (typeof STATES)[number],
-    prompt: row.prompt,
-    diagram_id: row.status === "succeeded" ? row.diagram_id : null,
-    version: row.version,
-    title: row.result_title,
-    attempts: row.attempts,
-    error: row.error ? (JSON.parse(row.error) as Record<string, unknown>) : null,
-    metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : null,
-  };
 }

@@ -1,9 +1,8 @@
 import type { ModelSettings } from "../agent/model-settings.ts";
 import { titleFrom, withHints } from "../agent/request-text.ts";
-import { diagramStub, unwrap } from "../diagram/client.ts";
+import { diagramStub, finishedDiagram, unwrap } from "../diagram/client.ts";
 import type { Outcome } from "../diagram/outcome.ts";
 import { turnCompletion } from "../diagram/turn-stream.ts";
-import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import type { ProblemInit } from "../http/api-error.ts";
 import type { Settings } from "../http/app-env.ts";
 
@@ -95,25 +94,17 @@ export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcom
 }
 
 async function succeeded(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
-  const head = JSON.parse(
-    unwrap(await diagramStub(env as never, work.diagramId).readJson({ tenant: work.tenant }))
-      .json ?? "{}",
-  ) as { title: string; version: number; xml: string };
-  const id = work.diagramId;
+  const head = await finishedDiagram(env as never, work.tenant, work.diagramId, work.origin);
   const inline = new TextEncoder().encode(head.xml).byteLength <= INLINE_XML_BYTES;
   return {
     kind: "succeeded",
     version: head.version,
     title: head.title,
     data: {
-      diagram_id: id,
+      diagram_id: work.diagramId,
       version: head.version,
       title: head.title,
-      links: {
-        api: `${work.origin}/v1/diagrams/${id}`,
-        diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
-        editor: `${work.origin}/?diagram=${id}`,
-      },
+      links: head.links,
       ...(inline ? { xml: head.xml } : {}),
     },
   };

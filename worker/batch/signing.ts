@@ -1,18 +1,10 @@
+import { fromBase64, toBase64 } from "../auth/encoding.ts";
+
 const encoder = new TextEncoder();
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-}
 
 /** A new signing secret: `whsec_` and 32 random bytes in base64. */
 export function newWebhookSecret(): string {
-  return `whsec_${bytesToBase64(crypto.getRandomValues(new Uint8Array(32)))}`;
+  return `whsec_${toBase64(crypto.getRandomValues(new Uint8Array(32)))}`;
 }
 
 /**
@@ -35,13 +27,13 @@ export async function signWebhook(
     secrets.map(async (secret) => {
       const key = await crypto.subtle.importKey(
         "raw",
-        base64ToBytes(secret.replace(/^whsec_/, "")),
+        fromBase64(secret.replace(/^whsec_/, "")),
         { name: "HMAC", hash: "SHA-256" },
         false,
         ["sign"],
       );
       const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, signed));
-      return `v1,${bytesToBase64(mac)}`;
+      return `v1,${toBase64(mac)}`;
     }),
   );
   return {

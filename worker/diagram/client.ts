@@ -1,3 +1,4 @@
+import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import { ApiError, apiErrorFrom } from "../http/api-error.ts";
 import type { AppEnv, Principal } from "../http/app-env.ts";
 import type { Author } from "../schemas/version.ts";
@@ -67,12 +68,20 @@ export function listBody<T>(page: { items: T[]; next: number | null }): {
   return { items: page.items, next_cursor: page.next === null ? null : encodeCursor(page.next) };
 }
 
-/** Opaque list cursors: base64url of the last item's sort key. */
-export function encodeCursor(n: number): string {
-  return btoa(`v${n}`).replace(/=+$/, "");
+/**
+ * Opaque list cursors: base64 of a kind letter and a number (the last item's sort key, or an
+ * offset). The kind keeps one list's cursors from being taken for another's.
+ *
+ * @example
+ * encodeCursor(42); // "djQy"
+ * decodeCursor("djQy"); // 42
+ */
+export function encodeCursor(n: number, kind = "v"): string {
+  return btoa(`${kind}${n}`).replace(/=+$/, "");
 }
 
-export function decodeCursor(cursor: string | undefined): number | undefined {
+/** Reads a cursor of {@link encodeCursor}; a 422 for anything else, or a number below `min`. */
+export function decodeCursor(cursor: string | undefined, kind = "v", min = 1): number | undefined {
   if (cursor === undefined || cursor === "") return undefined;
   let text = "";
   try {
@@ -80,9 +89,48 @@ export function decodeCursor(cursor: string | undefined): number | undefined {
   } catch {
     // fall through to the error below
   }
-  const match = /^v(\d{1,10})$/.exec(text);
-  if (!match || Number(match[1]) < 1) {
+  const digits = text.startsWith(kind) ? text.slice(kind.length) : "";
+  const n = /^\d{1,10}$/.test(digits) ? Number(digits) : -1;
+  if (n < min) {
     throw new ApiError(422, "invalid_cursor", "cursor is not a next_cursor this API returned");
   }
-  return Number(match[1]);
+  return n;
+}
+
+/** A finished diagram as answers hand it back: its head, and where to open it. */
+export interface FinishedDiagram {
+  title: string;
+  version: number;
+  xml: string;
+  links: { api: string; diagrams_net: string; editor: string };
+}
+
+/**
+ * The head of a diagram with its links (the API, a diagrams.net link carrying the diagram, the
+ * editor page of this Worker), for the answer of a turn and the webhook of a batch item.
+ *
+ * @example
+ * const { xml, links } = await finishedDiagram(env, tenant, id, new URL(c.req.url).origin);
+ */
+export async function finishedDiagram(
+  env: AppEnv["Bindings"],
+  tenant: string,
+  id: string,
+  origin: string,
+): Promise<FinishedDiagram> {
+  const head = JSON.parse(unwrap(await diagramStub(env, id).readJson({ tenant })).json ?? "{}") as {
+    title: string;
+    version: number;
+    xml: string;
+  };
+  return {
+    title: head.title,
+    version: head.version,
+    xml: head.xml,
+    links: {
+      api: `${origin}/v1/diagrams/${id}`,
+      diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
+      editor: `${origin}/?diagram=${id}`,
+    },
+  };
 }

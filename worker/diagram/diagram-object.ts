@@ -24,6 +24,7 @@ import {
 } from "./problems.ts";
 import * as In from "./rpc-schemas.ts";
 import { type DiagramRow, DiagramStore } from "./store.ts";
+import { startTurn } from "./turn-stream.ts";
 import type { TurnHost } from "./turns.ts";
 import { compactOf, diffView, exportFile } from "./views.ts";
 
@@ -319,34 +320,24 @@ export class DiagramObject extends DurableObject<Env> {
       // Taken before the first await: a second request sees the turn at once.
       const controller = new AbortController();
       this.#turn = controller;
-      let agent: [typeof import("../agent/model.ts"), typeof import("./turns.ts")];
-      let chosen: { model: import("ai").LanguageModel; name: string };
+      let started: Awaited<ReturnType<typeof startTurn>>;
       try {
-        // The agent stack (AI SDK, provider) loads on the first turn, not with every request.
-        agent = await Promise.all([import("../agent/model.ts"), import("./turns.ts")]);
-        chosen = agent[0].resolveModel(this.env as ModelSettings, args.model, {
-          images: (args.attachments?.length ?? 0) > 0,
+        started = await startTurn(this.env as ModelSettings, this.#turnHost(), {
+          ...args,
+          row,
+          signal: controller.signal,
         });
       } catch (error) {
         this.#turn = undefined;
         throw error;
       }
-      const { stream, done } = agent[1].streamTurn(this.#turnHost(), {
-        ...args,
-        row,
-        model: chosen.model,
-        limits: {
-          ...agent[0].turnLimits(this.env as ModelSettings),
-          ...(args.retries === undefined ? {} : { maxRetries: args.retries }),
-        },
-        signal: controller.signal,
-      });
+      const { stream, done, model } = started;
       this.ctx.waitUntil(
         done.finally(() => {
           this.#turn = undefined;
         }),
       );
-      return { stream, model: chosen.name };
+      return { stream, model };
     });
   }
 
@@ -391,23 +382,10 @@ export class DiagramObject extends DurableObject<Env> {
       },
       commit: (ready, message, usage, title) => {
         if (title !== undefined) this.#store.rename(title, new Date().toISOString());
-        this.#commitAgent(ready, message, usage);
+        this.#commit(ready, "agent", message, null, usage);
         return this.#own(ready.tenant).head;
       },
     };
-  }
-
-  #commitAgent(
-    ready: PreparedDiagram & { tenant: string },
-    message: string,
-    usage: TurnUsage,
-  ): void {
-    const n = this.#store.append(
-      { xml: ready.xml, stats: ready.stats, author: "agent", message, restoredFrom: null, usage },
-      new Date().toISOString(),
-    );
-    this.#head = { n, xml: ready.xml, stats: ready.stats, document: ready.document };
-    this.#announce(n, "agent", message);
   }
 
   /** The diagram row, if it exists and belongs to `tenant`; otherwise a 404 (never a 403). */
@@ -422,9 +400,17 @@ export class DiagramObject extends DurableObject<Env> {
     author: Author,
     message: string | null,
     restoredFrom: number | null,
+    usage?: TurnUsage,
   ): void {
     const n = this.#store.append(
-      { xml: ready.xml, stats: ready.stats, author, message, restoredFrom },
+      {
+        xml: ready.xml,
+        stats: ready.stats,
+        author,
+        message,
+        restoredFrom,
+        ...(usage ? { usage } : {}),
+      },
       new Date().toISOString(),
     );
     this.#head = {

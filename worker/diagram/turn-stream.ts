@@ -1,4 +1,6 @@
+import type { ModelSettings } from "../agent/model-settings.ts";
 import { ApiError } from "../http/api-error.ts";
+import type { streamTurn, TurnHost } from "./turns.ts";
 
 /** How a turn ended, as its last Server-Sent Event says. */
 export interface TurnCompletion {
@@ -33,4 +35,33 @@ export async function turnCompletion(stream: ReadableStream<Uint8Array>): Promis
     throw new ApiError(502, "turn_failed", "the turn ended without a result; nothing was saved");
   }
   return last;
+}
+
+/** What {@link startTurn} passes on to the turn, besides the model and its limits. */
+export type TurnArgs = Omit<Parameters<typeof streamTurn>[1], "model" | "limits"> & {
+  model?: string | undefined;
+  /** Overrides `DRAWFORGE_MODEL_RETRIES` (a queue that retries itself sends 0). */
+  retries?: number | undefined;
+};
+
+/**
+ * Picks the model and starts a turn as a Server-Sent Events stream. The agent stack (AI SDK,
+ * provider, tools) is imported here, on a diagram's first turn, not with every request.
+ *
+ * @example
+ * const { stream, done, model } = await startTurn(env, host, { ...args, row, signal });
+ */
+export async function startTurn(settings: ModelSettings, host: TurnHost, args: TurnArgs) {
+  const [models, turns] = await Promise.all([import("../agent/model.ts"), import("./turns.ts")]);
+  const { model, retries, ...rest } = args;
+  const chosen = models.resolveModel(settings, model, {
+    images: (args.attachments?.length ?? 0) > 0,
+  });
+  const limits = models.turnLimits(settings);
+  const started = turns.streamTurn(host, {
+    ...rest,
+    model: chosen.model,
+    limits: retries === undefined ? limits : { ...limits, maxRetries: retries },
+  });
+  return { ...started, model: chosen.name };
 }

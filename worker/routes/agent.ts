@@ -4,9 +4,15 @@ import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
 import { titleFrom, withHints } from "../agent/request-text.ts";
 import { randomToken } from "../auth/encoding.ts";
-import { authorOf, decodeCursor, diagramStub, listBody, unwrap } from "../diagram/client.ts";
+import {
+  authorOf,
+  decodeCursor,
+  diagramStub,
+  finishedDiagram,
+  listBody,
+  unwrap,
+} from "../diagram/client.ts";
 import { turnCompletion } from "../diagram/turn-stream.ts";
-import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import { validateXml } from "../drawio/validate.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -89,14 +95,7 @@ async function turn(
     );
   }
   c.header("location", location);
-  const head = JSON.parse(
-    unwrap(await diagramStub(c.env, id).readJson({ tenant: principal.tenant })).json ?? "{}",
-  ) as {
-    title: string;
-    version: number;
-    xml: string;
-  };
-  const origin = new URL(c.req.url).origin;
+  const head = await finishedDiagram(c.env, principal.tenant, id, new URL(c.req.url).origin);
   return c.json(
     {
       diagram_id: id,
@@ -107,11 +106,7 @@ async function turn(
       xml: head.xml,
       findings: validateXml(head.xml, { shapes: shapeCatalog() }).findings,
       usage: done.usage as { input: number; output: number; cached: number },
-      links: {
-        api: `${origin}/v1/diagrams/${id}`,
-        diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
-        editor: `${origin}/?diagram=${id}`,
-      },
+      links: head.links,
     },
     200,
   );

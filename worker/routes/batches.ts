@@ -114,18 +114,17 @@ const getBatch = createRoute({
 batches.openapi(getBatch, async (c) => {
   const { id } = c.req.valid("param");
   const { cursor, limit } = c.req.valid("query");
-  const after = decodeCursor(cursor);
+  const after = decodeCursor(cursor, "i", 0);
   const read = unwrap(
     (await c.env.BATCH.getByName(id).read({
       tenant: c.get("principal").tenant,
       limit,
-      ...(after === undefined ? {} : { after: after - 1 }),
+      ...(after === undefined ? {} : { after }),
     })) as Outcome<{ next: number | null } & Record<string, unknown>>,
   );
   const { next, ...rest } = read;
-  // Cursors are 1-based so that item 0 can continue a page too.
   return c.json(
-    { ...rest, next_cursor: next === null ? null : encodeCursor(next + 1) } as never,
+    { ...rest, next_cursor: next === null ? null : encodeCursor(next, "i") } as never,
     200,
   );
 });

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { decodeCursor, encodeCursor } from "../diagram/client.ts";
 import type { LibraryData } from "../drawio/shapes/types.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -74,7 +75,7 @@ shapes.openapi(getLibrary, (c) => {
   const { name } = c.req.valid("param");
   const { category, cursor, limit } = c.req.valid("query");
   const library = libraryOrFail(name);
-  const start = cursor === undefined ? 0 : decodeOffset(cursor);
+  const start = decodeCursor(cursor, "o", 0) ?? 0;
   const categoryIndex = category === undefined ? undefined : library.categories.indexOf(category);
   if (categoryIndex === -1) {
     throw new ApiError(404, "category_not_found", `library ${name} has no category "${category}"`);
@@ -91,7 +92,7 @@ shapes.openapi(getLibrary, (c) => {
     width: shape.w,
     height: shape.h,
   }));
-  const next = start + limit < all.length ? encodeOffset(start + limit) : null;
+  const next = start + limit < all.length ? encodeCursor(start + limit, "o") : null;
   return c.json(
     {
       name: library.name,
@@ -129,20 +130,3 @@ shapes.openapi(searchShapes, (c) => {
   const items = shapeCatalog().search(q, { limit, ...(library === undefined ? {} : { library }) });
   return c.json({ items, next_cursor: null }, 200);
 });
-
-function encodeOffset(n: number): string {
-  return btoa(`o${n}`).replace(/=+$/, "");
-}
-
-function decodeOffset(cursor: string): number {
-  let text = "";
-  try {
-    text = atob(cursor);
-  } catch {
-    // reported below
-  }
-  const match = /^o(\d{1,7})$/.exec(text);
-  if (!match)
-    throw new ApiError(422, "invalid_cursor", "cursor is not a next_cursor this API returned");
-  return Number(match[1]);
-}

@@ -1,0 +1,46 @@
+// The batch object's rows as SQLite returns them, and the API's view of an item.
+
+export interface BatchRow extends Record<string, SqlStorageValue> {
+  id: string;
+  owner: string;
+  origin: string;
+  model: string | null;
+  webhook_url: string | null;
+  webhook_events: string | null;
+  webhook_disabled: number;
+  cancelled: number;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface ItemRow extends Record<string, SqlStorageValue> {
+  idx: number;
+  prompt: string;
+  title: string | null;
+  theme: string | null;
+  direction: string | null;
+  metadata: string | null;
+  status: string;
+  diagram_id: string;
+  version: number | null;
+  result_title: string | null;
+  attempts: number;
+  last_error: string | null;
+  error: string | null;
+}
+
+export const STATES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+/** An item as the API shows it (`BatchItem`). */
+export function itemView(row: ItemRow) {
+  return {
+    index: row.idx,
+    status: row.status as (typeof STATES)[number],
+    prompt: row.prompt,
+    diagram_id: row.status === "succeeded" ? row.diagram_id : null,
+    version: row.version,
+    title: row.result_title,
+    attempts: row.attempts,
+    error: row.error ? (JSON.parse(row.error) as Record<string, unknown>) : null,
+    metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : null,
+  };
+}
