@@ -1,6 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { NODE_KINDS } from "../drawio/layout/spec.ts";
+import { libraryShapeName } from "../drawio/shapes/library-names.ts";
 import { leanSchema } from "./lean-schema.ts";
 import type { ToolOutcome, WorkingCopy } from "./working-copy.ts";
 
@@ -56,7 +57,7 @@ const ModelGraphSchema = z.object({
       id: z.string(),
       label: z.string().optional(),
       kind: z.enum(NODE_KINDS).optional(),
-      shape: z.string().optional().describe("A draw.io shape from search_shapes, with kind icon."),
+      shape: z.string().optional().describe("A shape name from search_shapes, with kind icon."),
       style: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
       group: z.string().optional(),
     }),
@@ -171,7 +172,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     search_shapes: tool({
       description:
-        "Find real draw.io shapes (AWS, Azure, GCP, Kubernetes, Cisco, BPMN…) and their exact style strings.",
+        "Find real draw.io shapes (AWS, Azure, GCP, Kubernetes, Cisco, BPMN…): their names and exact styles.",
       inputSchema: leanSchema(
         z.object({
           query: z.string().min(1).max(200),
@@ -182,7 +183,10 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
       execute: async ({ query, library, limit }) =>
         shapes
           .search(query, { limit, ...(library === undefined ? {} : { library }) })
-          .map((h) => `${h.library} · ${h.title} (${h.width}×${h.height}): ${h.style}`)
+          .map((h) => {
+            const name = libraryShapeName(h.library, h.style);
+            return `${h.library} · ${h.title} (${h.width}×${h.height})${name ? ` ${name}` : ""}: ${h.style}`;
+          })
           .join("\n") || "no shape matches; try other words",
     }),
   };

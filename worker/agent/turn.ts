@@ -9,6 +9,7 @@ import {
 } from "ai";
 import { hasErrors } from "../drawio/findings.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
+import type { LibraryShapes } from "../drawio/shapes/library-style.ts";
 import { validateDocument } from "../drawio/validate.ts";
 import type { ShapeNames } from "../drawio/validate-shapes.ts";
 import { SYSTEM_PROMPT, turnContext } from "./prompt.ts";
@@ -71,7 +72,7 @@ export interface TurnOptions {
   limits?: { totalMs: number; stepMs: number; maxRetries: number };
   /** The caller's cancellation. */
   signal?: AbortSignal;
-  shapes: ShapeSearch & ShapeNames;
+  shapes: ShapeSearch & ShapeNames & LibraryShapes;
   onEvent?: (event: TurnEvent) => void;
 }
 

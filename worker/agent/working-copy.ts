@@ -11,7 +11,9 @@ import { OperationError } from "../drawio/operations/operation-error.ts";
 import { getCellXml, listCells } from "../drawio/query.ts";
 import { repairDiagram } from "../drawio/repair.ts";
 import { serializeCell, serializeDiagram } from "../drawio/serialize.ts";
-import { type ValidateOptions, validateDocument } from "../drawio/validate.ts";
+import type { LibraryShapes } from "../drawio/shapes/library-style.ts";
+import { validateDocument } from "../drawio/validate.ts";
+import type { ShapeNames } from "../drawio/validate-shapes.ts";
 import { cloneElement, type XmlElement } from "../drawio/xml/nodes.ts";
 import { selectCellIds, XPathError } from "../drawio/xpath.ts";
 import { IdAliases } from "./id-aliases.ts";
@@ -21,6 +23,15 @@ export interface ToolOutcome {
   ok: boolean;
   /** Written for the model: what happened, and what to fix when something is wrong. */
   message: string;
+}
+
+/** Options for {@link WorkingCopy}. */
+export interface WorkingCopyOptions {
+  /**
+   * The shape catalogue: unknown shape names are reported, and every library shape a graph,
+   * an operation or a raw cell names gets draw.io's exact style for it.
+   */
+  shapes?: ShapeNames & LibraryShapes;
 }
 
 /** Wrapper tags a continuation must not restart with. */
@@ -45,13 +56,13 @@ export class WorkingCopy {
   title: string | undefined;
   /** Raw cells the model started writing but whose output was cut off. */
   #partial: string | undefined;
-  readonly #validation: ValidateOptions;
+  readonly #shapes: (ShapeNames & LibraryShapes) | undefined;
   /** Ids the model saw abbreviated (`~17`), fixed for the turn. */
   readonly #ids: IdAliases;
 
-  constructor(document: DiagramDocument, validation: ValidateOptions = {}) {
+  constructor(document: DiagramDocument, options: WorkingCopyOptions = {}) {
     this.document = document;
-    this.#validation = validation;
+    this.#shapes = options.shapes;
     const first = document.pages[0];
     this.#ids = new IdAliases(first ? idPrefixOf(first) : undefined);
   }
@@ -96,7 +107,7 @@ export class WorkingCopy {
   async createFromGraph(graph: GraphSpecInput, replace: boolean): Promise<ToolOutcome> {
     let laid: Awaited<ReturnType<typeof layoutGraph>>;
     try {
-      laid = await layoutGraph(graph);
+      laid = await layoutGraph(graph, this.#shapes ? { shapes: this.#shapes } : {});
     } catch (error) {
       if (error instanceof GraphSpecError)
         return {
@@ -149,6 +160,7 @@ export class WorkingCopy {
       const { document, changed, deleted } = applyOperations(
         this.document,
         operations.map((op) => this.#ids.operation(op)),
+        this.#shapes ? { shapes: this.#shapes } : {},
       );
       this.document = document;
       this.changed = true;
@@ -224,7 +236,7 @@ export class WorkingCopy {
   /** Validation errors stop nothing here (operations already refused them); warnings go back. */
   #after(done: string): ToolOutcome {
     const findings = [
-      ...validateDocument(this.document, this.#validation),
+      ...validateDocument(this.document, this.#shapes ? { shapes: this.#shapes } : {}),
       ...lintDocument(this.document),
     ];
     const errors = findings.filter((f) => f.severity === "error");

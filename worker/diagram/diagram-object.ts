@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { ModelSettings } from "../agent/model.ts";
 import type { TurnUsage } from "../agent/turn.ts";
 import { relayoutPage } from "../drawio/layout/relayout.ts";
@@ -162,11 +163,10 @@ export class DiagramObject extends DurableObject<Env> {
       const head = this.#loadHead(row);
       let result: ReturnType<typeof applyOperations>;
       try {
-        result = applyOperations(
-          this.#documentOf(head),
-          args.operations,
-          args.page === undefined ? {} : { page: args.page },
-        );
+        result = applyOperations(this.#documentOf(head), args.operations, {
+          shapes: shapeCatalog(),
+          ...(args.page === undefined ? {} : { page: args.page }),
+        });
       } catch (error) {
         throw operationProblem(error);
       }

@@ -37,7 +37,7 @@ export const layout = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
  */
 export async function layoutOrFail(graph: GraphSpecInput) {
   try {
-    return await layoutGraph(graph);
+    return await layoutGraph(graph, { shapes: shapeCatalog() });
   } catch (error) {
     if (error instanceof GraphSpecError) {
       throw new ApiError(422, "invalid_graph", error.message, { problems: error.problems });

@@ -1,9 +1,12 @@
 import type { DiagramDocument } from "../model.ts";
 import { parseDiagram } from "../parse.ts";
+import { serializeDiagram } from "../serialize.ts";
+import type { LibraryShapes } from "../shapes/library-style.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import { checkSpec } from "./check.ts";
 import { runElk } from "./elk.ts";
 import { elkPlan } from "./elk-graph.ts";
+import { restyleLibraryCells, withLibraryShapes } from "./library-nodes.ts";
 import { type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
 import { themeBackground } from "./themes.ts";
 import { toCells } from "./to-cells.ts";
@@ -23,6 +26,16 @@ export interface LaidOut {
   height: number;
 }
 
+/** Options for {@link layoutGraph}. */
+export interface LayoutOptions {
+  /**
+   * Library shapes (a `ShapeCatalog`). With them, a node whose `shape` (or `style`) names one
+   * (`mxgraph.aws4.api_gateway`, `mxgraph.kubernetes.pod`, `mxgraph.azure2.virtual_machine`…)
+   * is drawn with draw.io's exact style for it, and an icon takes its proportions.
+   */
+  shapes?: LibraryShapes;
+}
+
 /**
  * Lays out a graph spec with ELK (layered, orthogonal routing, groups as compound nodes) and
  * writes it as draw.io XML. Deterministic: the same spec always gives the same XML. Throws the
@@ -32,10 +45,16 @@ export interface LaidOut {
  * @example
  * const { xml } = await layoutGraph({ nodes: [{ id: "a", label: "Cart" }, { id: "b", label: "Pay" }],
  *   edges: [{ from: "a", to: "b" }] });
+ * await layoutGraph({ nodes: [{ id: "gw", kind: "icon", shape: "mxgraph.aws4.api_gateway" }] },
+ *   { shapes: shapeCatalog() });
  */
-export async function layoutGraph(input: GraphSpecInput): Promise<LaidOut> {
-  const spec = GraphSpecSchema.parse(input);
-  checkSpec(spec);
+export async function layoutGraph(
+  input: GraphSpecInput,
+  options: LayoutOptions = {},
+): Promise<LaidOut> {
+  const parsed = GraphSpecSchema.parse(input);
+  checkSpec(parsed);
+  const spec = options.shapes ? withLibraryShapes(parsed, options.shapes) : parsed;
   const plan = elkPlan(spec);
   const laid = await runElk(plan.root);
   const taken = new Set([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
@@ -50,5 +69,9 @@ export async function layoutGraph(input: GraphSpecInput): Promise<LaidOut> {
     `<root><mxCell id="${root}"/><mxCell id="${layer}" parent="${root}"/>${cells.join("")}</root></mxGraphModel>`;
   const name = escapeAttribute(spec.title ?? "Page-1");
   const xml = `<mxfile><diagram id="page-1" name="${name}">${model}</diagram></mxfile>`;
-  return { xml, document: parseDiagram(xml), width, height };
+  const document = parseDiagram(xml);
+  if (options.shapes && restyleLibraryCells(document, options.shapes, spec.theme)) {
+    return { xml: serializeDiagram(document), document, width, height };
+  }
+  return { xml, document, width, height };
 }

@@ -2,6 +2,7 @@ import type { Finding } from "../findings.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
 import { parseDiagram } from "../parse.ts";
 import { serializeCell, serializePage } from "../serialize.ts";
+import type { LibraryShapes } from "../shapes/library-style.ts";
 import { validatePage } from "../validate.ts";
 import type { XmlElement } from "../xml/nodes.ts";
 import { selectCellIds, XPathError } from "../xpath.ts";
@@ -16,6 +17,12 @@ const COSMETIC: ReadonlySet<string> = new Set(["set_style", "set_label", "set_ge
 export interface ApplyOptions {
   /** The page to edit: its id, or its index (default: the first page). */
   page?: string | number;
+  /**
+   * Library shapes (a `ShapeCatalog`): with them, every cell that `add`, `update`, `set_style`
+   * or `set_attribute` gives a library shape's name (`mxgraph.aws4.s3`, `mxgraph.kubernetes.pod`…)
+   * gets draw.io's exact style for it, as if dragged from the sidebar.
+   */
+  shapes?: LibraryShapes;
 }
 
 /** What a successful batch did. */
@@ -79,7 +86,7 @@ export function applyOperations(
     };
 
     if (op.op === "add") {
-      touch(addCell(ws, op, fail));
+      touch(addCell(ws, op, fail, options.shapes));
       return;
     }
     if (op.op === "replace_text") {
@@ -103,7 +110,7 @@ export function applyOperations(
       return;
     }
     for (const id of ids) {
-      editCell(ws, id, op, fail);
+      editCell(ws, id, op, fail, options.shapes);
       touch(id);
     }
   });

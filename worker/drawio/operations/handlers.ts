@@ -6,17 +6,25 @@ import {
   removeCellAttribute,
   setCellAttribute,
 } from "../cell.ts";
+import type { LibraryShapes } from "../shapes/library-style.ts";
 import { mergeStyle } from "../style.ts";
 import { markChanged, type XmlElement } from "../xml/nodes.ts";
 import { checkCellReferences, checkTerminals, type Fail, parseCellXml } from "./cell-xml.ts";
+import { restyleCell, styleAfterSetStyle } from "./library-shapes.ts";
 import type { Operation } from "./schema.ts";
 import type { Workspace } from "./workspace.ts";
 
 type Targeted = Exclude<Operation, { op: "add" } | { op: "replace_text" }>;
 
-/** Adds one cell; returns its id. */
-export function addCell(ws: Workspace, op: Extract<Operation, { op: "add" }>, fail: Fail): string {
+/** Adds one cell; returns its id. With `shapes`, a library shape gets draw.io's exact style. */
+export function addCell(
+  ws: Workspace,
+  op: Extract<Operation, { op: "add" }>,
+  fail: Fail,
+  shapes?: LibraryShapes,
+): string {
   const el = parseCellXml(op.xml, fail);
+  if (shapes) restyleCell(el, shapes);
   const id = el.attrs.id;
   if (id === undefined || id.trim() === "") return fail("invalid_xml", "the new cell needs an id");
   if (ws.has(id)) return fail("duplicate_id", `a cell with id "${id}" already exists`);
@@ -29,21 +37,34 @@ export function addCell(ws: Workspace, op: Extract<Operation, { op: "add" }>, fa
   return id;
 }
 
-/** Applies a targeted operation to one cell. */
-export function editCell(ws: Workspace, id: string, op: Targeted, fail: Fail): void {
+/** Applies a targeted operation to one cell. With `shapes`, library shapes get draw.io's styles. */
+export function editCell(
+  ws: Workspace,
+  id: string,
+  op: Targeted,
+  fail: Fail,
+  shapes?: LibraryShapes,
+): void {
   switch (op.op) {
     case "update":
-      updateCell(ws, id, op.xml, fail);
+      updateCell(ws, id, op.xml, fail, shapes);
       return;
     case "set_attribute":
       setAttribute(ws, id, op.name, op.value, fail);
+      if (shapes && op.name === "style") restyleCell(ws.writable(id), shapes);
       return;
     case "remove_attribute":
       removeAttribute(ws, id, op.name, fail);
       return;
     case "set_style": {
       const cell = ws.writable(id);
-      setCellAttribute(cell, "style", mergeStyle(getCellAttribute(cell, "style"), op.style));
+      const before = getCellAttribute(cell, "style");
+      const after = mergeStyle(before, op.style);
+      setCellAttribute(
+        cell,
+        "style",
+        shapes ? styleAfterSetStyle(cell, before, after, Object.keys(op.style), shapes) : after,
+      );
       return;
     }
     case "set_label": {
@@ -59,9 +80,16 @@ export function editCell(ws: Workspace, id: string, op: Targeted, fail: Fail): v
   }
 }
 
-function updateCell(ws: Workspace, id: string, xml: string, fail: Fail): void {
+function updateCell(
+  ws: Workspace,
+  id: string,
+  xml: string,
+  fail: Fail,
+  shapes: LibraryShapes | undefined,
+): void {
   if (id === ws.rootId()) fail("protected_cell", "the root cell cannot be replaced");
   const el = parseCellXml(xml, fail);
+  if (shapes) restyleCell(el, shapes);
   if (el.attrs.id === undefined) el.attrs.id = id;
   else if (el.attrs.id !== id) {
     fail("id_mismatch", `the new XML has id "${el.attrs.id}": keep id "${id}" or omit it`);

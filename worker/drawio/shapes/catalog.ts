@@ -1,5 +1,8 @@
 import { getStyleValue, shapeOf } from "../style.ts";
-import type { LibraryData, LibraryIndex, ShapeHit, ShapeRecord } from "./types.ts";
+import { LibraryShapeIndex } from "./library-names.ts";
+import type { LibraryShapes } from "./library-style.ts";
+import { libraryWeight } from "./library-weights.ts";
+import type { LibraryData, LibraryIndex, LibraryShape, ShapeHit, ShapeRecord } from "./types.ts";
 import { editDistance, KUBERNETES_ALIASES, parseQuery, stem, wordsOf } from "./words.ts";
 
 interface Entry {
@@ -30,12 +33,13 @@ export interface SearchOptions {
  * catalog.search("load balancer", { limit: 5 });
  * catalog.knowsShape("mxgraph.aws4.lambda_function"); // true
  */
-export class ShapeCatalog {
+export class ShapeCatalog implements LibraryShapes {
   readonly index: LibraryIndex;
   readonly #libraries: Map<string, LibraryData>;
   #entries: Entry[] | undefined;
   #postings: Map<string, number[]> | undefined;
   readonly #stencils: Set<string>;
+  #names: LibraryShapeIndex | undefined;
 
   constructor(index: LibraryIndex, libraries: readonly LibraryData[]) {
     this.index = index;
@@ -50,6 +54,19 @@ export class ShapeCatalog {
   /** A library by name (names are checked against the index, never used as paths). */
   library(name: string): LibraryData | undefined {
     return this.#libraries.get(name);
+  }
+
+  /**
+   * The library entries a shape name stands for, best first: `mxgraph.aws4.api_gateway`,
+   * `mxgraph.kubernetes.pod`, `img/lib/azure2/…svg`… (see `LibraryShapeIndex`). Indexed on
+   * first use.
+   *
+   * @example
+   * catalog.libraryShapes("mxgraph.aws4.api_gateway")[0]?.category; // "Application Integration"
+   */
+  libraryShapes(name: string): readonly LibraryShape[] {
+    this.#names ??= new LibraryShapeIndex(this.#libraries.values());
+    return this.#names.find(name);
   }
 
   /** Whether a `shape=`, `resIcon=` or full `prIcon=` value names a real draw.io shape. */
@@ -119,7 +136,7 @@ export class ShapeCatalog {
       if (score <= 0) continue;
       const rank = libraries.indexOf(entry.library.name);
       if (rank !== -1) score += 25 - rank;
-      score += LIBRARY_WEIGHT[entry.library.name] ?? 0;
+      score += libraryWeight(entry.library.name);
       hits.push({ entry, score });
     }
     hits.sort((a, b) => b.score - a.score || a.entry.order - b.entry.order);
@@ -203,33 +220,6 @@ export class ShapeCatalog {
     return entries;
   }
 }
-
-/**
- * Small nudges between libraries that draw the same things: the current icon sets before the
- * ones draw.io keeps for old diagrams.
- */
-const LIBRARY_WEIGHT: Record<string, number> = {
-  aws4: 4,
-  azure2: 4,
-  gcp2: 4,
-  cisco19: 4,
-  kubernetes: 4,
-  bpmn: 2,
-  flowchart: 2,
-  basic: 2,
-  network: 2,
-  aws4b: -1,
-  aws3: -2,
-  aws2: -3,
-  aws3d: -3,
-  azure: -2,
-  mscae: -2,
-  gcp: -2,
-  cisco: -1,
-  clipart: -3,
-  active_directory: -2,
-  allied_telesis: -2,
-};
 
 /** Vendors that span several libraries (old and new icon sets). */
 function familyOf(library: string): string {

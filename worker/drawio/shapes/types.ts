@@ -42,3 +42,14 @@ export interface ShapeHit {
   /** How well it matched the query (higher is better). */
   score: number;
 }
+
+/** One entry of a library, as style lookups use it: draw.io's exact style and size. */
+export interface LibraryShape {
+  library: string;
+  category: string;
+  title: string;
+  /** The exact style string draw.io's sidebar inserts. */
+  style: string;
+  width: number;
+  height: number;
+}

@@ -1,0 +1,117 @@
+import { getCellAttribute, isVertex, setCellAttribute } from "../cell.ts";
+import type { DiagramDocument } from "../model.ts";
+import { styleValues } from "../shapes/library-names.ts";
+import {
+  applyLibraryShape,
+  findLibraryShape,
+  type LibraryShapes,
+} from "../shapes/library-style.ts";
+import type { LibraryShape } from "../shapes/types.ts";
+import { mergeStyle } from "../style.ts";
+import type { GraphNode, GraphSpec, Theme } from "./spec.ts";
+import { themeBackground } from "./themes.ts";
+
+/** An icon's longer side, unless the node gives its size. */
+const ICON_SIDE = 60;
+
+/** The keys that place a label; the layout always sets them on library shapes. */
+const PLACEMENT = ["labelPosition", "verticalLabelPosition", "align", "verticalAlign"] as const;
+
+/** The library's lettering, which the layout takes (its font colour stays the theme's). */
+const TYPOGRAPHY = ["fontSize", "fontStyle", "fontFamily"] as const;
+
+/**
+ * Prepares the nodes that name a library shape, before layout: an icon takes the entry's
+ * proportions (60 px on its longer side, or the node's own width or height), and a node of
+ * another kind takes the entry's fill and outline instead of the theme's (the caller's `style`
+ * still comes after them). Other nodes are left alone.
+ *
+ * @example
+ * withLibraryShapes(spec, catalog).nodes[0]; // { kind: "icon", shape: "mxgraph.aws4.s3", width: 60, height: 60, … }
+ */
+export function withLibraryShapes(spec: GraphSpec, shapes: LibraryShapes): GraphSpec {
+  let changed = false;
+  const nodes = spec.nodes.map((node) => {
+    const entry = nodeEntry(node, shapes);
+    if (entry === undefined) return node;
+    changed = true;
+    if (node.kind === "icon") return { ...node, ...iconSize(node, entry) };
+    const library = styleValues(entry.style);
+    const colours: Record<string, string> = {};
+    for (const key of ["fillColor", "strokeColor"]) {
+      const value = library.get(key);
+      if (value !== undefined) colours[key] = value;
+    }
+    return { ...node, style: { ...colours, ...node.style } };
+  });
+  return changed ? { ...spec, nodes } : spec;
+}
+
+/**
+ * Gives every vertex of a laid-out document that names a library shape draw.io's exact style
+ * for it, and the library's lettering (size, weight). The layout keeps its label placement and
+ * the theme's font colour (a label inside a box is placed explicitly, so the library's "below
+ * the icon" never applies); in a theme with a page background, labels get no background of
+ * their own (draw.io's `image` style gives them white, unreadable under the dark theme's light
+ * text). Returns whether any cell changed.
+ *
+ * @example
+ * if (restyleLibraryCells(document, catalog, spec.theme)) xml = serializeDiagram(document);
+ */
+export function restyleLibraryCells(
+  document: DiagramDocument,
+  shapes: LibraryShapes,
+  theme: Theme,
+): boolean {
+  let changed = false;
+  const dark = themeBackground(theme) !== undefined;
+  for (const page of document.pages) {
+    for (const cell of page.cells) {
+      const style = getCellAttribute(cell, "style");
+      if (style === undefined || !isVertex(cell)) continue;
+      const entry = findLibraryShape(style, shapes);
+      if (entry === undefined) continue;
+      const values = styleValues(style);
+      let own = style;
+      if (!PLACEMENT.some((key) => values.has(key))) {
+        own = mergeStyle(own, {
+          labelPosition: "center",
+          verticalLabelPosition: "middle",
+          align: "center",
+          verticalAlign: "middle",
+        });
+      }
+      const library = styleValues(entry.style);
+      const extra: Record<string, string> = {};
+      for (const key of TYPOGRAPHY) {
+        const value = library.get(key);
+        if (value !== undefined && !values.has(key)) extra[key] = value;
+      }
+      if (dark && !values.has("labelBackgroundColor")) extra.labelBackgroundColor = "none";
+      setCellAttribute(cell, "style", mergeStyle(applyLibraryShape(own, entry), extra));
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** The entry a node's `shape` and `style` name together, if any. */
+function nodeEntry(node: GraphNode, shapes: LibraryShapes): LibraryShape | undefined {
+  let style = node.shape === undefined ? "" : `shape=${node.shape};`;
+  for (const [key, value] of Object.entries(node.style ?? {})) style += `${key}=${value};`;
+  return style === "" ? undefined : findLibraryShape(style, shapes);
+}
+
+/** The node's size with the entry's proportions, where the node leaves it open. */
+function iconSize(node: GraphNode, entry: LibraryShape): { width: number; height: number } {
+  const w = entry.width > 0 ? entry.width : 1;
+  const h = entry.height > 0 ? entry.height : 1;
+  const side = (v: number) => Math.max(10, Math.round(v));
+  if (node.width !== undefined && node.height !== undefined) {
+    return { width: node.width, height: node.height };
+  }
+  if (node.width !== undefined) return { width: node.width, height: side((node.width * h) / w) };
+  if (node.height !== undefined) return { width: side((node.height * w) / h), height: node.height };
+  const scale = ICON_SIDE / Math.max(w, h);
+  return { width: side(w * scale), height: side(h * scale) };
+}
