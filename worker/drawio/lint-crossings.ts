@@ -1,10 +1,5 @@
-import {
-  getCellAttribute,
-  type Point,
-  type Rect,
-  readTerminalPoint,
-  readWaypoints,
-} from "./cell.ts";
+import { type Point, type Rect, readWaypoints } from "./cell.ts";
+import { type EdgeTerminal, edgeTerminal } from "./edge-routes.ts";
 import {
   containsPoint,
   containsRect,
@@ -28,16 +23,10 @@ const ORTHOGONAL_STYLES = new Set([
   "segmentEdgeStyle",
 ]);
 
-interface Terminal {
-  point: Point;
-  cell?: LayoutCell;
-  rect?: Rect;
-}
-
 interface EdgePath {
   /** Each leg lists alternative polylines; a leg crosses a box only if all of them do. */
   legs: Point[][][];
-  ends: [Terminal, Terminal];
+  ends: [EdgeTerminal, EdgeTerminal];
 }
 
 /**
@@ -187,8 +176,8 @@ function lineCrossings(
 function edgePath(layout: PageLayout, edge: LayoutCell): EdgePath | undefined {
   const style = new Map(parseStyle(edge.style));
   const origin = layout.origin(edge);
-  const source = terminalOf(layout, edge, "source", style);
-  const target = terminalOf(layout, edge, "target", style);
+  const source = edgeTerminal(layout, edge, "source", style);
+  const target = edgeTerminal(layout, edge, "target", style);
   if (!origin || !source || !target || (!source.cell && !target.cell)) return undefined;
   const waypoints = edge.geometry ? readWaypoints(edge.geometry) : [];
   const points = [
@@ -211,35 +200,6 @@ function edgePath(layout: PageLayout, edge: LayoutCell): EdgePath | undefined {
     );
   }
   return { legs, ends: [source, target] };
-}
-
-/** Where an edge end is: the terminal's constraint point or centre, else its free point. */
-function terminalOf(
-  layout: PageLayout,
-  edge: LayoutCell,
-  which: "source" | "target",
-  style: Map<string, string | null>,
-): Terminal | undefined {
-  const id = getCellAttribute(edge.element, which);
-  if (id !== undefined) {
-    const cell = layout.get(id);
-    const rect = cell?.vertex ? layout.absoluteRect(cell) : undefined;
-    if (!cell || !rect) return undefined;
-    const prefix = which === "source" ? "exit" : "entry";
-    const fx = Number(style.get(`${prefix}X`) ?? Number.NaN);
-    const fy = Number(style.get(`${prefix}Y`) ?? Number.NaN);
-    const constrained = Number.isFinite(fx) && Number.isFinite(fy);
-    const point = constrained
-      ? {
-          x: rect.x + fx * rect.width + (Number(style.get(`${prefix}Dx`)) || 0),
-          y: rect.y + fy * rect.height + (Number(style.get(`${prefix}Dy`)) || 0),
-        }
-      : { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-    return { point, cell, rect };
-  }
-  const free = edge.geometry && readTerminalPoint(edge.geometry, `${which}Point`);
-  const origin = layout.origin(edge);
-  return free && origin ? { point: { x: free.x + origin.x, y: free.y + origin.y } } : undefined;
 }
 
 function crossingMessage(
