@@ -1,7 +1,8 @@
 import type { ElkExtendedEdge, ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
 import { type NodeBox, nodeBox } from "./boxes.ts";
+import { backEdges } from "./feedback.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
-import { measureText } from "./text.ts";
+import { EDGE_LABEL_WRAP, measureText } from "./text.ts";
 
 const ELK_DIRECTION: Record<Direction, string> = {
   down: "DOWN",
@@ -21,6 +22,8 @@ export interface ElkPlan {
   groups: Map<string, number>;
   /** ELK id of each spec edge, by index. */
   edges: string[];
+  /** Per spec edge: true when it closes a cycle and was handed to ELK the other way round. */
+  reversed: boolean[];
 }
 
 /**
@@ -40,7 +43,12 @@ export function elkPlan(spec: GraphSpec): ElkPlan {
     edges: [],
   };
   const elkGroups = new Map<string, ElkNode>();
-  const plan: ElkPlan = { root, nodes: new Map(), groups: new Map(), edges: [] };
+  const index = new Map(spec.nodes.map((n, i) => [n.id, i]));
+  const reversed = backEdges(
+    spec.nodes.length,
+    spec.edges.map((e) => [index.get(e.from) ?? 0, index.get(e.to) ?? 0] as const),
+  );
+  const plan: ElkPlan = { root, nodes: new Map(), groups: new Map(), edges: [], reversed };
 
   spec.groups.forEach((group, i) => {
     const top = GROUP_TOP[group.kind] ?? 40;
@@ -82,7 +90,7 @@ export function elkPlan(spec: GraphSpec): ElkPlan {
     const id = `n${i}`;
     nodeIds.set(node.id, id);
     plan.nodes.set(id, { index: i, box });
-    parentOf(node.group).children?.push({ id, width: box.width, height: box.height });
+    parentOf(node.group).children?.push(elkNode(id, box));
   });
 
   const groupOfNode = new Map(spec.nodes.map((n) => [n.id, n.group]));
@@ -93,19 +101,46 @@ export function elkPlan(spec: GraphSpec): ElkPlan {
     const b = chainOf(groupOfNode.get(edge.to));
     let common: string | undefined;
     for (let k = 0; k < Math.min(a.length, b.length) && a[k] === b[k]; k++) common = a[k];
+    // A back edge is laid out forwards, so that ELK keeps the authored order of the cycle.
+    const [from, to] = reversed[i] ? [edge.to, edge.from] : [edge.from, edge.to];
     const elkEdge: ElkExtendedEdge = {
       id,
-      sources: [nodeIds.get(edge.from) as string],
-      targets: [nodeIds.get(edge.to) as string],
+      sources: [nodeIds.get(from) as string],
+      targets: [nodeIds.get(to) as string],
     };
     if (edge.label) {
-      const text = measureText(edge.label, 140);
+      const text = measureText(edge.label, EDGE_LABEL_WRAP);
       elkEdge.labels = [{ text: edge.label, width: text.width + 8, height: text.height + 4 }];
     }
     parentOf(common).edges?.push(elkEdge);
   });
   return plan;
 }
+
+/**
+ * The ELK node of a spec node: its drawn shape, and an outside label (icons, actors) as an ELK
+ * node label beside or below it, so that edges end on the shape and ELK keeps the label clear.
+ */
+function elkNode(id: string, box: NodeBox): ElkNode {
+  const { shape, labelSide } = box;
+  if (!labelSide) return { id, width: box.width, height: box.height };
+  const right = labelSide === "right";
+  // The label's room as `nodeBox` measured it (text 8 px beside, or 4 px below, the shape).
+  const width = right ? box.width - shape.width - 8 : box.width;
+  const height = right ? box.height : box.height - shape.height - 4;
+  const node: ElkNode = { id, width: shape.width, height: shape.height };
+  if (width > 0 && height > 0) {
+    node.labels = [{ text: "label", width, height }];
+    node.layoutOptions = {
+      "elk.nodeLabels.placement": right ? "OUTSIDE V_CENTER H_RIGHT" : "OUTSIDE V_BOTTOM H_CENTER",
+      "elk.spacing.labelNode": String(LABEL_GAP),
+    };
+  }
+  return node;
+}
+
+/** Room between an icon and its outside label. */
+const LABEL_GAP = 6;
 
 /** Above this many nodes and edges, crossing minimisation trades a little polish for speed. */
 const LARGE = 150;
@@ -133,7 +168,7 @@ export function rootOptions(direction: Direction, size = 0): LayoutOptions {
     "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
     // All edges on one side of a node meet at its middle, which lies on the outline of every
     // shape (diamonds and ellipses included).
-    "elk.layered.mergeEdges": "true",
+    "elk.layered.mergeEdges": "false",
     "elk.spacing.nodeNode": "40",
     "elk.layered.spacing.nodeNodeBetweenLayers": "60",
     "elk.spacing.edgeNode": "20",
@@ -142,6 +177,7 @@ export function rootOptions(direction: Direction, size = 0): LayoutOptions {
     "elk.layered.spacing.edgeEdgeBetweenLayers": "12",
     "elk.spacing.edgeLabel": "4",
     "elk.edgeLabels.placement": "CENTER",
+    "elk.edgeLabels.inline": "true",
     "elk.layered.nodePlacement.strategy": "BRANDES_KOEPF",
     "elk.padding": "[top=0,left=0,bottom=0,right=0]",
   };

@@ -14,6 +14,12 @@ function charWidth(ch: string): number {
   return 6.7;
 }
 
+/**
+ * Edge labels are broken into lines of at most this width (px): draw.io does not wrap edge
+ * labels, so the layout writes the breaks itself.
+ */
+export const EDGE_LABEL_WRAP = 140;
+
 /** How much room a label needs. */
 export interface TextBox {
   width: number;
@@ -29,27 +35,67 @@ export interface TextBox {
  * measureText("Checkout service", 160); // { width: 101, height: 15, lines: 1 }
  */
 export function measureText(text: string, maxWidth: number): TextBox {
-  let width = 0;
-  let lines = 0;
+  const lines = wrapText(text, maxWidth);
+  const width = Math.max(0, ...lines.map(lineWidth));
+  return {
+    width: Math.ceil(Math.min(width, maxWidth)),
+    height: lines.length * LINE_HEIGHT,
+    lines: lines.length,
+  };
+}
+
+/**
+ * The lines of a label broken as {@link measureText} breaks them: at line breaks, then between
+ * words when a line would grow past `maxWidth`, and inside a word only when it alone is wider.
+ *
+ * @example
+ * wrapText("retry after the payment provider answers", 120); // ["retry after the payment", "provider answers"]
+ */
+export function wrapText(text: string, maxWidth: number): string[] {
+  const out: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
-    let line = 0;
-    lines++;
+    let line = "";
+    let width = 0;
     for (const word of paragraph.split(/(\s+)/)) {
-      const w = [...word].reduce((sum, ch) => sum + charWidth(ch), 0);
-      if (line > 0 && line + w > maxWidth && word.trim() !== "") {
-        width = Math.max(width, line);
-        lines++;
-        line = 0;
+      if (word === "") continue;
+      const blank = word.trim() === "";
+      const w = lineWidth(word);
+      if (blank) {
+        if (line !== "") {
+          line += word;
+          width += w;
+        }
+        continue;
+      }
+      if (line !== "" && width + w > maxWidth) {
+        out.push(line.trimEnd());
+        line = "";
+        width = 0;
       }
       if (w > maxWidth) {
-        lines += Math.floor(w / maxWidth);
-        line = w % maxWidth;
-        width = maxWidth;
+        // A word wider than a line is cut where it reaches the edge.
+        for (const ch of word) {
+          const c = charWidth(ch);
+          if (line !== "" && width + c > maxWidth) {
+            out.push(line);
+            line = "";
+            width = 0;
+          }
+          line += ch;
+          width += c;
+        }
       } else {
-        line += line === 0 && word.trim() === "" ? 0 : w;
+        line += word;
+        width += w;
       }
     }
-    width = Math.max(width, line);
+    out.push(line.trimEnd());
   }
-  return { width: Math.ceil(width), height: lines * LINE_HEIGHT, lines };
+  return out;
+}
+
+function lineWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += charWidth(ch);
+  return w;
 }

@@ -3,9 +3,11 @@ import type { Point, Rect } from "../cell.ts";
 import { safeCellId } from "../reserved-ids.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import type { NodeBox } from "./boxes.ts";
+import { type LabelAnchor, labelAnchor } from "./edge-label.ts";
 import type { ElkPlan } from "./elk-graph.ts";
 import { fraction, midpoint, round, routePoints } from "./route.ts";
 import type { GraphSpec } from "./spec.ts";
+import { EDGE_LABEL_WRAP, wrapText } from "./text.ts";
 import { edgeStyle, groupStyle, nodeStyle } from "./themes.ts";
 
 /** Space around the whole drawing. */
@@ -29,7 +31,7 @@ export function toCells(
   const cells: string[] = [];
   const abs = new Map<string, Point>();
   const cellIdOf = new Map<string, string>();
-  const shapes = new Map<string, { rect: Rect; box: NodeBox; outer: Rect }>();
+  const shapes = new Map<string, { rect: Rect; box: NodeBox }>();
   // Spec ids become cell ids, except the few draw.io cannot load (`push` → `push_`).
   const taken = new Set<string>([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const idOf = new Map<string, string>();
@@ -79,14 +81,9 @@ export function toCells(
     if (!entry || !spec_) return;
     cellIdOf.set(node.id, cellFor(spec_.id));
     const { box } = entry;
-    const shape = {
-      x: at.x + box.shape.x,
-      y: at.y + box.shape.y,
-      width: box.shape.width,
-      height: box.shape.height,
-    };
-    const outer = { x: at.x, y: at.y, width: box.width, height: box.height };
-    shapes.set(node.id, { rect: shape, box, outer });
+    // ELK's node is the drawn shape (an outside label is an ELK node label).
+    const shape = { x: at.x, y: at.y, width: box.shape.width, height: box.shape.height };
+    shapes.set(node.id, { rect: shape, box });
     const from = originOf(parent.id);
     const rect = { ...shape, x: shape.x - from.x, y: shape.y - from.y };
     let style = nodeStyle(spec_.kind, spec.theme, spec_.shape, box.labelSide);
@@ -112,36 +109,45 @@ export function toCells(
     if (!edge || !routed) return;
     const container = (routed as { container?: string }).container ?? "root";
     const origin = abs.get(container) ?? (abs.get("root") as Point);
-    const source = shapes.get(routed.sources[0] as string);
-    const target = shapes.get(routed.targets[0] as string);
+    const back = plan.reversed[i] === true;
+    const sourceElk = (back ? routed.targets[0] : routed.sources[0]) as string;
+    const targetElk = (back ? routed.sources[0] : routed.targets[0]) as string;
+    const source = shapes.get(sourceElk);
+    const target = shapes.get(targetElk);
     if (!source || !target) return;
-    let points = routePoints(routed).map((p) => ({ x: p.x + origin.x, y: p.y + origin.y }));
-    points = pinToShape(points, source, "start");
-    points = pinToShape(points, target, "end");
+    const points = routePoints(routed).map((p) => ({ x: p.x + origin.x, y: p.y + origin.y }));
+    if (back) points.reverse();
     const start = points[0] as Point;
     const end = points[points.length - 1] as Point;
+    const label = routed.labels?.[0];
+    let anchor: LabelAnchor | undefined;
+    if (edge.label && label && label.x !== undefined && label.y !== undefined) {
+      const box = {
+        x: origin.x + label.x,
+        y: origin.y + label.y,
+        width: label.width ?? 0,
+        height: label.height ?? 0,
+      };
+      anchor = labelAnchor(points, box);
+    }
     const style =
       edgeStyle(edge, spec.theme) +
+      (anchor?.style ?? "") +
       `exitX=${fraction((start.x - source.rect.x) / source.rect.width)};exitY=${fraction((start.y - source.rect.y) / source.rect.height)};exitDx=0;exitDy=0;exitPerimeter=0;` +
       `entryX=${fraction((end.x - target.rect.x) / target.rect.width)};entryY=${fraction((end.y - target.rect.y) / target.rect.height)};entryDx=0;entryDy=0;entryPerimeter=0;`;
     const from = originOf(container);
     const bends = points.slice(1, -1).map((p) => ({ x: p.x - from.x, y: p.y - from.y }));
-    const label = routed.labels?.[0];
     let offset: Point | undefined;
-    if (edge.label && label && label.x !== undefined && label.y !== undefined) {
-      const centre = {
-        x: origin.x + label.x + (label.width ?? 0) / 2,
-        y: origin.y + label.y + (label.height ?? 0) / 2,
-      };
+    if (anchor) {
       const mid = midpoint(points);
-      offset = { x: centre.x - mid.x, y: centre.y - mid.y };
+      offset = { x: anchor.at.x - mid.x, y: anchor.at.y - mid.y };
     }
     let id = `edge-${i + 1}`;
     while (used.has(id)) id += "x";
     used.add(id);
     const parentCell = cellIdOf.get(container) ?? ids.layer;
-    const sourceId = cellIdOf.get(routed.sources[0] as string) ?? "";
-    const targetId = cellIdOf.get(routed.targets[0] as string) ?? "";
+    const sourceId = cellIdOf.get(sourceElk) ?? "";
+    const targetId = cellIdOf.get(targetElk) ?? "";
     const array = bends.length
       ? `<Array as="points">${bends.map((p) => `<mxPoint x="${round(p.x)}" y="${round(p.y)}"/>`).join("")}</Array>`
       : "";
@@ -149,7 +155,7 @@ export function toCells(
       ? `<mxPoint x="${round(offset.x)}" y="${round(offset.y)}" as="offset"/>`
       : "";
     cells.push(
-      `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(htmlLabel(edge.label ?? ""))}" style="${escapeAttribute(style)}" edge="1" parent="${escapeAttribute(parentCell)}" source="${escapeAttribute(sourceId)}" target="${escapeAttribute(targetId)}"><mxGeometry relative="1" as="geometry">${array}${off}</mxGeometry></mxCell>`,
+      `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(htmlLabel(wrapText(edge.label ?? "", EDGE_LABEL_WRAP).join("\n")))}" style="${escapeAttribute(style)}" edge="1" parent="${escapeAttribute(parentCell)}" source="${escapeAttribute(sourceId)}" target="${escapeAttribute(targetId)}"><mxGeometry relative="1" as="geometry">${array}${off}</mxGeometry></mxCell>`,
     );
   });
   return cells;
@@ -166,51 +172,4 @@ function htmlLabel(text: string): string {
 
 function vertex(id: string, label: string, style: string, parent: string, r: Rect): string {
   return `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(htmlLabel(label))}" style="${escapeAttribute(style)}" vertex="1" parent="${escapeAttribute(parent)}"><mxGeometry x="${round(r.x)}" y="${round(r.y)}" width="${round(r.width)}" height="${round(r.height)}" as="geometry"/></mxCell>`;
-}
-
-/**
- * For nodes whose label sits beside or below the shape, ELK ends the edge on the border of the
- * whole box (shape and label). The edge is extended from there to the middle of the shape's
- * side along the box's own border, so the rest of ELK's route, and its clearance from other
- * nodes, stay exactly as computed.
- */
-function pinToShape(
-  points: Point[],
-  node: { rect: Rect; box: NodeBox; outer: Rect },
-  which: "start" | "end",
-): Point[] {
-  if (!node.box.labelSide || points.length < 2) return points;
-  const end = which === "start" ? (points[0] as Point) : (points[points.length - 1] as Point);
-  const { rect: r, outer: o } = node;
-  const distances = {
-    top: Math.abs(end.y - o.y),
-    bottom: Math.abs(end.y - (o.y + o.height)),
-    left: Math.abs(end.x - o.x),
-    right: Math.abs(end.x - (o.x + o.width)),
-  };
-  const side = (Object.keys(distances) as Array<keyof typeof distances>).reduce((a, b) =>
-    distances[a] <= distances[b] ? a : b,
-  );
-  const cx = r.x + r.width / 2;
-  const cy = r.y + r.height / 2;
-  const port =
-    side === "top"
-      ? { x: cx, y: r.y }
-      : side === "bottom"
-        ? { x: cx, y: r.y + r.height }
-        : side === "left"
-          ? { x: r.x, y: cy }
-          : { x: r.x + r.width, y: cy };
-  const elbow =
-    side === "top" || side === "bottom" ? { x: port.x, y: end.y } : { x: end.x, y: port.y };
-  const lead = [port, elbow].filter(
-    (p, i, all) =>
-      i === 0 || Math.hypot(p.x - (all[i - 1] as Point).x, p.y - (all[i - 1] as Point).y) >= 0.5,
-  );
-  const joined = which === "start" ? [...lead, ...points] : [...points, ...lead.reverse()];
-  return joined.filter(
-    (p, i) =>
-      i === 0 ||
-      Math.hypot(p.x - (joined[i - 1] as Point).x, p.y - (joined[i - 1] as Point).y) >= 0.5,
-  );
 }
