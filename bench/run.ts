@@ -13,6 +13,7 @@ const SUITES: Record<string, string> = {
   sdk: "./sdk.ts",
   batch: "./batch.ts",
   widget: "./widget.ts",
+  quality: "./quality.ts",
 };
 
 const first = process.argv[2];

@@ -1,6 +1,7 @@
 import type { Point, Rect } from "./cell.ts";
 import type { EdgeRoute } from "./edge-routes.ts";
 import type { LayoutCell } from "./geometry.ts";
+import { outlineDistance } from "./outline/index.ts";
 import { SpatialGrid } from "./spatial-grid.ts";
 
 /** Two edges drawn on top of each other for `length` px, around `at`. */
@@ -259,4 +260,35 @@ function nearSharedEnd(p: EdgeRoute, q: EdgeRoute, at: Point): boolean {
 
 function midpointOf(s: Segment): Point {
   return { x: Math.round((s.a.x + s.b.x) / 2), y: Math.round((s.a.y + s.b.y) / 2) };
+}
+
+/** A pinned edge end drawn away from its shape's outline. */
+export interface DanglingEnd {
+  edge: LayoutCell;
+  end: "source" | "target";
+  /** Distance (px) from the end to the outline draw.io draws. */
+  distance: number;
+}
+
+/**
+ * Pinned edge ends with draw.io's perimeter off (`exitPerimeter=0`) that lie more than
+ * `tolerance` px from the outline draw.io draws for their shape: the line stops in empty space
+ * beside a diamond or an ellipse, or runs into the shape. Ends draw.io moves onto the perimeter
+ * itself and free ends are not counted.
+ *
+ * @example
+ * danglingEnds(edgeRoutes(new PageLayout(page))).length; // 0
+ */
+export function danglingEnds(routes: readonly EdgeRoute[], tolerance = 3): DanglingEnd[] {
+  const found: DanglingEnd[] = [];
+  for (const route of routes) {
+    route.ends.forEach((end, k) => {
+      if (!end.cell || !end.rect || !end.pinned || end.perimeter) return;
+      const distance = outlineDistance(end.cell.style, end.rect, end.point);
+      if (distance > tolerance) {
+        found.push({ edge: route.edge, end: k === 0 ? "source" : "target", distance });
+      }
+    });
+  }
+  return found;
 }

@@ -1,12 +1,11 @@
 import type { DiagramDocument } from "../model.ts";
 import { parseDiagram } from "../parse.ts";
-import { serializeDiagram } from "../serialize.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import { checkSpec } from "./check.ts";
 import { runElk } from "./elk.ts";
 import { elkPlan } from "./elk-graph.ts";
-import { restyleLibraryCells, withLibraryShapes } from "./library-nodes.ts";
+import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
 import { type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
 import { themeBackground } from "./themes.ts";
 import { toCells } from "./to-cells.ts";
@@ -60,7 +59,10 @@ export async function layoutGraph(
   const taken = new Set([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const root = taken.has("0") || taken.has("1") ? "__root" : "0";
   const layer = root === "0" ? "1" : "__layer";
-  const cells = toCells(spec, plan, laid, { layer });
+  const { shapes } = options;
+  const restyle =
+    shapes && ((style: string) => libraryCellStyle(style, shapes, spec.theme) ?? style);
+  const cells = toCells(spec, plan, laid, { layer }, restyle);
   const width = Math.ceil((laid.width ?? 0) + 80);
   const height = Math.ceil((laid.height ?? 0) + 80);
   const background = themeBackground(spec.theme);
@@ -69,9 +71,5 @@ export async function layoutGraph(
     `<root><mxCell id="${root}"/><mxCell id="${layer}" parent="${root}"/>${cells.join("")}</root></mxGraphModel>`;
   const name = escapeAttribute(spec.title ?? "Page-1");
   const xml = `<mxfile><diagram id="page-1" name="${name}">${model}</diagram></mxfile>`;
-  const document = parseDiagram(xml);
-  if (options.shapes && restyleLibraryCells(document, options.shapes, spec.theme)) {
-    return { xml: serializeDiagram(document), document, width, height };
-  }
-  return { xml, document, width, height };
+  return { xml, document: parseDiagram(xml), width, height };
 }

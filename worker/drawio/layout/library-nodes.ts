@@ -1,5 +1,3 @@
-import { getCellAttribute, isVertex, setCellAttribute } from "../cell.ts";
-import type { DiagramDocument } from "../model.ts";
 import { styleValues } from "../shapes/library-names.ts";
 import {
   applyLibraryShape,
@@ -48,51 +46,44 @@ export function withLibraryShapes(spec: GraphSpec, shapes: LibraryShapes): Graph
 }
 
 /**
- * Gives every vertex of a laid-out document that names a library shape draw.io's exact style
- * for it, and the library's lettering (size, weight). The layout keeps its label placement and
- * the theme's font colour (a label inside a box is placed explicitly, so the library's "below
- * the icon" never applies); in a theme with a page background, labels get no background of
- * their own (draw.io's `image` style gives them white, unreadable under the dark theme's light
- * text). Returns whether any cell changed.
+ * The style a laid-out vertex gets when its style names a library shape: draw.io's exact style
+ * for it, and the library's lettering (size, weight); undefined when it names none. The layout
+ * keeps its label placement and the theme's font colour (a label inside a box is placed
+ * explicitly, so the library's "below the icon" never applies); in a theme with a page
+ * background, labels get no background of their own (draw.io's `image` style gives them white,
+ * unreadable under the dark theme's light text).
  *
  * @example
- * if (restyleLibraryCells(document, catalog, spec.theme)) xml = serializeDiagram(document);
+ * libraryCellStyle("shape=mxgraph.aws4.api_gateway;labelPosition=right;", catalog, "default");
+ * // "…shape=mxgraph.aws4.resourceIcon;resIcon=mxgraph.aws4.api_gateway;…"
  */
-export function restyleLibraryCells(
-  document: DiagramDocument,
+export function libraryCellStyle(
+  style: string,
   shapes: LibraryShapes,
   theme: Theme,
-): boolean {
-  let changed = false;
-  const dark = themeBackground(theme) !== undefined;
-  for (const page of document.pages) {
-    for (const cell of page.cells) {
-      const style = getCellAttribute(cell, "style");
-      if (style === undefined || !isVertex(cell)) continue;
-      const entry = findLibraryShape(style, shapes);
-      if (entry === undefined) continue;
-      const values = styleValues(style);
-      let own = style;
-      if (!PLACEMENT.some((key) => values.has(key))) {
-        own = mergeStyle(own, {
-          labelPosition: "center",
-          verticalLabelPosition: "middle",
-          align: "center",
-          verticalAlign: "middle",
-        });
-      }
-      const library = styleValues(entry.style);
-      const extra: Record<string, string> = {};
-      for (const key of TYPOGRAPHY) {
-        const value = library.get(key);
-        if (value !== undefined && !values.has(key)) extra[key] = value;
-      }
-      if (dark && !values.has("labelBackgroundColor")) extra.labelBackgroundColor = "none";
-      setCellAttribute(cell, "style", mergeStyle(applyLibraryShape(own, entry), extra));
-      changed = true;
-    }
+): string | undefined {
+  const entry = findLibraryShape(style, shapes);
+  if (entry === undefined) return undefined;
+  const values = styleValues(style);
+  let own = style;
+  if (!PLACEMENT.some((key) => values.has(key))) {
+    own = mergeStyle(own, {
+      labelPosition: "center",
+      verticalLabelPosition: "middle",
+      align: "center",
+      verticalAlign: "middle",
+    });
   }
-  return changed;
+  const library = styleValues(entry.style);
+  const extra: Record<string, string> = {};
+  for (const key of TYPOGRAPHY) {
+    const value = library.get(key);
+    if (value !== undefined && !values.has(key)) extra[key] = value;
+  }
+  if (themeBackground(theme) !== undefined && !values.has("labelBackgroundColor")) {
+    extra.labelBackgroundColor = "none";
+  }
+  return mergeStyle(applyLibraryShape(own, entry), extra);
 }
 
 /** The entry a node's `shape` and `style` name together, if any. */

@@ -1,8 +1,10 @@
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import type { Point, Rect } from "../cell.ts";
+import { constraintFor } from "../outline/index.ts";
 import { safeCellId } from "../reserved-ids.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import type { NodeBox } from "./boxes.ts";
+import { endOnOutline } from "./edge-ends.ts";
 import { type LabelAnchor, labelAnchor } from "./edge-label.ts";
 import type { ElkPlan } from "./elk-graph.ts";
 import { fraction, midpoint, round, routePoints } from "./route.ts";
@@ -17,7 +19,8 @@ const MARGIN = 40;
  * Turns ELK's result into draw.io cells: groups and nodes with geometry relative to their
  * parent (as both ELK and draw.io count it), and edges whose routed bends become waypoints and
  * whose ends are pinned (`exitX`/`entryX`, perimeter off), so draw.io draws exactly the route.
- * Edge labels sit where ELK reserved room for them.
+ * Edge labels sit where ELK reserved room for them. `restyle` gives a vertex its final style
+ * (draw.io's exact style for a library shape) before edge ends are put on its outline.
  *
  * @example
  * const cells = toCells(spec, plan, await elk.layout(plan.root), { layer: "1" });
@@ -27,11 +30,12 @@ export function toCells(
   plan: ElkPlan,
   laid: ElkNode,
   ids: { layer: string },
+  restyle: (style: string) => string = (style) => style,
 ): string[] {
   const cells: string[] = [];
   const abs = new Map<string, Point>();
   const cellIdOf = new Map<string, string>();
-  const shapes = new Map<string, { rect: Rect; box: NodeBox }>();
+  const shapes = new Map<string, { rect: Rect; box: NodeBox; style: string }>();
   // Spec ids become cell ids, except the few draw.io cannot load (`push` → `push_`).
   const taken = new Set<string>([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const idOf = new Map<string, string>();
@@ -83,11 +87,12 @@ export function toCells(
     const { box } = entry;
     // ELK's node is the drawn shape (an outside label is an ELK node label).
     const shape = { x: at.x, y: at.y, width: box.shape.width, height: box.shape.height };
-    shapes.set(node.id, { rect: shape, box });
     const from = originOf(parent.id);
     const rect = { ...shape, x: shape.x - from.x, y: shape.y - from.y };
     let style = nodeStyle(spec_.kind, spec.theme, spec_.shape, box.labelSide);
     for (const [key, value] of Object.entries(spec_.style ?? {})) style += `${key}=${value};`;
+    style = restyle(style);
+    shapes.set(node.id, { rect: shape, box, style });
     cells.push(vertex(cellFor(spec_.id), spec_.label, style, parentCell, rect));
   };
   for (const child of laid.children ?? []) visit(child, laid);
@@ -115,8 +120,17 @@ export function toCells(
     const source = shapes.get(sourceElk);
     const target = shapes.get(targetElk);
     if (!source || !target) return;
-    const points = routePoints(routed).map((p) => ({ x: p.x + origin.x, y: p.y + origin.y }));
-    if (back) points.reverse();
+    const routedPoints = routePoints(routed).map((p) => ({
+      x: p.x + origin.x,
+      y: p.y + origin.y,
+    }));
+    if (back) routedPoints.reverse();
+    // ELK ends edges on the bounding box; draw.io's shape may not reach it (diamond, ellipse…).
+    const points = endOnOutline(
+      endOnOutline(routedPoints, source.rect, source.style).reverse(),
+      target.rect,
+      target.style,
+    ).reverse();
     const start = points[0] as Point;
     const end = points[points.length - 1] as Point;
     const label = routed.labels?.[0];
@@ -133,8 +147,8 @@ export function toCells(
     const style =
       edgeStyle(edge, spec.theme) +
       (anchor?.style ?? "") +
-      `exitX=${fraction((start.x - source.rect.x) / source.rect.width)};exitY=${fraction((start.y - source.rect.y) / source.rect.height)};exitDx=0;exitDy=0;exitPerimeter=0;` +
-      `entryX=${fraction((end.x - target.rect.x) / target.rect.width)};entryY=${fraction((end.y - target.rect.y) / target.rect.height)};entryDx=0;entryDy=0;entryPerimeter=0;`;
+      pin("exit", constraintFor(source.style, source.rect, start)) +
+      pin("entry", constraintFor(target.style, target.rect, end));
     const from = originOf(container);
     const bends = points.slice(1, -1).map((p) => ({ x: p.x - from.x, y: p.y - from.y }));
     let offset: Point | undefined;
@@ -159,6 +173,11 @@ export function toCells(
     );
   });
   return cells;
+}
+
+/** A pinned edge end: the constraint, no offset, draw.io's perimeter off. */
+function pin(prefix: "exit" | "entry", at: Point): string {
+  return `${prefix}X=${fraction(at.x)};${prefix}Y=${fraction(at.y)};${prefix}Dx=0;${prefix}Dy=0;${prefix}Perimeter=0;`;
 }
 
 /** Plain text as a draw.io HTML label (`html=1`): markup characters escaped, line breaks kept. */

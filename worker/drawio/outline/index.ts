@@ -17,7 +17,7 @@
  * draw a pinned end there, also on turned and flipped shapes.
  */
 import type { Point, Rect } from "../cell.ts";
-import { breakpoints, extent, firstHit, type Segment } from "./geometry.ts";
+import { breakpoints, extent, firstHit, pointAt, type Segment } from "./geometry.ts";
 import { LIBRARY_SHAPES } from "./library.ts";
 import { OutlinePath } from "./path.ts";
 import { BOXES, CORE_SHAPES, rectangle } from "./shapes.ts";
@@ -267,4 +267,50 @@ export function outlineSpans(
   }
   if (open !== undefined && previous !== undefined) spans.push({ min: open, max: previous.a });
   return spans;
+}
+
+/** Samples per outline piece when measuring a distance: ample for the 3 px the judge allows. */
+const DISTANCE_SAMPLES = 64;
+
+/**
+ * How far (px) an absolute point lies from the outline draw.io draws for `style` in `rect`:
+ * 0 on the line. Lines are measured exactly, curves and arcs by sampling. A shape we do not
+ * model counts as its box, as in {@link outlinePoint}.
+ *
+ * @example
+ * outlineDistance("rhombus;", { x: 0, y: 0, width: 120, height: 60 }, { x: 120, y: 20 });
+ * // ≈ 8.9: the box's edge, beside the diamond
+ */
+export function outlineDistance(style: string | undefined, rect: Rect, point: Point): number {
+  if (!(rect.width > 0 && rect.height > 0)) {
+    return Math.hypot(point.x - rect.x, point.y - rect.y);
+  }
+  const placed = place(style, rect);
+  const local = placed.pointIn(point);
+  let best = Number.POSITIVE_INFINITY;
+  for (const segment of placed.segments) {
+    if (segment.kind === "line") {
+      best = Math.min(best, toLine(local, segment.from, segment.to));
+      continue;
+    }
+    const [t0, t1] =
+      segment.kind === "arc" ? [segment.start, segment.start + segment.sweep] : [0, 1];
+    let previous = pointAt(segment, t0);
+    for (let k = 1; k <= DISTANCE_SAMPLES; k++) {
+      const next = pointAt(segment, t0 + ((t1 - t0) * k) / DISTANCE_SAMPLES);
+      best = Math.min(best, toLine(local, previous, next));
+      previous = next;
+    }
+  }
+  return best;
+}
+
+/** Distance from `p` to the segment `a`–`b`. */
+function toLine(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length = dx * dx + dy * dy;
+  const t =
+    length === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
 }

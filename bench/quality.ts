@@ -1,0 +1,126 @@
+/**
+ * The layout judge, side by side with Graphviz dot: lays out the generated specs of
+ * `test/fixtures/graph-specs.ts` and the quality specs (checkout flow, state machine, swimlanes,
+ * AWS, Kubernetes, a 60-node DAG, a 150-node random graph) with our engine and with dot (same
+ * node sizes, same direction, groups as clusters), measures both with the same judge
+ * (`bench/quality/judge.ts`) and times our layout at 200 and 500 nodes. Prints a table, then
+ * one JSON line.
+ *
+ *   npm run bench -- quality               full run
+ *   npm run bench -- quality --smoke       fewer timing runs (CI)
+ *   npm run bench -- quality --verbose     every finding, per spec
+ *   npm run bench -- quality --only=aws    only the specs whose name contains "aws"
+ */
+import { shapeCatalog } from "../shape-libraries/catalog.ts";
+import { graphSpecs, largeSpec, type NamedSpec } from "../test/fixtures/graph-specs.ts";
+import { qualitySpecs } from "../test/fixtures/quality-specs.ts";
+import type { FlowDirection } from "../worker/drawio/edge-quality.ts";
+import { layoutGraph } from "../worker/drawio/layout/index.ts";
+import { withLibraryShapes } from "../worker/drawio/layout/library-nodes.ts";
+import { GraphSpecSchema } from "../worker/drawio/layout/spec.ts";
+import { parseDiagram } from "../worker/drawio/parse.ts";
+import { dotLayout } from "./quality/dot-layout.ts";
+import { type Judgement, judge } from "./quality/judge.ts";
+import { median } from "./stats.ts";
+
+const smoke = process.argv.includes("--smoke");
+const verbose = process.argv.includes("--verbose");
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+const RUNS: Record<number, number> = smoke ? { 200: 5, 500: 3 } : { 200: 15, 500: 7 };
+const shapes = shapeCatalog();
+
+type Counted = Omit<Judgement, "details">;
+const KEYS: (keyof Counted)[] = [
+  "crossings",
+  "shared",
+  "against",
+  "dangling",
+  "ambiguous",
+  "overlaps",
+  "throughVertex",
+];
+const zero = (): Counted => Object.fromEntries(KEYS.map((k) => [k, 0])) as unknown as Counted;
+const add = (into: Counted, from: Counted) => {
+  for (const k of KEYS) into[k] += from[k];
+};
+
+const specs: NamedSpec[] = [...qualitySpecs(), ...graphSpecs()].filter(
+  (s) => only === undefined || s.name.includes(only),
+);
+const ours = zero();
+const dot = zero();
+const dotFailed: string[] = [];
+const header = `${"spec".padEnd(28)} ${"crossings".padStart(11)} ${"against".padStart(9)} ${"shared".padStart(8)}  other (ours)`;
+console.log(`layout quality, ours vs Graphviz dot (${specs.length} specs)`);
+console.log(header);
+for (const { name, spec } of specs) {
+  const parsed = GraphSpecSchema.parse(spec);
+  const direction = parsed.direction as FlowDirection;
+  const mine = await layoutGraph(spec, { shapes });
+  const a = judge(mine.document, direction);
+  let b: Judgement | undefined;
+  try {
+    const theirs = await dotLayout(withLibraryShapes(parsed, shapes));
+    b = judge(parseDiagram(theirs.xml), direction);
+  } catch (error) {
+    dotFailed.push(`${name}: ${(error as Error).message}`);
+  }
+  add(ours, a);
+  if (b) add(dot, b);
+  const pair = (k: keyof Counted, width: number) =>
+    `${a[k]}/${b ? b[k] : "–"}`.padStart(width);
+  const other = (["dangling", "ambiguous", "overlaps", "throughVertex"] as const)
+    .filter((k) => a[k] > 0)
+    .map((k) => `${k} ${a[k]}`)
+    .join(", ");
+  console.log(
+    `${name.padEnd(28)} ${pair("crossings", 11)} ${pair("against", 9)} ${pair("shared", 8)}  ${other}`,
+  );
+  if (verbose) for (const line of a.details) console.log(`    ${line}`);
+}
+const ratio = (x: number, y: number) => (y === 0 ? (x === 0 ? 1 : Infinity) : x / y);
+console.log(
+  `totals, ours/dot: crossings ${ours.crossings}/${dot.crossings}, against the flow ${ours.against}/${dot.against}, shared segments ${ours.shared}/${dot.shared}, dangling ends ${ours.dangling}/${dot.dangling}, ambiguous labels ${ours.ambiguous}/${dot.ambiguous}`,
+);
+for (const failure of dotFailed) console.log(`dot could not lay out ${failure}`);
+
+// Timing, as bench/layout.ts measures it: warm isolate, different seeds per run.
+for (const size of [50, 200, 50, 200]) await layoutGraph(largeSpec(size, 100 + size));
+const times: Record<number, number> = {};
+for (const size of [200, 500]) {
+  const samples: number[] = [];
+  for (let run = 0; run < (RUNS[size] as number); run++) {
+    const spec = largeSpec(size, run + 1);
+    const started = performance.now();
+    await layoutGraph(spec);
+    samples.push(performance.now() - started);
+  }
+  times[size] = Math.round(median(samples));
+  console.log(`layout time, ${size} nodes: ${times[size]} ms (median of ${samples.length} runs)`);
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+const figures = {
+  shared_segments_total: ours.shared,
+  crossings_ratio_vs_dot: round3(ratio(ours.crossings, dot.crossings)),
+  against_flow_ratio_vs_dot: round3(ratio(ours.against, dot.against)),
+  dangling_ends_total: ours.dangling,
+  ambiguous_labels_total: ours.ambiguous,
+  overlaps_total: ours.overlaps,
+  edge_crossings_total: ours.throughVertex,
+  layout_200_ms: times[200],
+  layout_500_ms: times[500],
+  edge_edge_crossings: ours.crossings,
+  dot_edge_edge_crossings: dot.crossings,
+  dot_shared_segments_total: dot.shared,
+  specs: specs.length,
+  smoke,
+};
+console.log(JSON.stringify(figures));
+const failed =
+  figures.shared_segments_total > 0 ||
+  figures.dangling_ends_total > 0 ||
+  figures.ambiguous_labels_total > 0 ||
+  figures.overlaps_total > 0 ||
+  figures.edge_crossings_total > 0;
+if (failed) process.exitCode = 1;
