@@ -6,7 +6,8 @@ import { checkSpec } from "./check.ts";
 import { runElk } from "./elk.ts";
 import { elkPlan } from "./elk-graph.ts";
 import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
-import { type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
+import { layoutPool, poolOf } from "./pool.ts";
+import { type GraphSpec, type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
 import { themeBackground } from "./themes.ts";
 import { toCells } from "./to-cells.ts";
 
@@ -55,14 +56,21 @@ export async function layoutGraph(
   checkSpec(parsed);
   const spec = options.shapes ? withLibraryShapes(parsed, options.shapes) : parsed;
   const plan = elkPlan(spec);
-  const laid = await runElk(plan.root);
+  const pool = poolOf(spec);
+  const laid = pool ? await layoutPool(spec, plan, pool, runElk) : await runElk(plan.root);
   const taken = new Set([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const root = taken.has("0") || taken.has("1") ? "__root" : "0";
   const layer = root === "0" ? "1" : "__layer";
   const { shapes } = options;
   const restyle =
     shapes && ((style: string) => libraryCellStyle(style, shapes, spec.theme) ?? style);
-  const cells = toCells(spec, plan, laid, { layer }, restyle);
+  const cells = toCells(
+    spec,
+    plan,
+    laid,
+    { layer, lanesAsRows: pool !== undefined && isRows(spec) },
+    restyle,
+  );
   const width = Math.ceil((laid.width ?? 0) + 80);
   const height = Math.ceil((laid.height ?? 0) + 80);
   const background = themeBackground(spec.theme);
@@ -72,4 +80,9 @@ export async function layoutGraph(
   const name = escapeAttribute(spec.title ?? "Page-1");
   const xml = `<mxfile><diagram id="page-1" name="${name}">${model}</diagram></mxfile>`;
   return { xml, document: parseDiagram(xml), width, height };
+}
+
+/** Lanes of a pool laid out along `right`/`left` are rows, their headers on the left. */
+function isRows(spec: GraphSpec): boolean {
+  return spec.direction === "right" || spec.direction === "left";
 }

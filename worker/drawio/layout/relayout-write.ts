@@ -9,8 +9,11 @@ import {
   setCellAttribute,
 } from "../cell.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
-import { mergeStyle } from "../style.ts";
+import { constraintFor } from "../outline/index.ts";
+import { mergeStyle, parseStyle } from "../style.ts";
 import { cloneElement, createElement, isElement, type XmlElement } from "../xml/nodes.ts";
+import { endOnOutline } from "./edge-ends.ts";
+import { type LabelAnchor, labelAnchor } from "./edge-label.ts";
 import type { RelayoutResult } from "./relayout.ts";
 import { fraction, midpoint, round, routePoints } from "./route.ts";
 
@@ -22,6 +25,8 @@ export interface Laid {
   placed: Set<string>;
   laid: ElkNode;
   edges: Array<[string, XmlElement]>;
+  /** Edges handed to ELK the other way round (they close a cycle). */
+  reversed: Set<string>;
   scope: string | undefined;
 }
 
@@ -124,10 +129,21 @@ export function writeBack(
     if (!route) continue;
     const container = (route as { container?: string }).container ?? laid.laid.id;
     const origin = abs.get(container) ?? (abs.get(laid.laid.id) as Rect);
-    const points = routePoints(route).map((p) => ({ x: p.x + origin.x, y: p.y + origin.y }));
-    const source = abs.get(getCellAttribute(cell, "source") ?? "");
-    const target = abs.get(getCellAttribute(cell, "target") ?? "");
-    if (points.length < 2 || !source || !target) continue;
+    const routedPoints = routePoints(route).map((p) => ({ x: p.x + origin.x, y: p.y + origin.y }));
+    if (laid.reversed.has(id)) routedPoints.reverse();
+    const sourceId = getCellAttribute(cell, "source") ?? "";
+    const targetId = getCellAttribute(cell, "target") ?? "";
+    const source = abs.get(sourceId);
+    const target = abs.get(targetId);
+    if (routedPoints.length < 2 || !source || !target) continue;
+    const sourceStyle = getCellAttribute(cells.get(sourceId) as XmlElement, "style") ?? "";
+    const targetStyle = getCellAttribute(cells.get(targetId) as XmlElement, "style") ?? "";
+    // Ends on the outline draw.io draws, not on the bounding box.
+    const points = endOnOutline(
+      endOnOutline(routedPoints, source, sourceStyle).reverse(),
+      target,
+      targetStyle,
+    ).reverse();
     const parent = parentOf(id);
     const parentAbs =
       parent === undefined || isLayer(parent) || !cells.has(parent)
@@ -137,26 +153,33 @@ export function writeBack(
     const end = points[points.length - 1] as Point;
     const label = route.labels?.[0];
     let labelOffset: Point | undefined;
+    let anchor: LabelAnchor | undefined;
     if (label?.x !== undefined && label.y !== undefined) {
+      anchor = labelAnchor(points, {
+        x: origin.x + label.x,
+        y: origin.y + label.y,
+        width: label.width ?? 0,
+        height: label.height ?? 0,
+      });
       const mid = midpoint(points);
-      labelOffset = {
-        x: origin.x + label.x + (label.width ?? 0) / 2 - mid.x,
-        y: origin.y + label.y + (label.height ?? 0) / 2 - mid.y,
-      };
+      labelOffset = { x: anchor.at.x - mid.x, y: anchor.at.y - mid.y };
     }
+    const exit = constraintFor(sourceStyle, source, start);
+    const entry = constraintFor(targetStyle, target, end);
     const copy = replaced.get(id) ?? cloneElement(cell);
     setCellAttribute(
       copy,
       "style",
       mergeStyle(getCellAttribute(copy, "style"), {
         edgeStyle: null,
-        exitX: fraction((start.x - source.x) / source.width),
-        exitY: fraction((start.y - source.y) / source.height),
+        ...(anchor ? Object.fromEntries(parseStyle(anchor.style)) : {}),
+        exitX: fraction(exit.x),
+        exitY: fraction(exit.y),
         exitDx: 0,
         exitDy: 0,
         exitPerimeter: 0,
-        entryX: fraction((end.x - target.x) / target.width),
-        entryY: fraction((end.y - target.y) / target.height),
+        entryX: fraction(entry.x),
+        entryY: fraction(entry.y),
         entryDx: 0,
         entryDy: 0,
         entryPerimeter: 0,

@@ -17,9 +17,10 @@ import { labelToText } from "../summary.ts";
 import { createElement, type XmlElement } from "../xml/nodes.ts";
 import { runElk } from "./elk.ts";
 import { rootOptions } from "./elk-graph.ts";
+import { backEdges } from "./feedback.ts";
 import { writeBack } from "./relayout-write.ts";
 import type { Direction } from "./spec.ts";
-import { measureText } from "./text.ts";
+import { EDGE_LABEL_WRAP, measureText } from "./text.ts";
 
 /** Options for {@link relayoutPage}. */
 export interface RelayoutOptions {
@@ -140,6 +141,13 @@ export async function relayoutPage(
     return out;
   };
   const edges: Array<[string, XmlElement]> = [];
+  const ends: Array<{
+    id: string;
+    source: string;
+    target: string;
+    label: string;
+    common?: string;
+  }> = [];
   for (const [id, cell] of cells) {
     if (!isEdge(cell)) continue;
     const source = getCellAttribute(cell, "source");
@@ -155,15 +163,36 @@ export async function relayoutPage(
       getCellLabel(cell),
       getStyleValue(mxCellOf(cell).attrs.style, "html") === "1",
     );
-    const elkEdge: ElkExtendedEdge = { id, sources: [source], targets: [target] };
+    ends.push({ id, source, target, label, ...(common !== undefined ? { common } : {}) });
+    edges.push([id, cell]);
+  }
+  // A cycle points back at its first edge in document order, as in a generated layout.
+  const vertexIndex = new Map(vertices.map(([id], i) => [id, i]));
+  const back = backEdges(
+    vertices.length,
+    ends.map((e) => [vertexIndex.get(e.source) ?? 0, vertexIndex.get(e.target) ?? 0] as const),
+  );
+  const reversed = new Set<string>();
+  ends.forEach(({ id, source, target, label, common }, i) => {
+    if (back[i]) reversed.add(id);
+    const [from, to] = back[i] ? [target, source] : [source, target];
+    const elkEdge: ElkExtendedEdge = { id, sources: [from], targets: [to] };
     if (label) {
-      const box = measureText(label, 140);
+      const box = measureText(label, EDGE_LABEL_WRAP);
       elkEdge.labels = [{ text: label, width: box.width + 8, height: box.height + 4 }];
     }
     ((common !== undefined ? elkNodes.get(common) : undefined) ?? root).edges?.push(elkEdge);
-    edges.push([id, cell]);
-  }
+  });
 
   const laid = await runElk(root);
-  return writeBack(doc, index, page, { cells, parentOf, isLayer, placed, laid, edges, scope });
+  return writeBack(doc, index, page, {
+    cells,
+    parentOf,
+    isLayer,
+    placed,
+    laid,
+    edges,
+    reversed,
+    scope,
+  });
 }

@@ -29,7 +29,7 @@ export function toCells(
   spec: GraphSpec,
   plan: ElkPlan,
   laid: ElkNode,
-  ids: { layer: string },
+  ids: { layer: string; lanesAsRows?: boolean },
   restyle: (style: string) => string = (style) => style,
 ): string[] {
   const cells: string[] = [];
@@ -72,7 +72,7 @@ export function toCells(
         vertex(
           cellFor(group.id),
           group.label,
-          groupStyle(group.kind, spec.theme),
+          laneStyle(groupStyle(group.kind, spec.theme), group.kind, ids.lanesAsRows),
           parentCell,
           rect,
         ),
@@ -173,6 +173,11 @@ export function toCells(
     );
   });
   return cells;
+}
+
+/** A swimlane that is a row of a pool has its header on the left (draw.io's `horizontal=0`). */
+function laneStyle(style: string, kind: string, asRow = false): string {
+  return kind === "swimlane" && asRow ? style.replace("horizontal=1;", "horizontal=0;") : style;
 }
 
 /** A pinned edge end: the constraint, no offset, draw.io's perimeter off. */
