@@ -234,7 +234,7 @@ export async function layoutPool(
               // Beside the source: no label dummies whose place ELK would have to guess.
               labels: edge.labels.map((label) => ({
                 ...label,
-                layoutOptions: { "elk.edgeLabels.placement": "TAIL" },
+                layoutOptions: { "elk.edgeLabels.placement": "HEAD" },
               })),
             }
           : {}),

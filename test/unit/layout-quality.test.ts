@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import { judge } from "../../bench/quality/judge.ts";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { getCellAttribute } from "../../worker/drawio/cell.ts";
+import { danglingEnds, edgesAgainstFlow } from "../../worker/drawio/edge-quality.ts";
+import { edgeRoutes } from "../../worker/drawio/edge-routes.ts";
+import { PageLayout } from "../../worker/drawio/geometry.ts";
+import { layoutGraph } from "../../worker/drawio/layout/index.ts";
+import { relayoutPage } from "../../worker/drawio/layout/relayout.ts";
+import { type GraphSpecInput, GraphSpecSchema } from "../../worker/drawio/layout/spec.ts";
+import type { DiagramDocument } from "../../worker/drawio/model.ts";
+import { outlineDistance } from "../../worker/drawio/outline/index.ts";
+import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { specByName } from "../fixtures/graph-specs.ts";
+import {
+  checkoutFlow,
+  orderStateMachine,
+  qualitySpecs,
+  supportLanes,
+} from "../fixtures/quality-specs.ts";
+
+const catalog = shapeCatalog();
+
+function layoutOf(document: DiagramDocument) {
+  const page = document.pages[0];
+  if (!page) throw new Error("no page");
+  const layout = new PageLayout(page);
+  return { layout, routes: edgeRoutes(layout) };
+}
+
+/** Source→target (cell ids) of the edges drawn against the flow. */
+function againstFlow(document: DiagramDocument, direction: "down" | "right"): string[] {
+  const { routes } = layoutOf(document);
+  return edgesAgainstFlow(routes, direction).map(
+    (e) => `${getCellAttribute(e.element, "source")}→${getCellAttribute(e.element, "target")}`,
+  );
+}
+
+describe("cycles keep the authored order", () => {
+  it("draws the retry loop's edges back, the decision below the step that feeds it", async () => {
+    const { document } = await layoutGraph(checkoutFlow());
+    expect(againstFlow(document, "down").sort()).toEqual(["retry→method", "retry→review"]);
+    const { layout } = layoutOf(document);
+    const y = (id: string) => {
+      const cell = layout.get(id);
+      if (!cell) throw new Error(`no cell ${id}`);
+      return layout.absoluteRect(cell).y;
+    };
+    expect(y("accepted")).toBeGreaterThan(y("submit"));
+    expect(y("submit")).toBeGreaterThan(y("method"));
+    expect(y("retry")).toBeGreaterThan(y("accepted"));
+  });
+
+  it("points only the state machine's retry transition back", async () => {
+    const { document } = await layoutGraph(orderStateMachine());
+    expect(againstFlow(document, "down")).toEqual(["error→pending"]);
+  });
+
+  it("keeps the order through a re-layout", async () => {
+    const { document } = await layoutGraph(checkoutFlow());
+    const tidied = await relayoutPage(document, { direction: "down" });
+    expect(againstFlow(tidied.document, "down").sort()).toEqual(["retry→method", "retry→review"]);
+  });
+});
+
+describe("swimlanes", () => {
+  const lanesOf = (document: DiagramDocument) => {
+    const { layout } = layoutOf(document);
+    return ["customer", "agent", "engineering"].map((id) => {
+      const cell = layout.get(id);
+      if (!cell) throw new Error(`no lane ${id}`);
+      return { id, rect: layout.absoluteRect(cell), style: cell.style ?? "" };
+    });
+  };
+
+  for (const direction of ["right", "down"] as const) {
+    it(`makes one pool of lanes stacked across the flow (${direction})`, async () => {
+      const spec = supportLanes(direction);
+      const { document } = await layoutGraph(spec);
+      const lanes = lanesOf(document);
+      const rows = direction === "right";
+      for (const [k, lane] of lanes.entries()) {
+        const first = lanes[0]?.rect;
+        if (!first) throw new Error("no lanes");
+        // Same length along the flow, same start.
+        expect(rows ? lane.rect.width : lane.rect.height).toBe(rows ? first.width : first.height);
+        expect(rows ? lane.rect.x : lane.rect.y).toBe(rows ? first.x : first.y);
+        // Headers on the left for rows, on top for columns.
+        expect(lane.style).toContain(rows ? "horizontal=0" : "horizontal=1");
+        const next = lanes[k + 1]?.rect;
+        if (next) {
+          // Touching, in spec order, across the flow.
+          expect(rows ? next.y : next.x).toBeCloseTo(
+            rows ? lane.rect.y + lane.rect.height : lane.rect.x + lane.rect.width,
+            1,
+          );
+        }
+      }
+      // Every step inside its own lane.
+      const { layout } = layoutOf(document);
+      const parsed = GraphSpecSchema.parse(spec);
+      for (const node of parsed.nodes) {
+        const cell = layout.get(node.id);
+        const lane = lanes.find((l) => l.id === node.group)?.rect;
+        if (!cell || !lane) throw new Error(`no ${node.id}`);
+        const r = layout.absoluteRect(cell);
+        expect(r.x).toBeGreaterThanOrEqual(lane.x);
+        expect(r.y).toBeGreaterThanOrEqual(lane.y);
+        expect(r.x + r.width).toBeLessThanOrEqual(lane.x + lane.width);
+        expect(r.y + r.height).toBeLessThanOrEqual(lane.y + lane.height);
+      }
+      const found = judge(document, direction);
+      expect(found.shared + found.overlaps + found.throughVertex + found.dangling).toBe(0);
+    });
+  }
+
+  it("keeps a pool around its lanes", async () => {
+    const { document } = await layoutGraph(specByName("swimlanes-in-pool"));
+    const { layout } = layoutOf(document);
+    const pool = layout.get("pool");
+    if (!pool) throw new Error("no pool");
+    const outer = layout.absoluteRect(pool);
+    const lanes = ["lane0", "lane1", "lane2"].map((id) => {
+      const cell = layout.get(id);
+      if (!cell) throw new Error(`no ${id}`);
+      return layout.absoluteRect(cell);
+    });
+    for (const lane of lanes) {
+      expect(lane.width).toBe(outer.width);
+      expect(lane.y).toBeGreaterThan(outer.y);
+      expect(lane.y + lane.height).toBeLessThanOrEqual(outer.y + outer.height + 0.01);
+    }
+  });
+});
+
+describe("edge ends on the outline draw.io draws", () => {
+  const specs: Array<[string, GraphSpecInput]> = [
+    ["all-kinds-default", specByName("all-kinds-default")],
+    ["icons-aws", specByName("icons-aws")],
+    ["icons-kubernetes", specByName("icons-kubernetes")],
+    ["icons-mixed", specByName("icons-mixed")],
+    ["checkout-flow", checkoutFlow()],
+  ];
+  for (const [name, spec] of specs) {
+    it(`${name}: every pinned end within 1 px of its shape's outline`, async () => {
+      const { document } = await layoutGraph(spec, { shapes: catalog });
+      const { routes } = layoutOf(document);
+      expect(danglingEnds(routes, 1)).toEqual([]);
+      // And not on the bounding box where the shape does not reach it (a diamond's corner).
+      const decision = routes.find((r) => r.ends[0].cell?.style?.includes("rhombus"));
+      if (decision?.ends[0].rect) {
+        const { point, rect } = decision.ends[0];
+        expect(outlineDistance("rhombus;", rect, point)).toBeLessThan(1);
+      }
+    });
+  }
+
+  it("re-layout puts the ends on the outline too", async () => {
+    const { document } = await layoutGraph(specByName("all-kinds-default"));
+    const tidied = await relayoutPage(document, { direction: "down" });
+    expect(danglingEnds(layoutOf(tidied.document).routes, 1)).toEqual([]);
+  });
+});
+
+describe("the judge on the quality specs", () => {
+  for (const { name, spec } of qualitySpecs()) {
+    it(`${name}: no shared segments, dangling ends, overlaps or edges through shapes`, async () => {
+      const { document } = await layoutGraph(spec, { shapes: catalog });
+      const found = judge(document, GraphSpecSchema.parse(spec).direction);
+      expect(found.details.filter((d) => !d.startsWith("label"))).toEqual([]);
+      expect(found.shared + found.dangling + found.overlaps + found.throughVertex).toBe(0);
+    });
+  }
+});
+
+describe("determinism", () => {
+  for (const name of ["support-lanes", "checkout-flow", "random-150"]) {
+    it(`${name}: the same spec gives the same XML`, async () => {
+      const spec = qualitySpecs().find((s) => s.name === name)?.spec as GraphSpecInput;
+      const a = await layoutGraph(spec, { shapes: catalog });
+      const b = await layoutGraph(spec, { shapes: catalog });
+      expect(a.xml).toBe(b.xml);
+      expect(parseDiagram(a.xml).pages).toHaveLength(1);
+    });
+  }
+});
