@@ -28,6 +28,14 @@ function layoutOf(document: DiagramDocument) {
   return { layout, routes: edgeRoutes(layout) };
 }
 
+/** A cell's absolute rectangle; throws when the cell or its geometry is missing. */
+function rectOf(layout: PageLayout, id: string) {
+  const cell = layout.get(id);
+  const rect = cell && layout.absoluteRect(cell);
+  if (!rect) throw new Error(`no rectangle for ${id}`);
+  return rect;
+}
+
 /** Source→target (cell ids) of the edges drawn against the flow. */
 function againstFlow(document: DiagramDocument, direction: "down" | "right"): string[] {
   const { routes } = layoutOf(document);
@@ -41,11 +49,7 @@ describe("cycles keep the authored order", () => {
     const { document } = await layoutGraph(checkoutFlow());
     expect(againstFlow(document, "down").sort()).toEqual(["retry→method", "retry→review"]);
     const { layout } = layoutOf(document);
-    const y = (id: string) => {
-      const cell = layout.get(id);
-      if (!cell) throw new Error(`no cell ${id}`);
-      return layout.absoluteRect(cell).y;
-    };
+    const y = (id: string) => rectOf(layout, id).y;
     expect(y("accepted")).toBeGreaterThan(y("submit"));
     expect(y("submit")).toBeGreaterThan(y("method"));
     expect(y("retry")).toBeGreaterThan(y("accepted"));
@@ -66,11 +70,11 @@ describe("cycles keep the authored order", () => {
 describe("swimlanes", () => {
   const lanesOf = (document: DiagramDocument) => {
     const { layout } = layoutOf(document);
-    return ["customer", "agent", "engineering"].map((id) => {
-      const cell = layout.get(id);
-      if (!cell) throw new Error(`no lane ${id}`);
-      return { id, rect: layout.absoluteRect(cell), style: cell.style ?? "" };
-    });
+    return ["customer", "agent", "engineering"].map((id) => ({
+      id,
+      rect: rectOf(layout, id),
+      style: layout.get(id)?.style ?? "",
+    }));
   };
 
   for (const direction of ["right", "down"] as const) {
@@ -100,10 +104,9 @@ describe("swimlanes", () => {
       const { layout } = layoutOf(document);
       const parsed = GraphSpecSchema.parse(spec);
       for (const node of parsed.nodes) {
-        const cell = layout.get(node.id);
         const lane = lanes.find((l) => l.id === node.group)?.rect;
-        if (!cell || !lane) throw new Error(`no ${node.id}`);
-        const r = layout.absoluteRect(cell);
+        if (!lane) throw new Error(`no lane for ${node.id}`);
+        const r = rectOf(layout, node.id);
         expect(r.x).toBeGreaterThanOrEqual(lane.x);
         expect(r.y).toBeGreaterThanOrEqual(lane.y);
         expect(r.x + r.width).toBeLessThanOrEqual(lane.x + lane.width);
@@ -117,14 +120,8 @@ describe("swimlanes", () => {
   it("keeps a pool around its lanes", async () => {
     const { document } = await layoutGraph(specByName("swimlanes-in-pool"));
     const { layout } = layoutOf(document);
-    const pool = layout.get("pool");
-    if (!pool) throw new Error("no pool");
-    const outer = layout.absoluteRect(pool);
-    const lanes = ["lane0", "lane1", "lane2"].map((id) => {
-      const cell = layout.get(id);
-      if (!cell) throw new Error(`no ${id}`);
-      return layout.absoluteRect(cell);
-    });
+    const outer = rectOf(layout, "pool");
+    const lanes = ["lane0", "lane1", "lane2"].map((id) => rectOf(layout, id));
     for (const lane of lanes) {
       expect(lane.width).toBe(outer.width);
       expect(lane.y).toBeGreaterThan(outer.y);
