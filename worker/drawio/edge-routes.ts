@@ -69,16 +69,23 @@ export function edgeTerminal(
 }
 
 /**
- * The route of a visible edge with at least one attached end, as absolute points. Unpinned
- * attached ends are moved from the terminal's centre to where the line towards the next point
- * leaves the terminal's box, as draw.io's rectangle perimeter does; other perimeters are
- * approximated by the box.
+ * An edge with at least one attached end as stored: its ends' points and its waypoints,
+ * absolute, with no perimeter applied (as draw.io would before clipping to shapes).
  *
  * @example
- * edgeRoute(new PageLayout(page), edge)?.points; // [{ x: 160, y: 70 }, { x: 200, y: 70 }, …]
+ * storedRoute(layout, edge)?.points; // [{ x: 110, y: 70 }, { x: 200, y: 70 }, …]
  */
-export function edgeRoute(layout: PageLayout, edge: LayoutCell): EdgeRoute | undefined {
-  if (!edge.edge || !layout.isVisible(edge)) return undefined;
+export function storedRoute(
+  layout: PageLayout,
+  edge: LayoutCell,
+):
+  | {
+      style: Map<string, string | null>;
+      source: EdgeTerminal;
+      target: EdgeTerminal;
+      points: Point[];
+    }
+  | undefined {
   const style = new Map(parseStyle(edge.style));
   const origin = layout.origin(edge);
   const source = edgeTerminal(layout, edge, "source", style);
@@ -90,6 +97,23 @@ export function edgeRoute(layout: PageLayout, edge: LayoutCell): EdgeRoute | und
     ...waypoints.map((p) => ({ x: p.x + origin.x, y: p.y + origin.y })),
     target.point,
   ];
+  return { style, source, target, points };
+}
+
+/**
+ * The route of a visible edge with at least one attached end, as absolute points. Unpinned
+ * attached ends are moved from the terminal's centre to where the line towards the next point
+ * leaves the terminal's box, as draw.io's rectangle perimeter does; other perimeters are
+ * approximated by the box.
+ *
+ * @example
+ * edgeRoute(new PageLayout(page), edge)?.points; // [{ x: 160, y: 70 }, { x: 200, y: 70 }, …]
+ */
+export function edgeRoute(layout: PageLayout, edge: LayoutCell): EdgeRoute | undefined {
+  if (!edge.edge || !layout.isVisible(edge)) return undefined;
+  const stored = storedRoute(layout, edge);
+  if (!stored) return undefined;
+  const { style, source, target, points } = stored;
   if (source.rect && !source.pinned) {
     points[0] = boxExit(source.rect, points[1] as Point);
   }

@@ -1,5 +1,5 @@
-import { type Point, type Rect, readWaypoints } from "./cell.ts";
-import { type EdgeTerminal, edgeTerminal } from "./edge-routes.ts";
+import type { Point, Rect } from "./cell.ts";
+import { type EdgeTerminal, storedRoute } from "./edge-routes.ts";
 import {
   containsPoint,
   containsRect,
@@ -11,7 +11,7 @@ import {
 } from "./geometry.ts";
 import { describeCell, quoteId } from "./lint-labels.ts";
 import { SpatialGrid } from "./spatial-grid.ts";
-import { getStyleValue, parseStyle, shapeOf } from "./style.ts";
+import { getStyleValue, shapeOf } from "./style.ts";
 
 type Emit = (edge: LayoutCell, message: string, vertexIndex: number) => void;
 
@@ -174,17 +174,9 @@ function lineCrossings(
 }
 
 function edgePath(layout: PageLayout, edge: LayoutCell): EdgePath | undefined {
-  const style = new Map(parseStyle(edge.style));
-  const origin = layout.origin(edge);
-  const source = edgeTerminal(layout, edge, "source", style);
-  const target = edgeTerminal(layout, edge, "target", style);
-  if (!origin || !source || !target || (!source.cell && !target.cell)) return undefined;
-  const waypoints = edge.geometry ? readWaypoints(edge.geometry) : [];
-  const points = [
-    source.point,
-    ...waypoints.map((p) => ({ x: p.x + origin.x, y: p.y + origin.y })),
-    target.point,
-  ];
+  const stored = storedRoute(layout, edge);
+  if (!stored) return undefined;
+  const { style, source, target, points } = stored;
   const orthogonal = ORTHOGONAL_STYLES.has(style.get("edgeStyle") ?? "");
   const legs: Point[][][] = [];
   for (let k = 1; k < points.length; k++) {
