@@ -70,7 +70,8 @@ for (const { name, spec } of specs) {
   add(ours, a);
   // Re-layout ("tidy up") of the same drawing, as POST /v1/diagrams/{id}/layout runs it.
   const tidied = await relayoutPage(mine.document, { direction });
-  add(relaid, judge(tidied.document, direction));
+  const c = judge(tidied.document, direction);
+  add(relaid, c);
   if (b) add(dot, b);
   const pair = (k: keyof Counted, width: number) => `${a[k]}/${b ? b[k] : "–"}`.padStart(width);
   const other = (["dangling", "ambiguous", "overlaps", "throughVertex"] as const)
@@ -80,7 +81,11 @@ for (const { name, spec } of specs) {
   console.log(
     `${name.padEnd(28)} ${pair("crossings", 11)} ${pair("against", 9)} ${pair("shared", 8)}  ${other}`,
   );
-  if (verbose) for (const line of a.details) console.log(`    ${line}`);
+  if (verbose) {
+    for (const line of a.details) console.log(`    ${line}`);
+    const changed = KEYS.filter((k) => c[k] !== a[k]).map((k) => `${k} ${c[k]}`);
+    if (changed.length > 0) console.log(`    re-layout: ${changed.join(", ")}`);
+  }
 }
 const ratio = (x: number, y: number) => (y === 0 ? (x === 0 ? 1 : Infinity) : x / y);
 console.log(

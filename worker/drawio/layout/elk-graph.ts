@@ -32,10 +32,13 @@ export interface ElkPlan {
  * routing is asked to place everything in one pass (`INCLUDE_CHILDREN`). ELK ids are our own
  * (`n3`, `g1`, `e7`) so that no spec id can clash with them.
  *
+ * Groups are blocks in their parent's layers unless `pool` is set (a swimlane pool layers all
+ * steps together, `layoutPool`): then only the author's order decides which edges point back.
+ *
  * @example
  * const plan = elkPlan(spec); const laid = await elk.layout(plan.root);
  */
-export function elkPlan(spec: GraphSpec): ElkPlan {
+export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = {}): ElkPlan {
   const root: ElkNode = {
     id: "root",
     layoutOptions: rootOptions(spec.direction, spec.nodes.length + spec.edges.length),
@@ -43,12 +46,7 @@ export function elkPlan(spec: GraphSpec): ElkPlan {
     edges: [],
   };
   const elkGroups = new Map<string, ElkNode>();
-  const index = new Map(spec.nodes.map((n, i) => [n.id, i]));
-  const reversed = backEdges(
-    spec.nodes.length,
-    spec.edges.map((e) => [index.get(e.from) ?? 0, index.get(e.to) ?? 0] as const),
-  );
-  const plan: ElkPlan = { root, nodes: new Map(), groups: new Map(), edges: [], reversed };
+  const plan: ElkPlan = { root, nodes: new Map(), groups: new Map(), edges: [], reversed: [] };
 
   spec.groups.forEach((group, i) => {
     const top = GROUP_TOP[group.kind] ?? 40;
@@ -94,6 +92,14 @@ export function elkPlan(spec: GraphSpec): ElkPlan {
   });
 
   const groupOfNode = new Map(spec.nodes.map((n) => [n.id, n.group]));
+  const index = new Map(spec.nodes.map((n, i) => [n.id, i]));
+  const paths = spec.nodes.map((n, i) => [...chainOf(n.group).map((g) => `g:${g}`), `n:${i}`]);
+  const reversed = backEdges(
+    spec.nodes.length,
+    spec.edges.map((e) => [index.get(e.from) ?? 0, index.get(e.to) ?? 0] as const),
+    pool ? undefined : paths,
+  );
+  plan.reversed = reversed;
   spec.edges.forEach((edge, i) => {
     const id = `e${i}`;
     plan.edges.push(id);

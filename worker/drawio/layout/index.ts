@@ -55,8 +55,8 @@ export async function layoutGraph(
   const parsed = GraphSpecSchema.parse(input);
   checkSpec(parsed);
   const spec = options.shapes ? withLibraryShapes(parsed, options.shapes) : parsed;
-  const plan = elkPlan(spec);
   const pool = poolOf(spec);
+  const plan = elkPlan(spec, { pool: pool !== undefined });
   const laid = pool ? await layoutPool(spec, plan, pool, runElk) : await runElk(plan.root);
   const taken = new Set([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const root = taken.has("0") || taken.has("1") ? "__root" : "0";

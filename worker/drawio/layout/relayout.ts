@@ -166,11 +166,13 @@ export async function relayoutPage(
     ends.push({ id, source, target, label, ...(common !== undefined ? { common } : {}) });
     edges.push([id, cell]);
   }
-  // A cycle points back at its first edge in document order, as in a generated layout.
+  // A cycle points back at its first edge in document order, as in a generated layout; where
+  // containers force a cycle between blocks, as few edges as possible point back.
   const vertexIndex = new Map(vertices.map(([id], i) => [id, i]));
   const back = backEdges(
     vertices.length,
     ends.map((e) => [vertexIndex.get(e.source) ?? 0, vertexIndex.get(e.target) ?? 0] as const),
+    vertices.map(([id]) => [...chain(id), id]),
   );
   const reversed = new Set<string>();
   ends.forEach(({ id, source, target, label, common }, i) => {
