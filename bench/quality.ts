@@ -134,10 +134,18 @@ const figures = {
   smoke,
 };
 console.log(JSON.stringify(figures));
-// Ambiguous labels and the ratios are reported, not enforced: see the closing note of #14.
+// The goals of the judge; with --only the ratios are left out (a few specs prove nothing).
 const failed =
-  figures.shared_segments_total > 1 ||
+  figures.shared_segments_total > 0 ||
   figures.dangling_ends_total > 0 ||
+  figures.ambiguous_labels_total > 0 ||
   figures.overlaps_total > 0 ||
-  figures.edge_crossings_total > 0;
+  figures.edge_crossings_total > 0 ||
+  figures.relayout_shared_segments_total > 0 ||
+  figures.relayout_dangling_ends_total > 0 ||
+  figures.relayout_ambiguous_labels_total > 0 ||
+  (only === undefined &&
+    (figures.crossings_ratio_vs_dot > 0.9 || figures.against_flow_ratio_vs_dot > 1)) ||
+  (times[200] ?? 0) > 500 ||
+  (times[500] ?? 0) > 3000;
 if (failed) process.exitCode = 1;

@@ -1,4 +1,5 @@
 import type { Point, Rect } from "../../worker/drawio/cell.ts";
+import { edgeLabelBase } from "../../worker/drawio/edge-labels.ts";
 import type { NodeBox } from "../../worker/drawio/layout/boxes.ts";
 import type { GraphEdge, GraphSpec } from "../../worker/drawio/layout/spec.ts";
 import { EDGE_LABEL_WRAP, wrapText } from "../../worker/drawio/layout/text.ts";
@@ -7,7 +8,6 @@ import { safeCellId } from "../../worker/drawio/reserved-ids.ts";
 import { escapeAttribute } from "../../worker/drawio/xml/serialize.ts";
 import { type DotJson, readBox, readPoint, readSplines } from "./dot-json.ts";
 import { splinePolyline } from "./dot-spline.ts";
-import { drawioLabelPoint } from "./label-point.ts";
 
 /** Space around the whole drawing, as our engine leaves. */
 const MARGIN = 40;
@@ -149,7 +149,7 @@ function edgeCell(
     }
     if (label !== "" && lp) {
       // Where draw.io will put the label: halfway along the line it draws, ends included.
-      const mid = drawioLabelPoint([at(exit, source), ...bends, at(entry, target)]);
+      const mid = edgeLabelBase([at(exit, source), ...bends, at(entry, target)]);
       inner += `<mxPoint x="${round(lp.x - mid.x)}" y="${round(lp.y - mid.y)}" as="offset"/>`;
     }
   }

@@ -1,6 +1,6 @@
 import { getCellLabel, type Point, type Rect } from "./cell.ts";
 import type { EdgeRoute } from "./edge-routes.ts";
-import type { LayoutCell, PageLayout } from "./geometry.ts";
+import { distanceToSegment, type LayoutCell, type PageLayout } from "./geometry.ts";
 import { measureText } from "./layout/text.ts";
 import { shapeOf } from "./style.ts";
 import { labelToText } from "./summary.ts";
@@ -59,10 +59,62 @@ export function edgeLabelBoxes(routes: readonly EdgeRoute[]): EdgeLabelBox[] {
   return out;
 }
 
+/** What a label is checked against: every route, every label, every shape it could cover. */
+export interface LabelSurroundings {
+  routes: readonly EdgeRoute[];
+  labels: EdgeLabelBox[];
+  shapes: Array<{ cell: LayoutCell; rect: Rect }>;
+}
+
 /**
- * Labels a reader cannot attribute or read: nearer to another edge's line than to their own
- * (on a shared trunk both are at distance 0), overlapping another label, or lying on a shape.
- * Each label is reported once, with its first problem.
+ * The routes, labels and shapes of a page that its edge labels must keep clear of (visible
+ * vertices that hold no others and are not containers or free text).
+ *
+ * @example
+ * labelSurroundings(layout, edgeRoutes(layout)).labels.length; // 4
+ */
+export function labelSurroundings(
+  layout: PageLayout,
+  routes: readonly EdgeRoute[],
+): LabelSurroundings {
+  const holders = new Set<LayoutCell>();
+  for (const c of layout.cells) if (c.vertex && c.parent?.vertex) holders.add(c.parent);
+  const shapes: Array<{ cell: LayoutCell; rect: Rect }> = [];
+  for (const cell of layout.cells) {
+    if (!cell.vertex || cell.relative || !layout.isVisible(cell) || holders.has(cell)) continue;
+    if (isContainer(cell) || shapeOf(cell.style) === "text") continue;
+    const rect = layout.absoluteRect(cell);
+    if (rect) shapes.push({ cell, rect });
+  }
+  return { routes, labels: edgeLabelBoxes(routes), shapes };
+}
+
+/**
+ * Why a reader could not attribute or read one label, if they could not: its centre is nearer to
+ * another edge's line than to its own (on a shared trunk both are at distance 0), it overlaps
+ * another edge's label, or it lies on a shape. The first problem found is returned.
+ *
+ * @example
+ * labelProblem(label, labelSurroundings(layout, routes)); // { problem: "on_label", other: … }
+ */
+export function labelProblem(
+  label: EdgeLabelBox,
+  around: LabelSurroundings,
+): { problem: LabelProblem; other: LayoutCell } | undefined {
+  const own = distanceToLine(label.centre, label.route.points);
+  const nearer = around.routes.find(
+    (r) => r.edge !== label.edge && distanceToLine(label.centre, r.points) < own + 1,
+  );
+  if (nearer) return { problem: "nearer_other_edge", other: nearer.edge };
+  const onLabel = around.labels.find((l) => l.edge !== label.edge && overlap(l.box, label.box) > 2);
+  if (onLabel) return { problem: "on_label", other: onLabel.edge };
+  const onShape = around.shapes.find((s) => overlap(s.rect, label.box) > 2);
+  if (onShape) return { problem: "on_shape", other: onShape.cell };
+  return undefined;
+}
+
+/**
+ * Labels a reader cannot attribute or read ({@link labelProblem}), each reported once.
  *
  * @example
  * ambiguousLabels(layout, edgeRoutes(layout)).map((a) => a.problem); // ["nearer_other_edge"]
@@ -71,40 +123,11 @@ export function ambiguousLabels(
   layout: PageLayout,
   routes: readonly EdgeRoute[],
 ): AmbiguousLabel[] {
-  const labels = edgeLabelBoxes(routes);
-  const holders = new Set<LayoutCell>();
-  for (const c of layout.cells) if (c.vertex && c.parent?.vertex) holders.add(c.parent);
-  const shapes = layout.cells.filter(
-    (c) =>
-      c.vertex &&
-      !c.relative &&
-      layout.isVisible(c) &&
-      !holders.has(c) &&
-      !isContainer(c) &&
-      shapeOf(c.style) !== "text",
-  );
-  const out: AmbiguousLabel[] = [];
-  for (const label of labels) {
-    const own = distanceToLine(label.centre, label.route.points);
-    const nearer = routes.find(
-      (r) => r !== label.route && distanceToLine(label.centre, r.points) < own + 1,
-    );
-    if (nearer) {
-      out.push({ label, problem: "nearer_other_edge", other: nearer.edge });
-      continue;
-    }
-    const onLabel = labels.find((l) => l !== label && overlap(l.box, label.box) > 2);
-    if (onLabel) {
-      out.push({ label, problem: "on_label", other: onLabel.edge });
-      continue;
-    }
-    const onShape = shapes.find((s) => {
-      const r = layout.absoluteRect(s);
-      return r !== undefined && overlap(r, label.box) > 2;
-    });
-    if (onShape) out.push({ label, problem: "on_shape", other: onShape });
-  }
-  return out;
+  const around = labelSurroundings(layout, routes);
+  return around.labels.flatMap((label) => {
+    const found = labelProblem(label, around);
+    return found ? [{ label, ...found }] : [];
+  });
 }
 
 function isContainer(cell: LayoutCell): boolean {
@@ -130,7 +153,20 @@ function labelPoint(route: EdgeRoute): Point {
       offset = { x: Number(el.attrs.x) || 0, y: Number(el.attrs.y) || 0 };
     }
   }
-  const points = route.points;
+  const at = edgeLabelBase(route.points, gx, gy);
+  return { x: at.x + offset.x, y: at.y + offset.y };
+}
+
+/**
+ * The label point of an edge drawn along `points` whose relative geometry is `(x, y)`, before
+ * its offset: `(x / 2 + 0.5)` of the way along the line (the distance rounded to a whole pixel
+ * and the segment found with rounded sums, as mxGraphView's `getPoint` does), then `y` px
+ * across the segment there.
+ *
+ * @example
+ * edgeLabelBase([{ x: 0, y: 0 }, { x: 0, y: 100 }, { x: 50, y: 100 }]); // { x: 0, y: 75 }
+ */
+export function edgeLabelBase(points: readonly Point[], x = 0, y = 0): Point {
   const lengths: number[] = [];
   let total = 0;
   for (let k = 1; k < points.length; k++) {
@@ -141,7 +177,7 @@ function labelPoint(route: EdgeRoute): Point {
     lengths.push(d);
     total += d;
   }
-  const along = Math.round((gx / 2 + 0.5) * total);
+  const along = Math.round((x / 2 + 0.5) * total);
   let walked = 0;
   let k = 0;
   while (k < lengths.length - 1 && along >= Math.round(walked + (lengths[k] as number))) {
@@ -155,8 +191,8 @@ function labelPoint(route: EdgeRoute): Point {
   const nx = segment === 0 ? 0 : (q.y - p.y) / segment;
   const ny = segment === 0 ? 0 : (q.x - p.x) / segment;
   return {
-    x: p.x + (q.x - p.x) * f + nx * gy + offset.x,
-    y: p.y + (q.y - p.y) * f - ny * gy + offset.y,
+    x: p.x + (q.x - p.x) * f + nx * y,
+    y: p.y + (q.y - p.y) * f - ny * y,
   };
 }
 
@@ -164,14 +200,7 @@ function labelPoint(route: EdgeRoute): Point {
 export function distanceToLine(p: Point, line: readonly Point[]): number {
   let best = Number.POSITIVE_INFINITY;
   for (let k = 1; k < line.length; k++) {
-    const a = line[k - 1] as Point;
-    const b = line[k] as Point;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const len2 = dx * dx + dy * dy;
-    const t =
-      len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-    best = Math.min(best, Math.hypot(p.x - (a.x + dx * t), p.y - (a.y + dy * t)));
+    best = Math.min(best, distanceToSegment(p, line[k - 1] as Point, line[k] as Point));
   }
   return best;
 }

@@ -1,3 +1,4 @@
+import { getCellAttribute } from "./cell.ts";
 import type { XmlElement } from "./xml/nodes.ts";
 
 /** The form a diagram was handed to us in. */
@@ -72,4 +73,28 @@ export function emptyDocument(): DiagramDocument {
     attributes: {},
     pages: [emptyPage()],
   };
+}
+
+/**
+ * A copy of a document whose page `index` has some cells replaced (by id); the other pages and
+ * cells are shared with the input, which is left as it was.
+ *
+ * @example
+ * withReplacedCells(doc, 0, new Map([["edge-3", movedEdge]]));
+ */
+export function withReplacedCells(
+  doc: DiagramDocument,
+  index: number,
+  replaced: ReadonlyMap<string, XmlElement>,
+): DiagramDocument {
+  if (replaced.size === 0) return doc;
+  const pages = doc.pages.map((page, i) =>
+    i === index
+      ? {
+          ...page,
+          cells: page.cells.map((cell) => replaced.get(getCellAttribute(cell, "id") ?? "") ?? cell),
+        }
+      : page,
+  );
+  return { ...doc, pages };
 }

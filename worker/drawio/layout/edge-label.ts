@@ -1,7 +1,8 @@
 import type { Point, Rect } from "../cell.ts";
+import { distanceToSegment } from "../geometry.ts";
 
 /** Space between an edge label's text and its line. */
-const GAP = 4;
+export const LABEL_GAP = 4;
 
 /** Where an edge label goes and how its text is anchored there. */
 export interface LabelAnchor {
@@ -13,7 +14,7 @@ export interface LabelAnchor {
 
 /**
  * Places an edge label tight against its own line: ELK reserves a box beside the edge, and the
- * text is anchored at the near side of that box, `GAP` px from the line (`align=right` left of
+ * text is anchored at the near side of that box, `LABEL_GAP` px from the line (`align=right` left of
  * a vertical segment, `verticalAlign=bottom` above a horizontal one, …), so the gap does not
  * depend on how wide draw.io's font really draws the text.
  *
@@ -27,7 +28,7 @@ export function labelAnchor(points: readonly Point[], box: Rect): LabelAnchor {
   for (let k = 1; k < points.length; k++) {
     const a = points[k - 1] as Point;
     const b = points[k] as Point;
-    const d = distance(centre, a, b);
+    const d = distanceToSegment(centre, a, b);
     if (!best || d < best.d) best = { a, b, d };
   }
   if (!best) return { at: centre, style: "" };
@@ -35,14 +36,14 @@ export function labelAnchor(points: readonly Point[], box: Rect): LabelAnchor {
   if (Math.abs(a.x - b.x) < 0.5) {
     const left = centre.x < a.x;
     return {
-      at: { x: a.x + (left ? -GAP : GAP), y: clamp(centre.y, a.y, b.y) },
+      at: { x: a.x + (left ? -LABEL_GAP : LABEL_GAP), y: clamp(centre.y, a.y, b.y) },
       style: `align=${left ? "right" : "left"};verticalAlign=middle;`,
     };
   }
   if (Math.abs(a.y - b.y) < 0.5) {
     const above = centre.y < a.y;
     return {
-      at: { x: clamp(centre.x, a.x, b.x), y: a.y + (above ? -GAP : GAP) },
+      at: { x: clamp(centre.x, a.x, b.x), y: a.y + (above ? -LABEL_GAP : LABEL_GAP) },
       style: `align=center;verticalAlign=${above ? "bottom" : "top"};`,
     };
   }
@@ -51,12 +52,4 @@ export function labelAnchor(points: readonly Point[], box: Rect): LabelAnchor {
 
 function clamp(v: number, p: number, q: number): number {
   return Math.min(Math.max(v, Math.min(p, q)), Math.max(p, q));
-}
-
-function distance(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-  return Math.hypot(p.x - (a.x + dx * t), p.y - (a.y + dy * t));
 }

@@ -1,10 +1,12 @@
 import type { DiagramDocument } from "../model.ts";
 import { parseDiagram } from "../parse.ts";
+import { serializeDiagram } from "../serialize.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import { checkSpec } from "./check.ts";
 import { runElk } from "./elk.ts";
 import { elkPlan } from "./elk-graph.ts";
+import { finishPage } from "./finish.ts";
 import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
 import { layoutPool, poolOf } from "./pool.ts";
 import { type GraphSpec, type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
@@ -78,8 +80,10 @@ export async function layoutGraph(
     `<mxGraphModel dx="${width}" dy="${height}" grid="1" gridSize="10" guides="1" tooltips="1" connect="1" arrows="1" fold="1" page="1" pageScale="1" pageWidth="${Math.max(850, width)}" pageHeight="${Math.max(1100, height)}" math="0" shadow="0"${background ? ` background="${background}"` : ""}>` +
     `<root><mxCell id="${root}"/><mxCell id="${layer}" parent="${root}"/>${cells.join("")}</root></mxGraphModel>`;
   const name = escapeAttribute(spec.title ?? "Page-1");
-  const xml = `<mxfile><diagram id="page-1" name="${name}">${model}</diagram></mxfile>`;
-  return { xml, document: parseDiagram(xml), width, height };
+  const drawn = `<mxfile><diagram id="page-1" name="${name}">${model}</diagram></mxfile>`;
+  const { document, changed } = finishPage(parseDiagram(drawn));
+  const xml = changed.length > 0 ? serializeDiagram(document) : drawn;
+  return { xml, document, width, height };
 }
 
 /** Lanes of a pool laid out along `right`/`left` are rows, their headers on the left. */

@@ -8,14 +8,14 @@ import {
   readRect,
   setCellAttribute,
 } from "../cell.ts";
-import type { DiagramDocument, DiagramPage } from "../model.ts";
+import { type DiagramDocument, withReplacedCells } from "../model.ts";
 import { constraintFor } from "../outline/index.ts";
 import { mergeStyle, parseStyle } from "../style.ts";
 import { cloneElement, createElement, isElement, type XmlElement } from "../xml/nodes.ts";
 import { endOnOutline } from "./edge-ends.ts";
 import { type LabelAnchor, labelAnchor } from "./edge-label.ts";
 import type { RelayoutResult } from "./relayout.ts";
-import { fraction, midpoint, round, routePoints } from "./route.ts";
+import { fraction, midpoint, round, routePoints, setRoute } from "./route.ts";
 
 /** What the re-layout found and computed, for writing it back. */
 export interface Laid {
@@ -35,12 +35,7 @@ export interface Laid {
  * was): vertices get new x/y (and containers new sizes), edges new waypoints, pinned ends and
  * label offsets. Everything else about every cell is kept.
  */
-export function writeBack(
-  doc: DiagramDocument,
-  index: number,
-  page: DiagramPage,
-  laid: Laid,
-): RelayoutResult {
+export function writeBack(doc: DiagramDocument, index: number, laid: Laid): RelayoutResult {
   const { cells, parentOf, isLayer, placed, scope } = laid;
   // Where the original drawing sat, so the tidied one stays in place.
   const originalAbs = (id: string | undefined): Point => {
@@ -209,12 +204,7 @@ export function writeBack(
     routed.push(id);
   }
 
-  const pageCells = page.cells.map((cell) => {
-    const id = getCellAttribute(cell, "id") ?? cell.attrs.id;
-    return (id !== undefined && replaced.get(id)) || cell;
-  });
-  const pages = doc.pages.map((p, i) => (i === index ? { ...p, cells: pageCells } : p));
-  return { document: { ...doc, pages }, moved, routed };
+  return { document: withReplacedCells(doc, index, replaced), moved, routed };
 }
 
 /** A copy of a vertex with some geometry numbers replaced. */
@@ -229,42 +219,4 @@ function withGeometry(cell: XmlElement, values: Partial<Rect>): XmlElement {
     if (value !== undefined) geometry.attrs[key] = String(round(value));
   }
   return copy;
-}
-
-/** Replaces an edge's waypoints and label offset. */
-function setRoute(
-  edge: XmlElement,
-  bends: Point[],
-  offset: Point | undefined,
-  keepOffset = false,
-): void {
-  let geometry = geometryOf(edge);
-  if (!geometry) {
-    geometry = createElement("mxGeometry", { relative: "1", as: "geometry" });
-    mxCellOf(edge).children.push(geometry);
-  }
-  geometry.children = geometry.children.filter(
-    (child) =>
-      !(
-        isElement(child) &&
-        (child.attrs.as === "points" || (!keepOffset && child.attrs.as === "offset"))
-      ),
-  );
-  if (bends.length > 0) {
-    const points = bends.map((p) =>
-      createElement("mxPoint", { x: String(round(p.x)), y: String(round(p.y)) }),
-    );
-    geometry.children.push(createElement("Array", { as: "points" }, points));
-  }
-  if (offset) {
-    geometry.children.push(
-      createElement("mxPoint", {
-        x: String(round(offset.x)),
-        y: String(round(offset.y)),
-        as: "offset",
-      }),
-    );
-    geometry.attrs.x = "0";
-    geometry.attrs.y = "0";
-  }
 }

@@ -18,6 +18,7 @@ import { createElement, type XmlElement } from "../xml/nodes.ts";
 import { runElk } from "./elk.ts";
 import { rootOptions } from "./elk-graph.ts";
 import { backEdges } from "./feedback.ts";
+import { finishPage } from "./finish.ts";
 import { writeBack } from "./relayout-write.ts";
 import type { Direction } from "./spec.ts";
 import { EDGE_LABEL_WRAP, measureText } from "./text.ts";
@@ -187,7 +188,7 @@ export async function relayoutPage(
   });
 
   const laid = await runElk(root);
-  return writeBack(doc, index, page, {
+  const written = writeBack(doc, index, {
     cells,
     parentOf,
     isLayer,
@@ -197,4 +198,8 @@ export async function relayoutPage(
     reversed,
     scope,
   });
+  const finished = finishPage(written.document, index);
+  const routed = new Set(written.routed);
+  const touched = finished.changed.filter((id) => !routed.has(id));
+  return { ...written, document: finished.document, routed: [...written.routed, ...touched] };
 }

@@ -1,5 +1,6 @@
 import type { ElkExtendedEdge, ElkPoint } from "elkjs/lib/elk-api.js";
-import type { Point } from "../cell.ts";
+import { geometryOf, mxCellOf, type Point } from "../cell.ts";
+import { createElement, isElement, type XmlElement } from "../xml/nodes.ts";
 
 /** A coordinate as written to the file: two decimals. */
 export const round = (v: number) => Math.round(v * 100) / 100;
@@ -34,4 +35,45 @@ export function midpoint(points: Point[]): Point {
 
 function dist(p: Point, q: Point): number {
   return Math.hypot(q.x - p.x, q.y - p.y);
+}
+
+/**
+ * Replaces an edge's waypoints (relative to its parent) and its label offset; with `keepOffset`
+ * and no `offset`, the label offset it had stays.
+ */
+export function setRoute(
+  edge: XmlElement,
+  bends: Point[],
+  offset: Point | undefined,
+  keepOffset = false,
+): void {
+  let geometry = geometryOf(edge);
+  if (!geometry) {
+    geometry = createElement("mxGeometry", { relative: "1", as: "geometry" });
+    mxCellOf(edge).children.push(geometry);
+  }
+  geometry.children = geometry.children.filter(
+    (child) =>
+      !(
+        isElement(child) &&
+        (child.attrs.as === "points" || (!keepOffset && child.attrs.as === "offset"))
+      ),
+  );
+  if (bends.length > 0) {
+    const points = bends.map((p) =>
+      createElement("mxPoint", { x: String(round(p.x)), y: String(round(p.y)) }),
+    );
+    geometry.children.push(createElement("Array", { as: "points" }, points));
+  }
+  if (offset) {
+    geometry.children.push(
+      createElement("mxPoint", {
+        x: String(round(offset.x)),
+        y: String(round(offset.y)),
+        as: "offset",
+      }),
+    );
+    geometry.attrs.x = "0";
+    geometry.attrs.y = "0";
+  }
 }

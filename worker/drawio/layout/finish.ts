@@ -1,0 +1,22 @@
+import type { DiagramDocument } from "../model.ts";
+import { separateSharedSegments } from "./edge-separation.ts";
+import { clearEdgeLabels } from "./label-placement.ts";
+
+/**
+ * The last touches of a laid-out page, measured on the drawing as draw.io draws it: edges the
+ * router left on top of each other are moved apart, then labels a reader could take for another
+ * edge's move beside their own. Returns a new document (the input is left as it was) and the
+ * ids of the edges changed.
+ *
+ * @example
+ * const { document, changed } = finishPage(laidOut.document);
+ */
+export function finishPage(
+  doc: DiagramDocument,
+  index = 0,
+): { document: DiagramDocument; changed: string[] } {
+  const separated = separateSharedSegments(doc, index);
+  const cleared = clearEdgeLabels(separated.document, index);
+  const changed = [...new Set([...separated.moved, ...cleared.moved])];
+  return { document: cleared.document, changed };
+}
