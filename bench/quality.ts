@@ -145,7 +145,10 @@ const failed =
   figures.relayout_dangling_ends_total > 0 ||
   figures.relayout_ambiguous_labels_total > 0 ||
   (only === undefined &&
-    (figures.crossings_ratio_vs_dot > 0.9 || figures.against_flow_ratio_vs_dot > 1)) ||
+    (figures.crossings_ratio_vs_dot > 0.9 ||
+      figures.against_flow_ratio_vs_dot > 1 ||
+      figures.relayout_crossings_ratio_vs_dot > 0.9 ||
+      figures.relayout_against_flow_ratio_vs_dot > 1)) ||
   (times[200] ?? 0) > 500 ||
   (times[500] ?? 0) > 3000;
 if (failed) process.exitCode = 1;

@@ -77,10 +77,21 @@ describe("swimlanes", () => {
     }));
   };
 
-  for (const direction of ["right", "down"] as const) {
-    it(`makes one pool of lanes stacked across the flow (${direction})`, async () => {
+  const cases = [
+    ["right", "laid out"],
+    ["down", "laid out"],
+    ["right", "laid out again from a pool drawn down"],
+    ["down", "laid out again from a pool drawn right"],
+  ] as const;
+  for (const [direction, how] of cases) {
+    it(`makes one pool of lanes stacked across the flow (${direction}, ${how})`, async () => {
       const spec = supportLanes(direction);
-      const { document } = await layoutGraph(spec);
+      const other = direction === "right" ? "down" : "right";
+      const document =
+        how === "laid out"
+          ? (await layoutGraph(spec)).document
+          : (await relayoutPage((await layoutGraph(supportLanes(other))).document, { direction }))
+              .document;
       const lanes = lanesOf(document);
       const rows = direction === "right";
       for (const [k, lane] of lanes.entries()) {
