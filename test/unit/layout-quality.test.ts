@@ -11,6 +11,7 @@ import { type GraphSpecInput, GraphSpecSchema } from "../../worker/drawio/layout
 import type { DiagramDocument } from "../../worker/drawio/model.ts";
 import { outlineDistance } from "../../worker/drawio/outline/index.ts";
 import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { corpusFiles } from "../fixtures/corpus.ts";
 import { specByName } from "../fixtures/graph-specs.ts";
 import {
   checkoutFlow,
@@ -127,6 +128,33 @@ describe("swimlanes", () => {
       expect(found.shared + found.overlaps + found.throughVertex + found.dangling).toBe(0);
     });
   }
+
+  it("re-lays a drawn pool of columns as rows in the same reading order (corpus)", async () => {
+    const file = corpusFiles().find((f) => f.name === "templates_business_swimlane.xml");
+    if (!file) throw new Error("corpus file missing");
+    // The swimlanes that hold steps, with their absolute rectangles.
+    const drawnLanes = (document: DiagramDocument) => {
+      const { layout } = layoutOf(document);
+      const holders = new Set(
+        layout.cells.flatMap((c) => (c.vertex && c.parent ? [c.parent] : [])),
+      );
+      return layout.cells
+        .filter((c) => c.vertex && holders.has(c) && (c.style ?? "").includes("swimlane"))
+        .map((c) => ({ id: c.id, rect: rectOf(layout, c.id), style: c.style ?? "" }));
+    };
+    const drawn = parseDiagram(file.xml);
+    const before = drawnLanes(drawn).sort((a, b) => a.rect.x - b.rect.x);
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    const { document } = await relayoutPage(drawn, { direction: "right" });
+    const after = drawnLanes(document).sort((a, b) => a.rect.y - b.rect.y);
+    expect(after.map((l) => l.id)).toEqual(before.map((l) => l.id));
+    for (const lane of after) {
+      expect(lane.style).toContain("horizontal=0");
+      expect(lane.rect.width).toBe(after[0]?.rect.width);
+    }
+    const found = judge(document, "right");
+    expect(found.shared + found.overlaps + found.throughVertex + found.dangling).toBe(0);
+  });
 
   it("keeps a pool around its lanes", async () => {
     const { document } = await layoutGraph(specByName("swimlanes-in-pool"));

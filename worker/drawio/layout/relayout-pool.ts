@@ -37,8 +37,8 @@ export interface PoolRelayout {
 /**
  * Lays a drawn swimlane diagram out again as one pool, as `layoutGraph` lays out a swimlane
  * spec: two or more swimlane containers, each holding only plain vertices, every other vertex
- * in one of them, and at most one container (the pool) around the lanes. Lanes keep their
- * order across the flow. Returns undefined for any other drawing, which gets the general
+ * in one of them, and at most one container (the pool) around the lanes. Lanes keep the order
+ * they are drawn in (left to right, or top to bottom). Returns undefined for any other drawing, which gets the general
  * re-layout.
  *
  * @example
@@ -71,9 +71,14 @@ export async function relayoutPool(
   const leafIds = new Set(leaves.map((v) => v.id));
   if (edges.some((e) => !leafIds.has(e.source) || !leafIds.has(e.target))) return undefined;
 
-  // Lanes in the order they are stacked now.
-  const rows = direction === "right" || direction === "left";
-  const order = [...lanes].sort((a, b) => (rows ? a.rect.y - b.rect.y : a.rect.x - b.rect.x));
+  // Lanes in the order they are stacked now (side by side or one above the other, whichever
+  // way they are drawn), so turning columns into rows keeps the reading order.
+  const spread = (pick: (r: Rect) => number) =>
+    Math.max(...lanes.map((l) => pick(l.rect))) - Math.min(...lanes.map((l) => pick(l.rect)));
+  const stackedDown = spread((r) => r.y) >= spread((r) => r.x);
+  const order = [...lanes].sort((a, b) =>
+    stackedDown ? a.rect.y - b.rect.y : a.rect.x - b.rect.x,
+  );
   const poolVertex = poolId === undefined ? undefined : byId.get(poolId);
   const spec: GraphSpec = {
     direction,
