@@ -7,10 +7,10 @@
  *   npm run bench -- layout            full run
  *   npm run bench -- layout --smoke    a quick run for CI
  */
-import { graphSpecs, largeSpec } from "../test/fixtures/graph-specs.ts";
+import { graphSpecs } from "../test/fixtures/graph-specs.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
 import { lintDocument } from "../worker/drawio/lint.ts";
-import { median } from "./stats.ts";
+import { layoutTime, warmLayout } from "./layout-time.ts";
 
 const smoke = process.argv.includes("--smoke");
 const RUNS: Record<number, number> = smoke
@@ -19,25 +19,15 @@ const RUNS: Record<number, number> = smoke
 
 const round = (v: number) => Math.round(v * 10) / 10;
 
-// Warm the engine up, as a long-lived Worker isolate is: its first runs compile a lot of code.
-// The seeds differ from the measured ones.
-for (const size of [50, 200, 50, 200]) await layoutGraph(largeSpec(size, 100 + size));
+await warmLayout();
 
 const times: Record<number, number> = {};
 console.log(`layout time (spec → draw.io XML), median of N runs, different seeds`);
 for (const size of [50, 200, 500]) {
-  const samples: number[] = [];
-  for (let run = 0; run < (RUNS[size] as number); run++) {
-    const spec = largeSpec(size, run + 1);
-    const started = performance.now();
-    await layoutGraph(spec);
-    samples.push(performance.now() - started);
-  }
-  times[size] = round(median(samples));
+  const runs = RUNS[size] as number;
+  times[size] = round(await layoutTime(size, runs));
   const target = size === 200 ? " (target ≤ 300)" : "";
-  console.log(
-    `  ${String(size).padStart(3)} nodes: ${times[size]} ms over ${samples.length} runs${target}`,
-  );
+  console.log(`  ${String(size).padStart(3)} nodes: ${times[size]} ms over ${runs} runs${target}`);
 }
 
 let overlaps = 0;

@@ -12,7 +12,7 @@
  *   npm run bench -- quality --only=aws    only the specs whose name contains "aws"
  */
 import { shapeCatalog } from "../shape-libraries/catalog.ts";
-import { graphSpecs, largeSpec, type NamedSpec } from "../test/fixtures/graph-specs.ts";
+import { graphSpecs, type NamedSpec } from "../test/fixtures/graph-specs.ts";
 import { qualitySpecs } from "../test/fixtures/quality-specs.ts";
 import type { FlowDirection } from "../worker/drawio/edge-quality.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
@@ -20,9 +20,9 @@ import { withLibraryShapes } from "../worker/drawio/layout/library-nodes.ts";
 import { relayoutPage } from "../worker/drawio/layout/relayout.ts";
 import { GraphSpecSchema } from "../worker/drawio/layout/spec.ts";
 import { parseDiagram } from "../worker/drawio/parse.ts";
+import { layoutTime, warmLayout } from "./layout-time.ts";
 import { dotLayout } from "./quality/dot-layout.ts";
 import { type Judgement, judge } from "./quality/judge.ts";
-import { median } from "./stats.ts";
 
 const smoke = process.argv.includes("--smoke");
 const verbose = process.argv.includes("--verbose");
@@ -97,18 +97,12 @@ console.log(
 for (const failure of dotFailed) console.log(`dot could not lay out ${failure}`);
 
 // Timing, as bench/layout.ts measures it: warm isolate, different seeds per run.
-for (const size of [50, 200, 50, 200]) await layoutGraph(largeSpec(size, 100 + size));
+await warmLayout();
 const times: Record<number, number> = {};
 for (const size of [200, 500]) {
-  const samples: number[] = [];
-  for (let run = 0; run < (RUNS[size] as number); run++) {
-    const spec = largeSpec(size, run + 1);
-    const started = performance.now();
-    await layoutGraph(spec);
-    samples.push(performance.now() - started);
-  }
-  times[size] = Math.round(median(samples));
-  console.log(`layout time, ${size} nodes: ${times[size]} ms (median of ${samples.length} runs)`);
+  const runs = RUNS[size] as number;
+  times[size] = Math.round(await layoutTime(size, runs));
+  console.log(`layout time, ${size} nodes: ${times[size]} ms (median of ${runs} runs)`);
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -1,9 +1,11 @@
 import type { Point, Rect } from "../../worker/drawio/cell.ts";
 import { edgeLabelBase } from "../../worker/drawio/edge-labels.ts";
 import type { NodeBox } from "../../worker/drawio/layout/boxes.ts";
+import { round } from "../../worker/drawio/layout/route.ts";
 import type { GraphEdge, GraphSpec } from "../../worker/drawio/layout/spec.ts";
 import { EDGE_LABEL_WRAP, wrapText } from "../../worker/drawio/layout/text.ts";
 import { groupStyle, nodeStyle } from "../../worker/drawio/layout/themes.ts";
+import { htmlLabel } from "../../worker/drawio/layout/to-cells.ts";
 import { safeCellId } from "../../worker/drawio/reserved-ids.ts";
 import { escapeAttribute } from "../../worker/drawio/xml/serialize.ts";
 import { type DotJson, readBox, readPoint, readSplines } from "./dot-json.ts";
@@ -177,19 +179,6 @@ function pin(p: Point, r: Rect): Point {
 /** Where draw.io draws a pinned end. */
 function at(fraction: Point, r: Rect): Point {
   return { x: r.x + fraction.x * r.width, y: r.y + fraction.y * r.height };
-}
-
-function round(v: number): number {
-  return Math.round(v * 100) / 100;
-}
-
-/** Plain text as a draw.io HTML label (`html=1`): markup characters escaped, line breaks kept. */
-function htmlLabel(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replace(/\r?\n/g, "<br>");
 }
 
 /** A vertex; its geometry relative to its container's, if it has one. */

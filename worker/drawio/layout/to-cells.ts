@@ -186,7 +186,7 @@ function pin(prefix: "exit" | "entry", at: Point): string {
 }
 
 /** Plain text as a draw.io HTML label (`html=1`): markup characters escaped, line breaks kept. */
-function htmlLabel(text: string): string {
+export function htmlLabel(text: string): string {
   return text
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
