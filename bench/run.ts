@@ -1,6 +1,7 @@
 /**
  * Runs one benchmark suite: `npm run bench` (the draw.io core), `npm run bench -- api` (HTTP
- * latency of the Worker under load). Flags after the suite name go to the suite.
+ * latency of the Worker under load), `npm run bench -- xpath` (selection cost beside the DOM
+ * approach). Flags after the suite name go to the suite.
  */
 export {};
 
@@ -14,6 +15,7 @@ const SUITES: Record<string, string> = {
   batch: "./batch.ts",
   widget: "./widget.ts",
   quality: "./quality.ts",
+  xpath: "./xpath.ts",
 };
 
 const first = process.argv[2];

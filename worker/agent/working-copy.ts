@@ -15,7 +15,8 @@ import type { LibraryShapes } from "../drawio/shapes/library-style.ts";
 import { validateDocument } from "../drawio/validate.ts";
 import type { ShapeNames } from "../drawio/validate-shapes.ts";
 import { cloneElement, type XmlElement } from "../drawio/xml/nodes.ts";
-import { selectCellIds, XPathError } from "../drawio/xpath.ts";
+import { selectCellIds } from "../drawio/xpath/select.ts";
+import { XPathError } from "../drawio/xpath/xpath-error.ts";
 import { IdAliases } from "./id-aliases.ts";
 
 /** What a tool tells the model: success or the problem to fix, in plain words. */
@@ -94,9 +95,9 @@ export class WorkingCopy {
         : { ok: true, message: xml };
     }
     try {
-      const ids = selectCellIds(page, this.#ids.xpath(target));
-      const cells = listCells(page).filter((c) => ids.includes(c.id));
-      return { ok: true, message: ids.length === 0 ? "no cell matches" : JSON.stringify(cells) };
+      const ids = new Set(selectCellIds(page, this.#ids.xpath(target)));
+      const cells = listCells(page).filter((c) => ids.has(c.id));
+      return { ok: true, message: ids.size === 0 ? "no cell matches" : JSON.stringify(cells) };
     } catch (error) {
       if (error instanceof XPathError) return { ok: false, message: error.message };
       throw error;

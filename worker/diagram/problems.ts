@@ -46,9 +46,10 @@ export function operationProblem(error: unknown): unknown {
       code: error.code,
       ...(error.target ? { target: error.target } : {}),
     };
-    return new ApiError(422, "operation_failed", `${error.message}. Nothing was changed.`, {
-      operation,
-    });
+    // A query too costly to run is not a failed edit: it has its own code, so that a client
+    // can tell "simplify the selection" from "fix the operation".
+    const code = error.code === "xpath_too_expensive" ? error.code : "operation_failed";
+    return new ApiError(422, code, `${error.message}. Nothing was changed.`, { operation });
   }
   if (error instanceof DrawioError) return new ApiError(422, error.code, error.message);
   return error;

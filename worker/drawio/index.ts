@@ -50,4 +50,5 @@ export { getStyleValue, mergeStyle, parseStyle, serializeStyle, shapeOf } from "
 export { DIAGRAMS_NET_URL, fromDiagramsNetUrl, toDiagramsNetUrl } from "./urls.ts";
 export type { ValidationResult } from "./validate.ts";
 export { validateDocument, validatePage, validateXml } from "./validate.ts";
-export { selectCellIds, XPathError } from "./xpath.ts";
+export { selectCellIds, XPATH_BUDGET, xpathDocument } from "./xpath/select.ts";
+export { XPathError, type XPathErrorCode } from "./xpath/xpath-error.ts";

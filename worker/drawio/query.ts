@@ -11,7 +11,7 @@ import type { DiagramPage } from "./model.ts";
 import { serializeCell } from "./serialize.ts";
 import { shapeOf } from "./style.ts";
 import type { XmlElement } from "./xml/nodes.ts";
-import { selectCellIds } from "./xpath.ts";
+import { selectCellIds } from "./xpath/select.ts";
 
 /** A short description of one cell, for listings. */
 export interface CellInfo {

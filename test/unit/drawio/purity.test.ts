@@ -5,8 +5,6 @@ import { describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("../../../worker/drawio/", import.meta.url));
 const ALLOWED_PACKAGES = new Set([
   "fflate",
-  "@xmldom/xmldom",
-  "xpath",
   "zod",
   // The layout engine (pure computation, no I/O).
   "elkjs/lib/elk.bundled.js",

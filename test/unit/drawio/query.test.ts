@@ -4,7 +4,8 @@ import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { getCellXml, listCells, selectCells } from "../../../worker/drawio/query.ts";
 import { mergeStyle, parseStyle, shapeOf } from "../../../worker/drawio/style.ts";
 import { fromDiagramsNetUrl, toDiagramsNetUrl } from "../../../worker/drawio/urls.ts";
-import { selectCellIds, XPathError } from "../../../worker/drawio/xpath.ts";
+import { selectCellIds } from "../../../worker/drawio/xpath/select.ts";
+import { XPathError } from "../../../worker/drawio/xpath/xpath-error.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 
 const XML = `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>

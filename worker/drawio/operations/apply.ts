@@ -5,7 +5,9 @@ import { serializeCell, serializePage } from "../serialize.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
 import { validatePage } from "../validate.ts";
 import type { XmlElement } from "../xml/nodes.ts";
-import { selectCellIds, XPathError } from "../xpath.ts";
+import { selectCellIds, xpathDocument } from "../xpath/select.ts";
+import type { XNode } from "../xpath/tree.ts";
+import { XPathError } from "../xpath/xpath-error.ts";
 import { addCell, editCell } from "./handlers.ts";
 import { OperationError } from "./operation-error.ts";
 import { OperationSchema } from "./schema.ts";
@@ -56,6 +58,7 @@ export function applyOperations(
   const pageIndex = resolvePage(doc, options.page);
   const page = doc.pages[pageIndex] as DiagramPage;
   const ws = new Workspace(page.cells);
+  const xpath = new PageXPath(page, ws);
   const changed = new Map<string, number>();
   const deleted = new Set<string>();
 
@@ -93,7 +96,7 @@ export function applyOperations(
       for (const id of replaceText(ws, page, op.search, op.replace, fail)) touch(id);
       return;
     }
-    const ids = resolveTargets(ws, page, op, fail);
+    const ids = resolveTargets(ws, xpath, op, fail);
     if (op.op === "delete") {
       const root = ws.rootId();
       if (root !== undefined && ids.includes(root))
@@ -151,9 +154,32 @@ function resolvePage(doc: DiagramDocument, page: string | number | undefined): n
   return index;
 }
 
+/**
+ * XPath over the batch's working copy: one document while the page is unchanged, rebuilt (on
+ * demand, nothing serialised) after a change.
+ */
+class PageXPath {
+  readonly #page: DiagramPage;
+  readonly #ws: Workspace;
+  #document: { revision: number; node: XNode } | undefined;
+
+  constructor(page: DiagramPage, ws: Workspace) {
+    this.#page = page;
+    this.#ws = ws;
+  }
+
+  select(expression: string): string[] {
+    const current = { ...this.#page, cells: this.#ws.list() };
+    if (this.#document?.revision !== this.#ws.revision) {
+      this.#document = { revision: this.#ws.revision, node: xpathDocument(current) };
+    }
+    return selectCellIds(current, expression, { document: this.#document.node });
+  }
+}
+
 function resolveTargets(
   ws: Workspace,
-  page: DiagramPage,
+  xpath: PageXPath,
   op: { id?: string; select?: string },
   fail: (code: OperationError["code"], detail: string) => never,
 ): string[] {
@@ -163,9 +189,9 @@ function resolveTargets(
   }
   let ids: string[] = [];
   try {
-    ids = selectCellIds({ ...page, cells: ws.list() }, op.select as string);
+    ids = xpath.select(op.select as string);
   } catch (error) {
-    if (error instanceof XPathError) fail("invalid_xpath", error.message);
+    if (error instanceof XPathError) fail(error.code, error.message);
     throw error;
   }
   if (ids.length === 0) fail("no_match", "the XPath selects no cell");

@@ -5,6 +5,7 @@ export type OperationErrorCode =
   | "not_found"
   | "no_match"
   | "invalid_xpath"
+  | "xpath_too_expensive"
   | "invalid_xml"
   | "duplicate_id"
   | "id_mismatch"

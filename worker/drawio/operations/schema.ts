@@ -4,7 +4,9 @@ const id = z.string().min(1).describe("The id of the cell to change.");
 const select = z
   .string()
   .min(1)
-  .describe("An XPath 1.0 expression; the operation applies to every cell it selects.");
+  .describe(
+    "An XPath 1.0 expression; the operation applies to every cell it selects. Its cost is bounded: one that would search the whole page again for every node is refused (xpath_too_expensive).",
+  );
 const targeted = { id: id.optional(), select: select.optional() };
 
 const add = z

@@ -9,6 +9,8 @@ export class Workspace {
   private cells: Array<XmlElement | null>;
   private readonly positions = new Map<string, number>();
   private readonly owned = new Set<XmlElement>();
+  /** Counts changes, so that what was derived from the cells knows when it is out of date. */
+  revision = 0;
 
   constructor(cells: readonly XmlElement[]) {
     this.cells = cells.slice();
@@ -37,6 +39,7 @@ export class Workspace {
   writable(id: string): XmlElement {
     const at = this.positions.get(id) as number;
     const cell = this.cells[at] as XmlElement;
+    this.revision++;
     if (this.owned.has(cell)) return cell;
     const copy = cloneElement(cell);
     this.owned.add(copy);
@@ -47,12 +50,14 @@ export class Workspace {
   /** Puts a new element in place of the cell with this id. */
   replace(id: string, el: XmlElement): void {
     const at = this.positions.get(id) as number;
+    this.revision++;
     this.owned.add(el);
     this.cells[at] = el;
   }
 
   /** Appends a new cell. */
   append(el: XmlElement): void {
+    this.revision++;
     this.owned.add(el);
     this.cells.push(el);
     const id = el.attrs.id;
@@ -61,6 +66,7 @@ export class Workspace {
 
   /** Removes the cells with these ids. */
   remove(ids: ReadonlySet<string>): void {
+    this.revision++;
     for (const id of ids) {
       const at = this.positions.get(id);
       if (at !== undefined) this.cells[at] = null;
@@ -70,6 +76,7 @@ export class Workspace {
 
   /** Replaces every cell (used after a raw text edit of the page). */
   reset(cells: readonly XmlElement[]): void {
+    this.revision++;
     this.cells = cells.slice();
     for (const cell of cells) this.owned.add(cell);
     this.reindex();
