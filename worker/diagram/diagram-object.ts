@@ -139,7 +139,7 @@ export class DiagramObject extends DurableObject<Env> {
     return handle(In.ReplaceInput, input, (args) => {
       const row = this.#own(args.tenant);
       this.#outsideTurn();
-      checkVersion(row, args.ifMatch);
+      if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
       const ready = orFail(prepareXml(args.xml));
       this.#commit(ready, args.author, args.message ?? null, null);
       return this.#view(this.#own(args.tenant), args.full ? "xml" : "none", ready.warnings);

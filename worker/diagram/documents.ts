@@ -3,6 +3,7 @@ import { cellId, getCellAttribute, isCellElement, isEdge, isVertex } from "../dr
 import type { DiagramDocument } from "../drawio/model.ts";
 import { serializeDiagram } from "../drawio/serialize.ts";
 import { validateDocument, validateXml } from "../drawio/validate.ts";
+import { isElement, type XmlElement } from "../drawio/xml/nodes.ts";
 import type { ProblemInit } from "../http/api-error.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 import { LIMITS } from "../schemas/limits.ts";
@@ -67,7 +68,70 @@ export function prepareDocument(
       extra: { limit: LIMITS.cells },
     };
   }
+  const shape = shapeProblem(document);
+  if (shape) return shape;
   return { xml, document, stats, warnings: findings.slice(0, MAX_FINDINGS) };
+}
+
+/**
+ * Limits no real diagram comes near (see `LIMITS`): many pages, elements with many attributes,
+ * very long ids. Beyond them a diagram is a payload, not a drawing.
+ */
+function shapeProblem(document: DiagramDocument): ProblemInit | undefined {
+  if (document.pages.length > LIMITS.pages) {
+    return {
+      status: 413,
+      code: "too_many_pages",
+      detail: `the diagram has ${document.pages.length} pages; at most ${LIMITS.pages} are allowed`,
+      extra: { limit: LIMITS.pages },
+    };
+  }
+  const tooManyAttributes = (
+    attrs: Record<string, string>,
+    where: string,
+  ): ProblemInit | undefined => {
+    let count = 0;
+    for (const _ in attrs) count++;
+    return count <= LIMITS.attributesPerElement
+      ? undefined
+      : {
+          status: 413,
+          code: "too_many_attributes",
+          detail: `${where} has ${count} attributes; at most ${LIMITS.attributesPerElement} are allowed on one element`,
+          extra: { limit: LIMITS.attributesPerElement },
+        };
+  };
+  const walk = (el: XmlElement, cell: string): ProblemInit | undefined => {
+    const problem = tooManyAttributes(el.attrs, `<${el.name}> of cell "${cell.slice(0, 40)}"`);
+    if (problem) return problem;
+    for (const child of el.children) {
+      if (!isElement(child)) continue;
+      const inner = walk(child, cell);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  for (const page of document.pages) {
+    const where = `page "${(page.attributes.name ?? page.attributes.id ?? "").slice(0, 40)}"`;
+    const problem =
+      tooManyAttributes(page.attributes, `the <diagram> of ${where}`) ??
+      tooManyAttributes(page.modelAttributes, `the <mxGraphModel> of ${where}`);
+    if (problem) return problem;
+    for (const cell of page.cells) {
+      const id = cell.attrs.id ?? "";
+      if (id.length > LIMITS.idChars) {
+        return {
+          status: 413,
+          code: "id_too_long",
+          detail: `a cell id is ${id.length} characters long ("${id.slice(0, 40)}…"); at most ${LIMITS.idChars} are allowed`,
+          extra: { limit: LIMITS.idChars },
+        };
+      }
+      const inner = walk(cell, id);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -28,7 +28,8 @@ const full = z.boolean().optional();
 export const ReplaceInput = z.object({
   tenant,
   xml: z.string(),
-  ifMatch: expected,
+  /** Absent for `If-Match: *` (any current version, RFC 9110). */
+  ifMatch: expected.optional(),
   message,
   author: AuthorSchema,
   full,

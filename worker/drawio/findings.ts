@@ -16,9 +16,9 @@ export type FindingCode =
   | "missing_geometry"
   | "unknown_source"
   | "unknown_target"
+  | "invalid_geometry"
   // validate: warnings
   | "unknown_element"
-  | "invalid_geometry"
   | "vertex_and_edge"
   | "cell_on_root"
   | "unknown_shape"

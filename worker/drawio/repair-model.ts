@@ -12,7 +12,14 @@ import {
 import type { DiagramPage } from "./model.ts";
 import type { RepairChange } from "./repair.ts";
 import { RESERVED_IDS, safeCellId } from "./reserved-ids.ts";
-import { createElement, isElement, markChanged, type XmlElement } from "./xml/nodes.ts";
+import { geometryNumberProblem } from "./validate.ts";
+import {
+  childElements,
+  createElement,
+  isElement,
+  markChanged,
+  type XmlElement,
+} from "./xml/nodes.ts";
 import { serializeXml } from "./xml/serialize.ts";
 
 /**
@@ -42,6 +49,33 @@ export function repairCells(page: DiagramPage, changes: RepairChange[]): void {
   }
   removeDuplicateIds(page, taken, log);
   renameReservedIds(page, taken, log);
+  dropInvalidGeometryNumbers(page, log);
+}
+
+/**
+ * Removes geometry numbers draw.io cannot use (not finite, or beyond the canvas limit): draw.io
+ * reads a missing one as 0, which keeps the cell where it can be seen and moved.
+ */
+function dropInvalidGeometryNumbers(page: DiagramPage, log: Log): void {
+  for (const cell of page.cells) {
+    const geometry = isCellElement(cell) ? geometryOf(cell) : undefined;
+    if (!geometry) continue;
+    const points = childElements(geometry).flatMap((child) =>
+      child.name === "Array" ? childElements(child) : [child],
+    );
+    for (const el of [geometry, ...points]) {
+      for (const key of ["x", "y", "width", "height"]) {
+        const value = el.attrs[key];
+        const problem = value === undefined ? undefined : geometryNumberProblem(value);
+        if (!problem) continue;
+        markChanged(cell);
+        markChanged(el);
+        delete el.attrs[key];
+        const id = cell.attrs.id ?? "";
+        log("drop_invalid_geometry", id, `cell "${id}" had ${key} ${problem}: removed it`);
+      }
+    }
+  }
 }
 
 /** Renames cells whose id draw.io cannot load (`push`, `constructor`, …); references follow. */

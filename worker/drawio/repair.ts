@@ -58,6 +58,8 @@ export interface RepairResult {
 }
 
 const MARKUP = /<[A-Za-z_:]/;
+/** A doctype, or a processing instruction other than the `<?xml …?>` declaration. */
+const DECLARATIONS = /<!DOCTYPE|<\?(?!xml[\s?])/i;
 /** The page attributes `parseDiagram` gives a bare list of cells. */
 const FIRST_ELEMENT = /<([A-Za-z_:][^\s/>"'=<]*)/;
 const EXPECTED =
@@ -80,6 +82,14 @@ export function repairDiagram(text: string, options: RepairOptions = {}): Repair
   const changes: RepairChange[] = [];
   const findings: Finding[] = [];
   let source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (DECLARATIONS.test(source)) {
+    // The parser skips them and nothing we store or serve keeps them; say so.
+    changes.push({
+      code: "drop_declarations",
+      message:
+        "removed a DOCTYPE or processing instructions (draw.io never writes them, and an XML reader that resolves them could be led to fetch or expand anything)",
+    });
+  }
   let parsed: Parsed | undefined = tryParse(source);
   if (!parsed.document) {
     const fixed = repairText(source);

@@ -13,9 +13,27 @@ import type { DiagramDocument, DiagramPage } from "./model.ts";
 import { parseDiagram } from "./parse.ts";
 import { RESERVED_IDS } from "./reserved-ids.ts";
 import { type ShapeNames, shapeFindings } from "./validate-shapes.ts";
-import type { XmlElement } from "./xml/nodes.ts";
+import { childElements, type XmlElement } from "./xml/nodes.ts";
 
 const GEOMETRY_NUMBERS = ["x", "y", "width", "height"] as const;
+
+/**
+ * The largest coordinate or size a geometry may have, in either direction: draw.io's canvas has
+ * no hard edge, but past ten million pixels nothing can be seen or exported (the real files we
+ * know stay under 3,000), and numbers like 1e308 overflow every computation that touches them.
+ */
+export const COORDINATE_LIMIT = 10_000_000;
+
+/** Why a geometry number is refused, or undefined when it is fine. */
+export function geometryNumberProblem(value: string): string | undefined {
+  if (value.trim() === "") return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return "which is not a finite number";
+  if (Math.abs(n) > COORDINATE_LIMIT) {
+    return `which is beyond ±${COORDINATE_LIMIT.toLocaleString("en-US")}`;
+  }
+  return undefined;
+}
 
 /**
  * Checks one page for the structural problems that stop draw.io from loading or drawing it.
@@ -121,7 +139,7 @@ export function validatePage(page: DiagramPage): Finding[] {
         id,
       );
     }
-    if (geometry) checkGeometry(geometry, id, warn);
+    if (geometry) checkGeometry(geometry, id, error);
     if (edge) {
       for (const end of ["source", "target"] as const) {
         const ref = getCellAttribute(cell, end);
@@ -178,14 +196,36 @@ function visitNested(
 function checkGeometry(
   geometry: XmlElement,
   id: string,
-  warn: (code: Finding["code"], message: string, cellId?: string) => void,
+  error: (code: Finding["code"], message: string, cellId?: string) => void,
 ): void {
-  for (const key of GEOMETRY_NUMBERS) {
-    const value = geometry.attrs[key];
-    if (value !== undefined && value !== "" && !Number.isFinite(Number(value))) {
-      warn("invalid_geometry", `cell "${id}" has ${key}="${value}", which is not a number`, id);
+  const check = (el: XmlElement, keys: readonly string[]) => {
+    for (const key of keys) {
+      const value = el.attrs[key];
+      const problem = value === undefined ? undefined : geometryNumberProblem(value);
+      if (problem) {
+        const shown = (value as string).length > 40 ? `${(value as string).slice(0, 40)}…` : value;
+        error(
+          "invalid_geometry",
+          `cell "${id}" has ${key}="${shown}" on <${el.name}>, ${problem}`,
+          id,
+        );
+        return;
+      }
     }
+  };
+  check(geometry, GEOMETRY_NUMBERS);
+  for (const point of geometryPoints(geometry)) check(point, ["x", "y"]);
+}
+
+/** The `<mxPoint>`s of a geometry: its ends, offset and waypoints. */
+function geometryPoints(geometry: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (const child of childElements(geometry)) {
+    if (child.name === "mxPoint") out.push(child);
+    else if (child.name === "Array")
+      out.push(...childElements(child).filter((p) => p.name === "mxPoint"));
   }
+  return out;
 }
 
 function reportCycles(

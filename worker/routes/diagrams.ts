@@ -1,8 +1,14 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { randomToken } from "../auth/encoding.ts";
-import { authorOf, diagramStub, etagOf, parseIfMatch, unwrap } from "../diagram/client.ts";
+import {
+  authorOf,
+  diagramStub,
+  etagOf,
+  parseIfMatch,
+  requireIfMatch,
+  unwrap,
+} from "../diagram/client.ts";
 import { headCache } from "../diagram/head-cache.ts";
-import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { rawJson } from "../http/raw-json.ts";
 import { validationHook } from "../http/validation-hook.ts";
@@ -151,21 +157,14 @@ const replaceDiagram = createRoute({
 diagrams.openapi(replaceDiagram, async (c) => {
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const ifMatch = parseIfMatch(c.req.header("if-match"));
-  if (ifMatch === undefined) {
-    throw new ApiError(
-      428,
-      "if_match_required",
-      'send If-Match with the version you edited, e.g. If-Match: "3"',
-    );
-  }
+  const ifMatch = requireIfMatch(c.req.header("if-match"));
   const principal = c.get("principal");
   const view = unwrap(
     await diagramStub(c.env, id).replace({
       tenant: principal.tenant,
       full: wantsRepresentation(c),
       xml: body.xml,
-      ifMatch,
+      ...(ifMatch === undefined ? {} : { ifMatch }),
       ...(body.message === undefined ? {} : { message: body.message }),
       author: authorOf(principal),
     }),

@@ -32,10 +32,10 @@ const ERROR_TEXT: Record<number, string> = {
   404: "No such diagram for this caller, or no such version (`not_found`).",
   409: "The same `Idempotency-Key` is still being processed (`idempotency_in_progress`).",
   412: "`If-Match` names an older version (`version_mismatch`; the body has `head_version`).",
-  413: "The body, the XML or the number of cells is over the limit.",
+  413: "The body, the XML, the number of cells or pages, the attributes of one element or a cell id is over the limit (`payload_too_large`, `diagram_too_large`, `too_many_cells`, `too_many_pages`, `too_many_attributes`, `id_too_long`).",
   415: "The body is not JSON (`unsupported_media_type`).",
   422: "A field is invalid (`invalid_request`, with `errors`), or the diagram is (`invalid_xml`, `operation_failed`), or an XPath `select` would cost too much (`xpath_too_expensive`).",
-  428: "`If-Match` is required here (`if_match_required`).",
+  428: "`If-Match` is required here (`if_match_required`): a version, or `*` for whatever version is current.",
   429: "Too many requests for this key (`rate_limited`; see `Retry-After`).",
   502: "The model failed or never produced a valid diagram (`turn_failed`); nothing was saved.",
   503: "The service is not configured (`auth_not_configured`, or `model_not_configured` for AI endpoints).",
@@ -118,10 +118,11 @@ export function listOf<T extends z.ZodType>(item: T, name: string) {
 
 /** `If-Match: "<version>"`, the ETag of the version a change is based on. */
 export const IfMatchHeaderSchema = z.object({
-  "if-match": z
-    .string()
-    .optional()
-    .openapi({ description: 'The ETag of the version you edited, e.g. `"3"`.', example: '"3"' }),
+  "if-match": z.string().optional().openapi({
+    description:
+      'The ETag of the version you edited, e.g. `"3"`; `*` means whatever version is current (RFC 9110).',
+    example: '"3"',
+  }),
 });
 
 /** `Prefer: return=representation` (RFC 7240): answer a write with the diagram's XML too. */

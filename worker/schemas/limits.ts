@@ -6,6 +6,12 @@ export const LIMITS = {
   xmlBytes: 10 * 1024 * 1024,
   /** Most cells in one diagram, over all pages. */
   cells: 50_000,
+  /** Most pages in one diagram (the real files we know have at most 6). */
+  pages: 100,
+  /** Most attributes on one element (the real files we know have at most 7). */
+  attributesPerElement: 500,
+  /** Longest cell id, in characters (the real files we know stay under 30). */
+  idChars: 512,
   /** Longest title, in characters. */
   titleChars: 200,
   /** Longest version message, in characters. */

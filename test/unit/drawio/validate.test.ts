@@ -98,7 +98,22 @@ describe("validate", () => {
     [
       "non-numeric geometry",
       wrap(box("a").replace('x="0"', 'x="left"')),
-      ["warning:invalid_geometry:a"],
+      ["error:invalid_geometry:a"],
+    ],
+    ["infinite geometry", wrap(box("a").replace('x="0"', 'x="Infinity"')), ["error:invalid_geometry:a"]],
+    ["geometry of 1e308", wrap(box("a").replace('x="0"', 'x="1e308"')), ["error:invalid_geometry:a"]],
+    ["NaN geometry", wrap(box("a").replace('x="0"', 'x="NaN"')), ["error:invalid_geometry:a"]],
+    [
+      "a waypoint beyond the canvas",
+      wrap(
+        '<mxCell id="e" edge="1" parent="1"><mxGeometry relative="1" as="geometry"><Array as="points"><mxPoint x="20000001" y="0"/></Array></mxGeometry></mxCell>',
+      ),
+      ["error:invalid_geometry:e"],
+    ],
+    [
+      "geometry at the canvas limit",
+      wrap(box("a").replace('x="0"', 'x="-10000000"')),
+      [],
     ],
     ["unknown element under root", wrap("<foo/>"), ["warning:unknown_element:"]],
     [

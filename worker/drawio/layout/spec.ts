@@ -41,7 +41,9 @@ export const GraphNodeSchema = z
       .max(200)
       .regex(/^[A-Za-z0-9_.]+$/, "a draw.io shape name such as mxgraph.aws4.lambda_function")
       .optional(),
-    style: z.record(z.string().max(100), z.union([z.string().max(2_000), z.number()])).optional(),
+    style: z
+      .record(z.string().max(100), z.union([z.string().max(2_000), z.number().finite()]))
+      .optional(),
     group: Id.optional(),
     width: z.number().min(10).max(2_000).optional(),
     height: z.number().min(10).max(2_000).optional(),

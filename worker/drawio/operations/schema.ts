@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COORDINATE_LIMIT } from "../validate.ts";
 
 const id = z.string().min(1).describe("The id of the cell to change.");
 const select = z
@@ -8,6 +9,8 @@ const select = z
     "An XPath 1.0 expression; the operation applies to every cell it selects. Its cost is bounded: one that would search the whole page again for every node is refused (xpath_too_expensive).",
   );
 const targeted = { id: id.optional(), select: select.optional() };
+/** A finite number within draw.io's usable canvas. */
+const coordinate = z.number().finite().min(-COORDINATE_LIMIT).max(COORDINATE_LIMIT);
 
 const add = z
   .object({
@@ -79,10 +82,10 @@ const setGeometry = z
   .object({
     op: z.literal("set_geometry"),
     ...targeted,
-    x: z.number().finite().optional(),
-    y: z.number().finite().optional(),
-    width: z.number().finite().nonnegative().optional(),
-    height: z.number().finite().nonnegative().optional(),
+    x: coordinate.optional(),
+    y: coordinate.optional(),
+    width: coordinate.nonnegative().optional(),
+    height: coordinate.nonnegative().optional(),
   })
   .refine(
     (g) =>

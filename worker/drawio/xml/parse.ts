@@ -158,6 +158,12 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
   const top: XmlNode[] = [];
   const stack: XmlElement[] = [];
   const starts: number[] = [];
+  // Whether markup we drop (a comment, processing instruction or doctype) sits inside the open
+  // element: its source text then holds what we dropped, and must not be reused.
+  const dropped: boolean[] = [];
+  const dropInside = () => {
+    if (dropped.length > 0) dropped[dropped.length - 1] = true;
+  };
   const keep = options.keepSource;
   const n = text.length;
   let pos = 0;
@@ -193,6 +199,8 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
       const name = text.slice(pos + 2, close).trim();
       const open = stack.pop();
       const openedAt = starts.pop() as number;
+      const impure = dropped.pop() === true;
+      if (impure) dropInside();
       if (!open) {
         throw new XmlSyntaxError("malformed_xml", `unexpected end tag </${name}>`, text, pos);
       }
@@ -205,7 +213,9 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         );
       }
       pos = close + 1;
-      if (keep?.(open, stack[stack.length - 1])) rememberSource(open, text.slice(openedAt, pos));
+      if (!impure && keep?.(open, stack[stack.length - 1])) {
+        rememberSource(open, text.slice(openedAt, pos));
+      }
       continue;
     }
 
@@ -214,6 +224,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         const close = text.indexOf("-->", pos + 4);
         if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed comment", text, pos);
         pos = close + 3;
+        dropInside();
       } else if (text.startsWith("<![CDATA[", pos)) {
         const close = text.indexOf("]]>", pos + 9);
         if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed CDATA", text, pos);
@@ -226,6 +237,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         const close = bracket !== -1 && bracket < gt ? text.indexOf("]>", bracket) + 1 : gt;
         if (close <= 0) throw new XmlSyntaxError("malformed_xml", "unclosed doctype", text, pos);
         pos = close + 1;
+        dropInside();
       } else {
         throw new XmlSyntaxError("malformed_xml", "unexpected <!", text, pos);
       }
@@ -238,6 +250,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         throw new XmlSyntaxError("malformed_xml", "unclosed processing instruction", text, pos);
       }
       pos = close + 2;
+      dropInside();
       continue;
     }
 
@@ -266,6 +279,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         (stack[stack.length - 1]?.children ?? top).push(el);
         stack.push(el);
         starts.push(tagStart);
+        dropped.push(false);
         break;
       }
       if (code === 47 /* / */ && text.charCodeAt(pos + 1) === 62) {
