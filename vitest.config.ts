@@ -117,6 +117,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The real Worker under `wrangler dev`, killed with SIGKILL mid-batch and started
+          // again on the same state (issue #15); its own model server and webhook receiver.
+          name: "crash",
+          include: ["test/crash/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           // The SDK's type-level tests: compiled by tsc, never run.
           name: "sdk-types",
           include: [],

@@ -3,9 +3,18 @@ import { migrate } from "../diagram/migrations.ts";
 import { handle, handleAsync } from "../diagram/outcome.ts";
 import { pageOf } from "../diagram/paging.ts";
 import { ApiError } from "../http/api-error.ts";
+import type { Settings } from "../http/app-env.ts";
+import { problemObject } from "../http/problem.ts";
 import { type BatchRow, type ItemRow, itemView, type STATES } from "./batch-rows.ts";
+import { type Leases, leasesFor, MAX_REQUEUES } from "./leases.ts";
 import { BATCH_MIGRATIONS } from "./migrations.ts";
 import * as In from "./rpc-schemas.ts";
+
+/** The queue message of one batch item. */
+export interface ItemMessage {
+  batchId: string;
+  index: number;
+}
 
 /** The queue message that asks for one webhook delivery. */
 export interface WebhookMessage {
@@ -14,11 +23,20 @@ export interface WebhookMessage {
 }
 
 const TERMINAL = "('succeeded', 'failed', 'cancelled')";
+const OPEN = "('queued', 'running')";
+/** Queue messages per `sendBatch` call (the platform's limit). */
+const SEND_CHUNK = 100;
+
+type ItemResult = In.FinishInputType["result"];
 
 /**
  * One batch's bookkeeping: its items and their states, and its webhook events with every
  * delivery attempt. Each state change happens once (a redelivered queue message finds the item
  * already finished), and each event is recorded before it is sent, with an id every retry keeps.
+ * Every open item holds a lease (see `leases.ts`); the object's alarm puts an item whose lease
+ * ran out back on the queue, or fails it after {@link MAX_REQUEUES}, so no item stays open when
+ * the process that ran it dies or its queue message is lost. Events handed to the queue and
+ * never attempted are sent again the same way.
  *
  * @example
  * const batch = env.BATCH.getByName(id);
@@ -26,17 +44,29 @@ const TERMINAL = "('succeeded', 'failed', 'cancelled')";
  */
 export class BatchObject extends DurableObject<Env> {
   readonly #sql: SqlStorage;
+  readonly #leases: Leases;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#sql = ctx.storage.sql;
+    this.#leases = leasesFor(env as Settings);
     migrate(ctx.storage, BATCH_MIGRATIONS);
+    // Items of batches made before leases existed get one now; the alarm takes it from there.
+    ctx.blockConcurrencyWhile(async () => {
+      this.#sql.exec(
+        `UPDATE items SET lease_until = ? WHERE lease_until IS NULL AND status IN ${OPEN}`,
+        Date.now() + this.#leases.queued(this.#itemCount()),
+      );
+      if ((await ctx.storage.getAlarm()) === null) await this.#schedule();
+    });
   }
 
   create(input: unknown) {
-    return handle(In.CreateBatchInput, input, (args) => {
+    return handleAsync(In.CreateBatchInput, input, async (args) => {
       if (this.#batch()) throw new ApiError(409, "already_exists", `batch ${args.id} exists`);
       const now = new Date().toISOString();
+      // The route sends the items' messages next; if it dies first, the leases bring them back.
+      const leaseUntil = Date.now() + this.#leases.queued(args.items.length);
       this.ctx.storage.transactionSync(() => {
         this.#sql.exec(
           `INSERT INTO batch (singleton, id, owner, origin, model, webhook_url, webhook_events, created_at)
@@ -51,8 +81,8 @@ export class BatchObject extends DurableObject<Env> {
         );
         args.items.forEach((item, idx) => {
           this.#sql.exec(
-            `INSERT INTO items (idx, prompt, title, theme, direction, metadata, status, diagram_id)
-             VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)`,
+            `INSERT INTO items (idx, prompt, title, theme, direction, metadata, status, diagram_id, lease_until)
+             VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
             idx,
             item.prompt,
             item.title ?? null,
@@ -60,9 +90,11 @@ export class BatchObject extends DurableObject<Env> {
             item.direction ?? null,
             item.metadata ? JSON.stringify(item.metadata) : null,
             item.diagram_id,
+            leaseUntil,
           );
         });
       });
+      await this.#schedule();
       return this.#summary(this.#own(args.tenant));
     });
   }
@@ -96,6 +128,7 @@ export class BatchObject extends DurableObject<Env> {
         this.#completeIfDone();
       });
       await this.#flush();
+      await this.#schedule();
       return this.#summary(this.#own(args.tenant));
     });
   }
@@ -111,9 +144,11 @@ export class BatchObject extends DurableObject<Env> {
         return { run: false as const };
       }
       this.#sql.exec(
-        "UPDATE items SET status = 'running', attempts = attempts + 1 WHERE idx = ?",
+        "UPDATE items SET status = 'running', attempts = attempts + 1, lease_until = ? WHERE idx = ?",
+        Date.now() + this.#leases.running(),
         args.index,
       );
+      await this.#schedule();
       return {
         run: true as const,
         tenant: batch.owner,
@@ -129,10 +164,19 @@ export class BatchObject extends DurableObject<Env> {
     });
   }
 
-  /** Remembers why an attempt failed, for the final error if the retries run out. */
+  /**
+   * Remembers why an attempt failed, for the final error if the retries run out, and holds the
+   * item's lease over the queue's retry delay.
+   */
   retrying(input: unknown) {
-    return handle(In.RetryingInput, input, (args) => {
-      this.#sql.exec("UPDATE items SET last_error = ? WHERE idx = ?", args.error, args.index);
+    return handleAsync(In.RetryingInput, input, async (args) => {
+      this.#sql.exec(
+        `UPDATE items SET last_error = ?, lease_until = ? WHERE idx = ? AND status IN ${OPEN}`,
+        args.error,
+        Date.now() + this.#leases.retrying(args.delaySeconds ?? 0),
+        args.index,
+      );
+      await this.#schedule();
       return null;
     });
   }
@@ -140,46 +184,69 @@ export class BatchObject extends DurableObject<Env> {
   /** An item has ended: record it once, with its webhook (and the batch's when it was the last). */
   finish(input: unknown) {
     return handleAsync(In.FinishInput, input, async (args) => {
-      const batch = this.#batch();
-      const item = this.#item(args.index);
-      if (!batch || !item) throw new ApiError(404, "not_found", "no such batch item");
-      if (item.status === "queued" || item.status === "running") {
-        const now = new Date().toISOString();
-        const metadata = item.metadata ? { metadata: JSON.parse(item.metadata) as unknown } : {};
-        this.ctx.storage.transactionSync(() => {
-          const r = args.result;
-          if (r.ok) {
-            this.#sql.exec(
-              "UPDATE items SET status = 'succeeded', version = ?, result_title = ?, finished_at = ? WHERE idx = ?",
-              r.version,
-              r.title,
-              now,
-              args.index,
-            );
-          } else {
-            this.#sql.exec(
-              "UPDATE items SET status = 'failed', error = ?, finished_at = ? WHERE idx = ?",
-              JSON.stringify(r.error),
-              now,
-              args.index,
-            );
-          }
-          this.#event(`${r.ok ? "succeeded" : "failed"}_${args.index}`, {
-            type: r.ok ? "batch.item.succeeded" : "batch.item.failed",
-            timestamp: now,
-            data: {
-              batch_id: batch.id,
-              item_index: args.index,
-              ...(r.ok ? r.data : { error: r.error }),
-              ...metadata,
-            },
-          });
-          this.#completeIfDone();
-        });
+      if (!this.#batch() || !this.#item(args.index)) {
+        throw new ApiError(404, "not_found", "no such batch item");
       }
+      this.ctx.storage.transactionSync(() => this.#end(args.index, args.result));
       await this.#flush();
+      await this.#schedule();
       return null;
     });
+  }
+
+  /**
+   * Takes back what outlived its lease: items whose process died or whose queue message was
+   * lost go back on the queue (or fail, after {@link MAX_REQUEUES}); events handed to the queue
+   * and never attempted are sent again.
+   */
+  override async alarm(): Promise<void> {
+    const batch = this.#batch();
+    if (!batch) return;
+    const now = Date.now();
+    const expired = this.#sql
+      .exec<{ idx: number; requeues: number; attempts: number }>(
+        `SELECT idx, requeues, attempts FROM items WHERE status IN ${OPEN} AND lease_until <= ? ORDER BY idx`,
+        now,
+      )
+      .toArray();
+    const requeue: number[] = [];
+    this.ctx.storage.transactionSync(() => {
+      for (const item of expired) {
+        if (batch.cancelled) {
+          this.#end(item.idx, undefined);
+        } else if (item.requeues >= MAX_REQUEUES) {
+          this.#end(item.idx, {
+            ok: false,
+            error: problemObject({
+              status: 503,
+              code: "item_lost",
+              detail: `the item was taken back ${item.requeues} times from a worker that stopped (or a queue message that never arrived) after ${item.attempts} attempts; gave up`,
+            }),
+          });
+        } else {
+          requeue.push(item.idx);
+          this.#sql.exec(
+            "UPDATE items SET status = 'queued', requeues = requeues + 1, lease_until = ? WHERE idx = ?",
+            now + this.#leases.queued(this.#itemCount()),
+            item.idx,
+          );
+        }
+      }
+      this.#sql.exec(
+        "UPDATE events SET enqueued = 0 WHERE state = 'pending' AND enqueued = 1 AND due_at <= ?",
+        now,
+      );
+    });
+    for (let i = 0; i < requeue.length; i += SEND_CHUNK) {
+      const chunk = requeue.slice(i, i + SEND_CHUNK);
+      // If this throws, the transaction above stands and the alarm is retried; the leases
+      // of the items not sent have already run out again by then, so they are taken back.
+      await this.env.BATCH_ITEMS.sendBatch(
+        chunk.map((index) => ({ body: { batchId: batch.id, index } satisfies ItemMessage })),
+      );
+    }
+    await this.#flush();
+    await this.#schedule();
   }
 
   /** What a webhook consumer needs to deliver one event, or why it should not. */
@@ -209,7 +276,7 @@ export class BatchObject extends DurableObject<Env> {
 
   /** Records one delivery attempt; a 410 turns the batch's webhook off. */
   recordAttempt(input: unknown) {
-    return handle(In.AttemptInput, input, (args) => {
+    return handleAsync(In.AttemptInput, input, async (args) => {
       const state = { delivered: "delivered", failed: "failed", gone: "gone", retry: "pending" }[
         args.outcome
       ];
@@ -224,12 +291,18 @@ export class BatchObject extends DurableObject<Env> {
           args.durationMs,
           new Date().toISOString(),
         );
-        this.#sql.exec("UPDATE events SET state = ? WHERE id = ?", state, args.eventId);
+        this.#sql.exec(
+          "UPDATE events SET state = ?, due_at = ? WHERE id = ?",
+          state,
+          Date.now() + this.#leases.event(args.retryInSeconds ?? 0),
+          args.eventId,
+        );
         if (args.outcome === "gone") {
           this.#sql.exec("UPDATE batch SET webhook_disabled = 1");
           this.#sql.exec("UPDATE events SET state = 'gone' WHERE state = 'pending'");
         }
       });
+      await this.#schedule();
       return null;
     });
   }
@@ -259,6 +332,83 @@ export class BatchObject extends DurableObject<Env> {
     const batch = this.#batch();
     if (!batch || batch.owner !== tenant) throw new ApiError(404, "not_found", "no such batch");
     return batch;
+  }
+
+  #itemCount(): number {
+    return this.#sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM items").one().n;
+  }
+
+  /**
+   * Ends an open item (inside a transaction): succeeded or failed with `result`, or cancelled
+   * without one; records its event and completes the batch if it was the last. An item that
+   * has already ended stays as it was.
+   */
+  #end(index: number, result: ItemResult | undefined): void {
+    const batch = this.#batch();
+    const item = this.#item(index);
+    if (!batch || !item || (item.status !== "queued" && item.status !== "running")) return;
+    const now = new Date().toISOString();
+    if (result === undefined) {
+      this.#sql.exec(
+        "UPDATE items SET status = 'cancelled', finished_at = ?, lease_until = NULL WHERE idx = ?",
+        now,
+        index,
+      );
+      this.#completeIfDone();
+      return;
+    }
+    const metadata = item.metadata ? { metadata: JSON.parse(item.metadata) as unknown } : {};
+    if (result.ok) {
+      this.#sql.exec(
+        "UPDATE items SET status = 'succeeded', version = ?, result_title = ?, finished_at = ?, lease_until = NULL WHERE idx = ?",
+        result.version,
+        result.title,
+        now,
+        index,
+      );
+    } else {
+      this.#sql.exec(
+        "UPDATE items SET status = 'failed', error = ?, finished_at = ?, lease_until = NULL WHERE idx = ?",
+        JSON.stringify(result.error),
+        now,
+        index,
+      );
+    }
+    this.#event(`${result.ok ? "succeeded" : "failed"}_${index}`, {
+      type: result.ok ? "batch.item.succeeded" : "batch.item.failed",
+      timestamp: now,
+      data: {
+        batch_id: batch.id,
+        item_index: index,
+        ...(result.ok ? result.data : { error: result.error }),
+        ...metadata,
+      },
+    });
+    this.#completeIfDone();
+  }
+
+  /**
+   * Sets the alarm to the earliest lease of an open item or a pending event on the queue, or
+   * now when recorded events still wait to be sent; clears it when nothing is open.
+   */
+  async #schedule(): Promise<void> {
+    const row = this.#sql
+      .exec<{ item: number | null; event: number | null; unsent: number }>(
+        `SELECT
+           (SELECT MIN(lease_until) FROM items WHERE status IN ${OPEN}) AS item,
+           (SELECT MIN(due_at) FROM events WHERE state = 'pending' AND enqueued = 1) AS event,
+           (SELECT COUNT(*) FROM events WHERE state = 'pending' AND enqueued = 0) AS unsent`,
+      )
+      .one();
+    const times = [row.item, row.event, row.unsent > 0 ? Date.now() : null].filter(
+      (t): t is number => t !== null,
+    );
+    if (times.length === 0) {
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    const next = Math.min(...times);
+    if ((await this.ctx.storage.getAlarm()) !== next) await this.ctx.storage.setAlarm(next);
   }
 
   #item(index: number): ItemRow | undefined {
@@ -349,13 +499,15 @@ export class BatchObject extends DurableObject<Env> {
       .toArray()
       .map((r) => r.id);
     if (ids.length === 0) return;
+    const dueAt = Date.now() + this.#leases.event();
     const mark = (value: number, chunk: string[]) => {
-      for (const id of chunk)
-        this.#sql.exec("UPDATE events SET enqueued = ? WHERE id = ?", value, id);
+      for (const id of chunk) {
+        this.#sql.exec("UPDATE events SET enqueued = ?, due_at = ? WHERE id = ?", value, dueAt, id);
+      }
     };
     mark(1, ids);
-    for (let i = 0; i < ids.length; i += 100) {
-      const chunk = ids.slice(i, i + 100);
+    for (let i = 0; i < ids.length; i += SEND_CHUNK) {
+      const chunk = ids.slice(i, i + SEND_CHUNK);
       try {
         await this.env.WEBHOOKS.sendBatch(
           chunk.map((eventId) => ({

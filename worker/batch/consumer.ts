@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { unwrap } from "../diagram/client.ts";
 import { problemObject } from "../http/problem.ts";
-import type { WebhookMessage } from "./batch-object.ts";
-import { type ItemMessage, type QueueEnv, runItem } from "./run-item.ts";
+import type { ItemMessage, WebhookMessage } from "./batch-object.ts";
+import { type QueueEnv, runItem } from "./run-item.ts";
 import { signWebhook } from "./signing.ts";
 import { webhookUrlProblem } from "./webhook-url.ts";
 
@@ -70,9 +70,16 @@ async function item(message: Message<unknown>, env: QueueEnv): Promise<void> {
   if (!work.run) return message.ack();
   const outcome = await runItem(env, work);
   if (outcome.kind === "retry") {
-    unwrap(await batch.retrying({ index: body.index, error: outcome.reason.slice(0, 2000) }));
     // 30 s, 60 s, 120 s, … ; after the last retry the queue moves the message to the DLQ.
-    return message.retry({ delaySeconds: delay(env, 30 * 2 ** (message.attempts - 1)) });
+    const delaySeconds = delay(env, 30 * 2 ** (message.attempts - 1));
+    unwrap(
+      await batch.retrying({
+        index: body.index,
+        error: outcome.reason.slice(0, 2000),
+        delaySeconds,
+      }),
+    );
+    return message.retry({ delaySeconds });
   }
   const result =
     outcome.kind === "succeeded"
@@ -145,6 +152,7 @@ async function deliver(message: Message<unknown>, env: QueueEnv): Promise<void> 
     }
   }
   const last = message.attempts >= WEBHOOK_ATTEMPTS;
+  const retryInSeconds = delay(env, WEBHOOK_SCHEDULE_S[message.attempts - 1] ?? 36_000);
   const outcome =
     status !== null && status >= 200 && status < 300
       ? ("delivered" as const)
@@ -161,12 +169,9 @@ async function deliver(message: Message<unknown>, env: QueueEnv): Promise<void> 
       outcome,
       error: error?.slice(0, 1000) ?? null,
       durationMs: Date.now() - started,
+      ...(outcome === "retry" ? { retryInSeconds } : {}),
     }),
   );
-  if (outcome === "retry") {
-    return message.retry({
-      delaySeconds: delay(env, WEBHOOK_SCHEDULE_S[message.attempts - 1] ?? 36_000),
-    });
-  }
+  if (outcome === "retry") return message.retry({ delaySeconds: retryInSeconds });
   message.ack();
 }

@@ -56,4 +56,15 @@ export const BATCH_MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      // When the alarm takes an open item back (ms since the epoch), and how often it has.
+      "ALTER TABLE items ADD COLUMN lease_until INTEGER",
+      "ALTER TABLE items ADD COLUMN requeues INTEGER NOT NULL DEFAULT 0",
+      "CREATE INDEX items_lease ON items (lease_until)",
+      // When a pending event handed to the queue is due to have been attempted.
+      "ALTER TABLE events ADD COLUMN due_at INTEGER",
+    ],
+  },
 ];

@@ -32,7 +32,12 @@ export const ReadBatchInput = z.object({
 });
 export const TenantOnly = z.object({ tenant });
 export const ItemInput = z.object({ index });
-export const RetryingInput = z.object({ index, error: z.string().max(2000) });
+export const RetryingInput = z.object({
+  index,
+  error: z.string().max(2000),
+  /** The queue's delay before the next attempt, which the item's lease must outlast. */
+  delaySeconds: z.number().min(0).max(86_400).optional(),
+});
 export const FinishInput = z.object({
   index,
   result: z.discriminatedUnion("ok", [
@@ -45,6 +50,7 @@ export const FinishInput = z.object({
     z.object({ ok: z.literal(false), error: problem }),
   ]),
 });
+export type FinishInputType = z.infer<typeof FinishInput>;
 export const EventInput = z.object({ eventId: z.string().max(200) });
 export const AttemptInput = z.object({
   eventId: z.string().max(200),
@@ -53,6 +59,8 @@ export const AttemptInput = z.object({
   outcome: z.enum(["delivered", "retry", "failed", "gone"]),
   error: z.string().max(1000).nullable(),
   durationMs: z.number().int().min(0),
+  /** For `retry`: the queue's delay before the next attempt. */
+  retryInSeconds: z.number().min(0).max(86_400).optional(),
 });
 export const DeliveriesInput = z.object({
   tenant,

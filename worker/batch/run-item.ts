@@ -6,12 +6,6 @@ import { turnCompletion } from "../diagram/turn-stream.ts";
 import type { ProblemInit } from "../http/api-error.ts";
 import type { Settings } from "../http/app-env.ts";
 
-/** The queue message of one batch item. */
-export interface ItemMessage {
-  batchId: string;
-  index: number;
-}
-
 /** Bindings and settings the consumers use. */
 export type QueueEnv = Env & Settings & ModelSettings;
 

@@ -21,6 +21,11 @@ export interface Settings {
   ALLOW_PRIVATE_WEBHOOKS?: string;
   /** Multiplies queue retry delays (tests use 0); default 1. */
   RETRY_DELAY_SCALE?: string;
+  /**
+   * Multiplies how long the batch object waits before it takes an item or a webhook event back
+   * from a worker that may have died (tests shorten it); default 1. See `worker/batch/leases.ts`.
+   */
+  BATCH_LEASE_SCALE?: string;
   /** How long a webhook receiver has to answer, in ms (default 15,000). */
   WEBHOOK_TIMEOUT_MS?: string;
 }
