@@ -5,7 +5,8 @@ import { pageOf } from "../diagram/paging.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Settings } from "../http/app-env.ts";
 import { problemObject } from "../http/problem.ts";
-import { type BatchRow, type ItemRow, itemView, type STATES } from "./batch-rows.ts";
+import { BatchLedger, OPEN } from "./batch-ledger.ts";
+import { type ItemRow, itemView } from "./batch-rows.ts";
 import { type Leases, leasesFor, MAX_REQUEUES } from "./leases.ts";
 import { BATCH_MIGRATIONS } from "./migrations.ts";
 import * as In from "./rpc-schemas.ts";
@@ -22,12 +23,8 @@ export interface WebhookMessage {
   eventId: string;
 }
 
-const TERMINAL = "('succeeded', 'failed', 'cancelled')";
-const OPEN = "('queued', 'running')";
 /** Queue messages per `sendBatch` call (the platform's limit). */
 const SEND_CHUNK = 100;
-
-type ItemResult = In.FinishInputType["result"];
 
 /**
  * One batch's bookkeeping: its items and their states, and its webhook events with every
@@ -44,18 +41,20 @@ type ItemResult = In.FinishInputType["result"];
  */
 export class BatchObject extends DurableObject<Env> {
   readonly #sql: SqlStorage;
+  readonly #ledger: BatchLedger;
   readonly #leases: Leases;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#sql = ctx.storage.sql;
+    this.#ledger = new BatchLedger(this.#sql);
     this.#leases = leasesFor(env as Settings);
     migrate(ctx.storage, BATCH_MIGRATIONS);
     // Items of batches made before leases existed get one now; the alarm takes it from there.
     ctx.blockConcurrencyWhile(async () => {
       this.#sql.exec(
         `UPDATE items SET lease_until = ? WHERE lease_until IS NULL AND status IN ${OPEN}`,
-        Date.now() + this.#leases.queued(this.#itemCount()),
+        Date.now() + this.#leases.queued(this.#ledger.itemCount()),
       );
       if ((await ctx.storage.getAlarm()) === null) await this.#schedule();
     });
@@ -63,7 +62,8 @@ export class BatchObject extends DurableObject<Env> {
 
   create(input: unknown) {
     return handleAsync(In.CreateBatchInput, input, async (args) => {
-      if (this.#batch()) throw new ApiError(409, "already_exists", `batch ${args.id} exists`);
+      if (this.#ledger.batch())
+        throw new ApiError(409, "already_exists", `batch ${args.id} exists`);
       const now = new Date().toISOString();
       // The route sends the items' messages next; if it dies first, the leases bring them back.
       const leaseUntil = Date.now() + this.#leases.queued(args.items.length);
@@ -95,14 +95,14 @@ export class BatchObject extends DurableObject<Env> {
         });
       });
       await this.#schedule();
-      return this.#summary(this.#own(args.tenant));
+      return this.#ledger.summary(this.#ledger.own(args.tenant));
     });
   }
 
   /** The batch with one page of its items, in order. */
   read(input: unknown) {
     return handle(In.ReadBatchInput, input, (args) => {
-      const batch = this.#own(args.tenant);
+      const batch = this.#ledger.own(args.tenant);
       const rows = this.#sql
         .exec<ItemRow>(
           "SELECT * FROM items WHERE idx > ? ORDER BY idx LIMIT ?",
@@ -111,33 +111,33 @@ export class BatchObject extends DurableObject<Env> {
         )
         .toArray();
       const page = pageOf(rows, args.limit, (r) => r.idx);
-      return { ...this.#summary(batch), items: page.items.map(itemView), next: page.next };
+      return { ...this.#ledger.summary(batch), items: page.items.map(itemView), next: page.next };
     });
   }
 
   /** Cancels the items not yet started; the running ones finish. */
   cancel(input: unknown) {
     return handleAsync(In.TenantOnly, input, async (args) => {
-      this.#own(args.tenant);
+      this.#ledger.own(args.tenant);
       this.ctx.storage.transactionSync(() => {
         this.#sql.exec("UPDATE batch SET cancelled = 1");
         this.#sql.exec(
           "UPDATE items SET status = 'cancelled', finished_at = ? WHERE status = 'queued'",
           new Date().toISOString(),
         );
-        this.#completeIfDone();
+        this.#ledger.completeIfDone();
       });
       await this.#flush();
       await this.#schedule();
-      return this.#summary(this.#own(args.tenant));
+      return this.#ledger.summary(this.#ledger.own(args.tenant));
     });
   }
 
   /** A consumer takes an item: what to run, or nothing when it has already ended. */
   begin(input: unknown) {
     return handleAsync(In.ItemInput, input, async (args) => {
-      const batch = this.#batch();
-      const item = this.#item(args.index);
+      const batch = this.#ledger.batch();
+      const item = this.#ledger.item(args.index);
       if (!batch || !item || (item.status !== "queued" && item.status !== "running")) {
         // A redelivery: also send whatever an earlier run recorded but could not enqueue.
         await this.#flush();
@@ -184,10 +184,10 @@ export class BatchObject extends DurableObject<Env> {
   /** An item has ended: record it once, with its webhook (and the batch's when it was the last). */
   finish(input: unknown) {
     return handleAsync(In.FinishInput, input, async (args) => {
-      if (!this.#batch() || !this.#item(args.index)) {
+      if (!this.#ledger.batch() || !this.#ledger.item(args.index)) {
         throw new ApiError(404, "not_found", "no such batch item");
       }
-      this.ctx.storage.transactionSync(() => this.#end(args.index, args.result));
+      this.ctx.storage.transactionSync(() => this.#ledger.end(args.index, args.result));
       await this.#flush();
       await this.#schedule();
       return null;
@@ -200,7 +200,7 @@ export class BatchObject extends DurableObject<Env> {
    * and never attempted are sent again.
    */
   override async alarm(): Promise<void> {
-    const batch = this.#batch();
+    const batch = this.#ledger.batch();
     if (!batch) return;
     const now = Date.now();
     const expired = this.#sql
@@ -213,9 +213,9 @@ export class BatchObject extends DurableObject<Env> {
     this.ctx.storage.transactionSync(() => {
       for (const item of expired) {
         if (batch.cancelled) {
-          this.#end(item.idx, undefined);
+          this.#ledger.end(item.idx, undefined);
         } else if (item.requeues >= MAX_REQUEUES) {
-          this.#end(item.idx, {
+          this.#ledger.end(item.idx, {
             ok: false,
             error: problemObject({
               status: 503,
@@ -227,7 +227,7 @@ export class BatchObject extends DurableObject<Env> {
           requeue.push(item.idx);
           this.#sql.exec(
             "UPDATE items SET status = 'queued', requeues = requeues + 1, lease_until = ? WHERE idx = ?",
-            now + this.#leases.queued(this.#itemCount()),
+            now + this.#leases.queued(this.#ledger.itemCount()),
             item.idx,
           );
         }
@@ -252,7 +252,7 @@ export class BatchObject extends DurableObject<Env> {
   /** What a webhook consumer needs to deliver one event, or why it should not. */
   delivery(input: unknown) {
     return handle(In.EventInput, input, (args) => {
-      const batch = this.#batch();
+      const batch = this.#ledger.batch();
       const event = this.#sql
         .exec<{ body: string; state: string }>(
           "SELECT body, state FROM events WHERE id = ?",
@@ -310,7 +310,7 @@ export class BatchObject extends DurableObject<Env> {
   /** Every delivery attempt, newest first. */
   deliveries(input: unknown) {
     return handle(In.DeliveriesInput, input, (args) => {
-      this.#own(args.tenant);
+      this.#ledger.own(args.tenant);
       const rows = this.#sql
         .exec<Record<string, SqlStorageValue> & { id: number }>(
           `SELECT a.id, a.event_id, e.type AS event_type, a.attempt, a.status, a.outcome, a.error, a.duration_ms, a.at
@@ -324,167 +324,17 @@ export class BatchObject extends DurableObject<Env> {
     });
   }
 
-  #batch(): BatchRow | undefined {
-    return this.#sql.exec<BatchRow>("SELECT * FROM batch").toArray()[0];
-  }
-
-  #own(tenant: string): BatchRow {
-    const batch = this.#batch();
-    if (!batch || batch.owner !== tenant) throw new ApiError(404, "not_found", "no such batch");
-    return batch;
-  }
-
-  #itemCount(): number {
-    return this.#sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM items").one().n;
-  }
-
-  /**
-   * Ends an open item (inside a transaction): succeeded or failed with `result`, or cancelled
-   * without one; records its event and completes the batch if it was the last. An item that
-   * has already ended stays as it was.
-   */
-  #end(index: number, result: ItemResult | undefined): void {
-    const batch = this.#batch();
-    const item = this.#item(index);
-    if (!batch || !item || (item.status !== "queued" && item.status !== "running")) return;
-    const now = new Date().toISOString();
-    if (result === undefined) {
-      this.#sql.exec(
-        "UPDATE items SET status = 'cancelled', finished_at = ?, lease_until = NULL WHERE idx = ?",
-        now,
-        index,
-      );
-      this.#completeIfDone();
-      return;
-    }
-    const metadata = item.metadata ? { metadata: JSON.parse(item.metadata) as unknown } : {};
-    if (result.ok) {
-      this.#sql.exec(
-        "UPDATE items SET status = 'succeeded', version = ?, result_title = ?, finished_at = ?, lease_until = NULL WHERE idx = ?",
-        result.version,
-        result.title,
-        now,
-        index,
-      );
-    } else {
-      this.#sql.exec(
-        "UPDATE items SET status = 'failed', error = ?, finished_at = ?, lease_until = NULL WHERE idx = ?",
-        JSON.stringify(result.error),
-        now,
-        index,
-      );
-    }
-    this.#event(`${result.ok ? "succeeded" : "failed"}_${index}`, {
-      type: result.ok ? "batch.item.succeeded" : "batch.item.failed",
-      timestamp: now,
-      data: {
-        batch_id: batch.id,
-        item_index: index,
-        ...(result.ok ? result.data : { error: result.error }),
-        ...metadata,
-      },
-    });
-    this.#completeIfDone();
-  }
-
   /**
    * Sets the alarm to the earliest lease of an open item or a pending event on the queue, or
    * now when recorded events still wait to be sent; clears it when nothing is open.
    */
   async #schedule(): Promise<void> {
-    const row = this.#sql
-      .exec<{ item: number | null; event: number | null; unsent: number }>(
-        `SELECT
-           (SELECT MIN(lease_until) FROM items WHERE status IN ${OPEN}) AS item,
-           (SELECT MIN(due_at) FROM events WHERE state = 'pending' AND enqueued = 1) AS event,
-           (SELECT COUNT(*) FROM events WHERE state = 'pending' AND enqueued = 0) AS unsent`,
-      )
-      .one();
-    const times = [row.item, row.event, row.unsent > 0 ? Date.now() : null].filter(
-      (t): t is number => t !== null,
-    );
-    if (times.length === 0) {
+    const next = this.#ledger.nextDeadline(Date.now());
+    if (next === undefined) {
       await this.ctx.storage.deleteAlarm();
       return;
     }
-    const next = Math.min(...times);
     if ((await this.ctx.storage.getAlarm()) !== next) await this.ctx.storage.setAlarm(next);
-  }
-
-  #item(index: number): ItemRow | undefined {
-    return this.#sql.exec<ItemRow>("SELECT * FROM items WHERE idx = ?", index).toArray()[0];
-  }
-
-  #counts(): Record<(typeof STATES)[number], number> {
-    const counts = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
-    for (const row of this.#sql.exec<{ status: string; n: number }>(
-      "SELECT status, COUNT(*) AS n FROM items GROUP BY status",
-    )) {
-      counts[row.status as keyof typeof counts] = row.n;
-    }
-    return counts;
-  }
-
-  #summary(batch: BatchRow) {
-    const counts = this.#counts();
-    const status = batch.cancelled
-      ? ("cancelled" as const)
-      : batch.completed_at
-        ? ("completed" as const)
-        : counts.running + counts.succeeded + counts.failed === 0
-          ? ("queued" as const)
-          : ("running" as const);
-    return {
-      id: batch.id,
-      status,
-      counts,
-      created_at: batch.created_at,
-      completed_at: batch.completed_at,
-      webhook: batch.webhook_url
-        ? {
-            url: batch.webhook_url,
-            events: JSON.parse(batch.webhook_events ?? "[]") as string[],
-            disabled: batch.webhook_disabled === 1,
-          }
-        : null,
-    };
-  }
-
-  /** When every item has ended: the batch is complete, once, with its event. */
-  #completeIfDone(): void {
-    const batch = this.#batch();
-    if (!batch || batch.completed_at) return;
-    const open = this.#sql
-      .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM items WHERE status NOT IN ${TERMINAL}`)
-      .one().n;
-    if (open > 0) return;
-    const now = new Date().toISOString();
-    this.#sql.exec("UPDATE batch SET completed_at = ?", now);
-    this.#event("completed", {
-      type: "batch.completed",
-      timestamp: now,
-      data: {
-        batch_id: batch.id,
-        status: batch.cancelled ? "cancelled" : "completed",
-        counts: this.#counts(),
-      },
-    });
-  }
-
-  /** Records an event for the webhook, if the batch has one that wants this type. */
-  #event(key: string, event: { type: string; timestamp: string; data: unknown }): void {
-    const batch = this.#batch();
-    if (!batch?.webhook_url) return;
-    const wanted = JSON.parse(batch.webhook_events ?? "[]") as string[];
-    if (wanted.length > 0 && !wanted.includes(event.type)) return;
-    const seq = this.#sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM events").one().n + 1;
-    this.#sql.exec(
-      "INSERT OR IGNORE INTO events (id, seq, type, body, state) VALUES (?, ?, ?, ?, 'pending')",
-      `msg_${batch.id}_${key}`,
-      seq,
-      event.type,
-      JSON.stringify(event),
-    );
   }
 
   /**
@@ -492,7 +342,7 @@ export class BatchObject extends DurableObject<Env> {
    * send (other calls run while it is awaited) and released if it fails, so each is sent once.
    */
   async #flush(): Promise<void> {
-    const batch = this.#batch();
+    const batch = this.#ledger.batch();
     if (!batch) return;
     const ids = this.#sql
       .exec<{ id: string }>("SELECT id FROM events WHERE enqueued = 0 ORDER BY seq")
