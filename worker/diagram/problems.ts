@@ -38,6 +38,11 @@ export function layoutProblem(error: unknown): unknown {
   return error;
 }
 
+const EXPENSIVE: ReadonlySet<string> = new Set([
+  "xpath_too_expensive",
+  "replace_text_too_expensive",
+]);
+
 export function operationProblem(error: unknown): unknown {
   if (error instanceof OperationError) {
     const operation = {
@@ -46,9 +51,9 @@ export function operationProblem(error: unknown): unknown {
       code: error.code,
       ...(error.target ? { target: error.target } : {}),
     };
-    // A query too costly to run is not a failed edit: it has its own code, so that a client
-    // can tell "simplify the selection" from "fix the operation".
-    const code = error.code === "xpath_too_expensive" ? error.code : "operation_failed";
+    // Work too costly to do is not a failed edit: it has its own code, so that a client can
+    // tell "ask for less" from "fix the operation".
+    const code = EXPENSIVE.has(error.code) ? error.code : "operation_failed";
     return new ApiError(422, code, `${error.message}. Nothing was changed.`, { operation });
   }
   if (error instanceof DrawioError) return new ApiError(422, error.code, error.message);

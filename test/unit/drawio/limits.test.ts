@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { GraphSpecSchema } from "../../../worker/drawio/layout/spec.ts";
-import { applyOperations } from "../../../worker/drawio/operations/apply.ts";
+import type { DiagramPage } from "../../../worker/drawio/model.ts";
+import { applyOperations, REPLACE_TEXT_BUDGET } from "../../../worker/drawio/operations/apply.ts";
+import { OperationError } from "../../../worker/drawio/operations/operation-error.ts";
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { repairDiagram } from "../../../worker/drawio/repair.ts";
-import { serializeDiagram } from "../../../worker/drawio/serialize.ts";
+import { serializeDiagram, serializePage } from "../../../worker/drawio/serialize.ts";
 import { COORDINATE_LIMIT, validateXml } from "../../../worker/drawio/validate.ts";
+import { corpusFiles } from "../../fixtures/corpus.ts";
+import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 
 const ROOTS = '<mxCell id="0"/><mxCell id="1" parent="0"/>';
 const GEOMETRY = '<mxGeometry x="10" y="10" width="9" height="9" as="geometry"/>';
@@ -105,5 +109,60 @@ describe("geometry stays on the canvas", () => {
       GraphSpecSchema.safeParse(spec({ style: { fontSize: JSON.parse("1e400") } })).success,
     ).toBe(false);
     expect(GraphSpecSchema.safeParse(spec({ width: 120 })).success).toBe(true);
+  });
+});
+
+describe("replace_text stays cheap on large pages", () => {
+  it("gives the same page as replacing in the whole XML and parsing it again (corpus)", () => {
+    let checked = 0;
+    for (const { name, xml } of corpusFiles()) {
+      const doc = parseDiagram(xml);
+      const page = doc.pages[0];
+      const cell = page?.cells.find((c) => c.attrs.id !== undefined && c.attrs.id.length > 3);
+      if (!page || !cell) continue;
+      const search = `id="${cell.attrs.id}"`;
+      const whole = serializePage(page);
+      if (whole.split(search).length !== 2) continue;
+      const replace = `${search} data-checked="${name.length}"`;
+      const { document } = applyOperations(doc, [{ op: "replace_text", search, replace }]);
+      // The same cells (the one changed cell is written anew, without its old indentation).
+      const expected = parseDiagram(whole.replace(search, replace)).pages[0] as DiagramPage;
+      expect(JSON.stringify(document.pages[0]?.cells), name).toBe(JSON.stringify(expected.cells));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(60);
+  });
+
+  it("still handles a match across two cells by parsing the page again", () => {
+    const xml = model(
+      `<mxCell id="a" value="A" vertex="1" parent="1">${GEOMETRY}</mxCell><mxCell id="b" value="B" vertex="1" parent="1">${GEOMETRY}</mxCell>`,
+    );
+    const { document, changed } = applyOperations(parseDiagram(xml), [
+      {
+        op: "replace_text",
+        search: `</mxCell><mxCell id="b" value="B"`,
+        replace: `</mxCell><mxCell id="b" value="Bee"`,
+      },
+    ]);
+    expect(changed).toEqual(["a"]);
+    expect(serializeDiagram(document)).toContain('value="Bee"');
+  });
+
+  it(`refuses a batch that would read more than ${REPLACE_TEXT_BUDGET.toLocaleString("en-US")} characters, naming the operation`, () => {
+    const doc = parseDiagram(syntheticDiagram({ cells: 40_000 }));
+    const ops = Array.from({ length: 1_000 }, (_, i) => ({
+      op: "replace_text",
+      search: `id="e${i + 1}"`,
+      replace: `id="e${i + 1}" tooltip="t"`,
+    }));
+    let error: unknown;
+    try {
+      applyOperations(doc, ops);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(OperationError);
+    expect(error).toMatchObject({ code: "replace_text_too_expensive", op: "replace_text" });
+    expect((error as OperationError).index).toBeGreaterThan(10);
   });
 });

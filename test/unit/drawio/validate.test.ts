@@ -100,8 +100,16 @@ describe("validate", () => {
       wrap(box("a").replace('x="0"', 'x="left"')),
       ["error:invalid_geometry:a"],
     ],
-    ["infinite geometry", wrap(box("a").replace('x="0"', 'x="Infinity"')), ["error:invalid_geometry:a"]],
-    ["geometry of 1e308", wrap(box("a").replace('x="0"', 'x="1e308"')), ["error:invalid_geometry:a"]],
+    [
+      "infinite geometry",
+      wrap(box("a").replace('x="0"', 'x="Infinity"')),
+      ["error:invalid_geometry:a"],
+    ],
+    [
+      "geometry of 1e308",
+      wrap(box("a").replace('x="0"', 'x="1e308"')),
+      ["error:invalid_geometry:a"],
+    ],
     ["NaN geometry", wrap(box("a").replace('x="0"', 'x="NaN"')), ["error:invalid_geometry:a"]],
     [
       "a waypoint beyond the canvas",
@@ -110,11 +118,7 @@ describe("validate", () => {
       ),
       ["error:invalid_geometry:e"],
     ],
-    [
-      "geometry at the canvas limit",
-      wrap(box("a").replace('x="0"', 'x="-10000000"')),
-      [],
-    ],
+    ["geometry at the canvas limit", wrap(box("a").replace('x="0"', 'x="-10000000"')), []],
     ["unknown element under root", wrap("<foo/>"), ["warning:unknown_element:"]],
     [
       "wrapper without an mxCell",

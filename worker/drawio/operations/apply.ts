@@ -8,6 +8,7 @@ import type { XmlElement } from "../xml/nodes.ts";
 import { selectCellIds, xpathDocument } from "../xpath/select.ts";
 import type { XNode } from "../xpath/tree.ts";
 import { XPathError } from "../xpath/xpath-error.ts";
+import { parseCellXml } from "./cell-xml.ts";
 import { addCell, editCell } from "./handlers.ts";
 import { OperationError } from "./operation-error.ts";
 import { OperationSchema } from "./schema.ts";
@@ -59,6 +60,7 @@ export function applyOperations(
   const page = doc.pages[pageIndex] as DiagramPage;
   const ws = new Workspace(page.cells);
   const xpath = new PageXPath(page, ws);
+  const textBudget = { remaining: REPLACE_TEXT_BUDGET };
   const changed = new Map<string, number>();
   const deleted = new Set<string>();
 
@@ -93,7 +95,7 @@ export function applyOperations(
       return;
     }
     if (op.op === "replace_text") {
-      for (const id of replaceText(ws, page, op.search, op.replace, fail)) touch(id);
+      for (const id of replaceText(ws, page, op, textBudget, fail)) touch(id);
       return;
     }
     const ids = resolveTargets(ws, xpath, op, fail);
@@ -198,20 +200,59 @@ function resolveTargets(
   return ids;
 }
 
+/**
+ * What the `replace_text` operations of one batch may read and re-parse, in characters of page
+ * XML: each reads the whole page, and one whose match spans cells re-parses it (counted ten
+ * times over: parsing costs that much more than searching). A 10 MB page allows a handful; a
+ * 100 KB page, hundreds. Without it, 1,000 of them on a large page hold the diagram for minutes.
+ */
+export const REPLACE_TEXT_BUDGET = 200_000_000;
+
 function replaceText(
   ws: Workspace,
   page: DiagramPage,
-  search: string,
-  replace: string,
+  op: { search: string; replace: string },
+  budget: { remaining: number },
   fail: (code: OperationError["code"], detail: string) => never,
 ): string[] {
+  const { search, replace } = op;
   const before = ws.list();
   const xml = serializePage({ ...page, cells: before });
+  const spend = (chars: number) => {
+    budget.remaining -= chars;
+    if (budget.remaining < 0) {
+      fail(
+        "replace_text_too_expensive",
+        `the replace_text operations of this batch would read more than ${REPLACE_TEXT_BUDGET.toLocaleString("en-US")} characters of a ${xml.length.toLocaleString("en-US")}-character page; send fewer per batch, or use set_label, set_style or update by id`,
+      );
+    }
+  };
+  spend(xml.length);
   const first = xml.indexOf(search);
   if (first === -1) fail("text_not_found", "the search text does not occur in the page XML");
   let count = 0;
   for (let at = first; at !== -1; at = xml.indexOf(search, at + search.length)) count++;
   if (count > 1) fail("ambiguous_text", `the search text occurs ${count} times: make it unique`);
+  // The cell whose XML holds the match: usually the only one that changes.
+  let offset = xml.indexOf("<root>") + "<root>".length;
+  for (const cell of before) {
+    const text = serializeCell(cell);
+    const end = offset + text.length;
+    if (first >= offset && first + search.length <= end) {
+      const changed =
+        text.slice(0, first - offset) + replace + text.slice(first - offset + search.length);
+      const el = reparsedCell(changed, cell.attrs.id);
+      if (el && cell.attrs.id !== undefined) {
+        ws.replace(cell.attrs.id, el);
+        return [cell.attrs.id];
+      }
+      break;
+    }
+    if (first < end) break;
+    offset = end;
+  }
+  // The match spans cells, or changes what a cell is: re-parse the page.
+  spend(xml.length * 10);
   const next = xml.slice(0, first) + replace + xml.slice(first + search.length);
   let cells: XmlElement[] = [];
   try {
@@ -223,12 +264,26 @@ function replaceText(
   }
   ws.reset(cells);
   // Report the cell whose XML held the match.
-  let offset = xml.indexOf("<root>") + "<root>".length;
+  offset = xml.indexOf("<root>") + "<root>".length;
   for (const cell of before) {
     offset += serializeCell(cell).length;
     if (first < offset) return cell.attrs.id === undefined ? [] : [cell.attrs.id];
   }
   return [];
+}
+
+/** The one cell `xml` now holds, when it is still one cell with the same id; else undefined. */
+function reparsedCell(xml: string, id: string | undefined): XmlElement | undefined {
+  const notOneCell = new Error("not one cell");
+  try {
+    const el = parseCellXml(xml, () => {
+      throw notOneCell;
+    });
+    return el.attrs.id === id ? el : undefined;
+  } catch (error) {
+    if (error === notOneCell) return undefined;
+    throw error;
+  }
 }
 
 function assertNoNewErrors(

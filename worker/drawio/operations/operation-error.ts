@@ -6,6 +6,7 @@ export type OperationErrorCode =
   | "no_match"
   | "invalid_xpath"
   | "xpath_too_expensive"
+  | "replace_text_too_expensive"
   | "invalid_xml"
   | "duplicate_id"
   | "id_mismatch"
