@@ -22,7 +22,7 @@ export const ProblemSchema = z
   .openapi("Problem", {
     description:
       "An error (RFC 9457). Some codes add members: `findings` (invalid_xml), `operation` " +
-      "(operation_failed, xpath_too_expensive), `head_version` (version_mismatch), `limit_bytes` (payload_too_large).",
+      "(operation_failed, xpath_too_expensive, replace_text_too_expensive), `head_version` (version_mismatch), `limit_bytes` (payload_too_large).",
   });
 
 const ERROR_TEXT: Record<number, string> = {
@@ -34,7 +34,7 @@ const ERROR_TEXT: Record<number, string> = {
   412: "`If-Match` names an older version (`version_mismatch`; the body has `head_version`).",
   413: "The body, the XML, the number of cells or pages, the attributes of one element or a cell id is over the limit (`payload_too_large`, `diagram_too_large`, `too_many_cells`, `too_many_pages`, `too_many_attributes`, `id_too_long`).",
   415: "The body is not JSON (`unsupported_media_type`).",
-  422: "A field is invalid (`invalid_request`, with `errors`), or the diagram is (`invalid_xml`, `operation_failed`), or an XPath `select` would cost too much (`xpath_too_expensive`).",
+  422: "A field is invalid (`invalid_request`, with `errors`), or the diagram is (`invalid_xml`, `operation_failed`), or an XPath `select` or the batch's `replace_text` operations would cost too much (`xpath_too_expensive`, `replace_text_too_expensive`).",
   428: "`If-Match` is required here (`if_match_required`): a version, or `*` for whatever version is current.",
   429: "Too many requests for this key (`rate_limited`; see `Retry-After`).",
   502: "The model failed or never produced a valid diagram (`turn_failed`); nothing was saved.",
