@@ -33,6 +33,7 @@ import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import { inflateRawSync } from "node:zlib";
 import { DOMParser, type Element } from "@xmldom/xmldom";
+import { getStyleValue } from "../worker/drawio/style.ts";
 
 /**
  * One shape of a library file, with the short keys the Worker reads.
@@ -1120,20 +1121,8 @@ export function shapeOf(style: string): string | undefined {
  */
 export const iconStyleKeys = ["resIcon", "prIcon", "grIcon", "bgIcon"] as const;
 
-/**
- * The value of `key` in a style string (the last one, as draw.io reads it).
- *
- * @example
- * styleValue("shape=a;fillColor=#fff;shape=b", "shape"); // "b"
- */
-export function styleValue(style: string, key: string): string | undefined {
-  let value: string | undefined;
-  for (const part of style.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq) === key) value = part.slice(eq + 1);
-  }
-  return value;
-}
+/** The value of `key` in a style string (the last one, as draw.io reads it). */
+export const styleValue = getStyleValue;
 
 /**
  * Stencil names a style draws: its `shape=` and the stencils named by icon keys. Icon values

@@ -34,10 +34,17 @@ export function serializeStyle(entries: StyleEntries): string {
   return out;
 }
 
-/** The value of one style key, or undefined. */
+/**
+ * The value of one style key, or undefined. When a key is repeated the last one counts, as in
+ * draw.io's own style parser.
+ *
+ * @example
+ * getStyleValue("shape=a;fillColor=#fff;shape=b", "shape"); // "b"
+ */
 export function getStyleValue(style: string | undefined, key: string): string | undefined {
-  for (const [k, v] of parseStyle(style)) if (k === key && v !== null) return v;
-  return undefined;
+  let value: string | undefined;
+  for (const [k, v] of parseStyle(style)) if (k === key && v !== null) value = v;
+  return value;
 }
 
 /**
@@ -80,12 +87,13 @@ export function mergeStyle(
  * shapeOf("ellipse;whiteSpace=wrap;"); // "ellipse"
  */
 export function shapeOf(style: string | undefined): string {
+  let shape: string | undefined;
   let named: string | undefined;
   let rounded = false;
   for (const [key, value] of parseStyle(style)) {
-    if (key === "shape" && value) return value;
+    if (key === "shape" && value) shape = value;
     if (value === null && named === undefined) named = key;
-    if (key === "rounded" && value === "1") rounded = true;
+    if (key === "rounded") rounded = value === "1";
   }
-  return named ?? (rounded ? "rounded" : "rect");
+  return shape ?? named ?? (rounded ? "rounded" : "rect");
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DiagramPage } from "../../../worker/drawio/model.ts";
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { getCellXml, listCells, selectCells } from "../../../worker/drawio/query.ts";
-import { mergeStyle, parseStyle, shapeOf } from "../../../worker/drawio/style.ts";
+import { getStyleValue, mergeStyle, parseStyle, shapeOf } from "../../../worker/drawio/style.ts";
 import { fromDiagramsNetUrl, toDiagramsNetUrl } from "../../../worker/drawio/urls.ts";
 import { selectCellIds } from "../../../worker/drawio/xpath/select.ts";
 import { XPathError } from "../../../worker/drawio/xpath/xpath-error.ts";
@@ -90,6 +90,14 @@ describe("style", () => {
       "mxgraph.aws4.resourceIcon",
     );
     expect(shapeOf(undefined)).toBe("rect");
+  });
+
+  it("reads a repeated key as draw.io does: the last one counts", () => {
+    expect(getStyleValue("shape=a;fillColor=#fff;shape=b;", "shape")).toBe("b");
+    expect(getStyleValue("fillColor=#fff;fillColor=none;", "fillColor")).toBe("none");
+    expect(getStyleValue("fillColor=;", "fillColor")).toBe("");
+    expect(shapeOf("shape=cylinder3;html=1;shape=mxgraph.aws4.s3;")).toBe("mxgraph.aws4.s3");
+    expect(shapeOf("rounded=1;rounded=0;")).toBe("rect");
   });
 });
 
