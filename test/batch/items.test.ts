@@ -21,6 +21,10 @@ describe("batch items: retries, failures, redelivery, cancellation", () => {
     expect(done.items[0].status).toBe("failed");
     expect(done.items[0].attempts).toBe(5);
     expect(done.items[0].error).toMatchObject({ code: "retries_exhausted", status: 503 });
+    // The real cause travels with it, not a fixed sentence.
+    expect(done.items[0].error.detail).toMatch(
+      /^gave up after 5 attempts; the last attempt failed: .+/,
+    );
     expect(done.items[0].diagram_id).toBeNull();
     const [hook] = await receivedFor("always", 1);
     expect(JSON.parse(hook?.body ?? "{}")).toMatchObject({

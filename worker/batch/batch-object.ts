@@ -195,6 +195,28 @@ export class BatchObject extends DurableObject<Env> {
   }
 
   /**
+   * An item whose queue retries ran out (the dead-letter consumer): failed with the cause of its
+   * last attempt, which `retrying` recorded.
+   */
+  giveUp(input: unknown) {
+    return handleAsync(In.ItemInput, input, async (args) => {
+      const item = this.#ledger.item(args.index);
+      if (!this.#ledger.batch() || !item)
+        throw new ApiError(404, "not_found", "no such batch item");
+      const cause = item.last_error ? `; the last attempt failed: ${item.last_error}` : "";
+      const error = problemObject({
+        status: 503,
+        code: "retries_exhausted",
+        detail: `gave up after ${item.attempts} attempts${cause}`,
+      });
+      this.ctx.storage.transactionSync(() => this.#ledger.end(args.index, { ok: false, error }));
+      await this.#flush();
+      await this.#schedule();
+      return null;
+    });
+  }
+
+  /**
    * Takes back what outlived its lease: items whose process died or whose queue message was
    * lost go back on the queue (or fail, after {@link MAX_REQUEUES}); events handed to the queue
    * and never attempted are sent again.

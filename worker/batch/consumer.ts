@@ -89,21 +89,11 @@ async function item(message: Message<unknown>, env: QueueEnv): Promise<void> {
   message.ack();
 }
 
-/** An item whose retries ran out: failed, with the last reason, and reported. */
+/** An item whose retries ran out: failed, with the cause of its last attempt, and reported. */
 async function deadLetter(message: Message<unknown>, env: QueueEnv): Promise<void> {
   const body: ItemMessage | undefined = parseBody(ItemMessageSchema, message);
   if (!body) return message.ack();
-  const error = problemObject({
-    status: 503,
-    code: "retries_exhausted",
-    detail: "the model kept failing; gave up after the last retry",
-  });
-  unwrap(
-    await env.BATCH.getByName(body.batchId).finish({
-      index: body.index,
-      result: { ok: false, error },
-    }),
-  );
+  unwrap(await env.BATCH.getByName(body.batchId).giveUp({ index: body.index }));
   message.ack();
 }
 
