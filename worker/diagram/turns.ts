@@ -43,47 +43,87 @@ export function encodeEvent(event: string, data: unknown): Uint8Array {
  */
 export function streamTurn(
   host: TurnHost,
-  args: Omit<Parameters<typeof runDiagramTurn>[1], "send">,
+  args: Omit<DiagramTurnArgs, "send">,
 ): { stream: ReadableStream<Uint8Array>; done: Promise<void> } {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const send: SendEvent = (event, data) => {
     writer.write(encodeEvent(event, data)).catch(() => {});
   };
-  const done = runDiagramTurn(host, { ...args, send })
-    .catch((error: unknown) =>
-      send("error", {
-        type: "error",
-        message: error instanceof Error ? error.message : String(error),
-      }),
-    )
-    .finally(() => writer.close().catch(() => {}));
+  const done = runDiagramTurn(host, { ...args, send }).finally(() =>
+    writer.close().catch(() => {}),
+  );
   return { stream: readable, done };
+}
+
+/** What {@link runDiagramTurn} needs besides its host. */
+export interface DiagramTurnArgs {
+  tenant: string;
+  prompt: string;
+  maxSteps?: number | undefined;
+  attachments?: TurnAttachment[] | undefined;
+  /** Let the model's proposed title replace the diagram's (a new, untitled diagram). */
+  retitle?: boolean | undefined;
+  /** Delete the diagram if the turn saves nothing (it was made for this turn). */
+  discardOnFailure?: boolean | undefined;
+  row: DiagramRow;
+  model: LanguageModel;
+  limits?: { totalMs: number; stepMs: number; maxRetries: number };
+  signal: AbortSignal;
+  send: SendEvent;
 }
 
 /**
  * Runs one agent turn for a diagram object: context (recent conversation, what a person changed
  * by hand since the agent's last version), the turn itself, then one `agent` version or nothing,
- * and the conversation recorded. Every step is sent as an event.
+ * and the conversation recorded. Every step is sent as an event, and the turn always ends with
+ * exactly one `turn.completed`: when something throws, the cause is logged, a diagram made for
+ * the turn that got no version is discarded, and the event says `failed` with the cause.
  */
-export async function runDiagramTurn(
-  host: TurnHost,
-  args: {
-    tenant: string;
-    prompt: string;
-    maxSteps?: number | undefined;
-    attachments?: TurnAttachment[] | undefined;
-    /** Let the model's proposed title replace the diagram's (a new, untitled diagram). */
-    retitle?: boolean | undefined;
-    /** Delete the diagram if the turn saves nothing (it was made for this turn). */
-    discardOnFailure?: boolean | undefined;
-    row: DiagramRow;
-    model: LanguageModel;
-    limits?: { totalMs: number; stepMs: number; maxRetries: number };
-    signal: AbortSignal;
-    send: SendEvent;
-  },
-): Promise<void> {
+export async function runDiagramTurn(host: TurnHost, args: DiagramTurnArgs): Promise<void> {
+  let completed = false;
+  let committed: number | undefined;
+  const send: SendEvent = (event, data) => {
+    if (event === "turn.completed") completed = true;
+    args.send(event, data);
+  };
+  const watched: TurnHost = {
+    ...host,
+    commit: (...commitArgs) => {
+      committed = host.commit(...commitArgs);
+      return committed;
+    },
+  };
+  try {
+    await runTurnSteps(watched, { ...args, send });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`the turn on diagram ${args.row.id} failed`, error);
+    if (completed) return;
+    let discarded = false;
+    if (args.discardOnFailure === true && committed === undefined) {
+      try {
+        await host.discard(args.tenant);
+        discarded = true;
+      } catch (discardError) {
+        console.error(`could not discard diagram ${args.row.id}`, discardError);
+      }
+    }
+    send("error", { type: "error", message });
+    send("turn.completed", {
+      type: "turn.completed",
+      status: committed === undefined ? "failed" : "changed",
+      version: committed ?? args.row.head,
+      text: `I could not finish: ${message}`,
+      steps: 0,
+      usage: { input: 0, output: 0, cached: 0 },
+      ...(committed === undefined ? { error: message } : {}),
+      ...(discarded ? { discarded: true } : {}),
+    });
+  }
+}
+
+async function runTurnSteps(host: TurnHost, args: DiagramTurnArgs): Promise<void> {
   const { store } = host;
   const { send } = args;
   const document = host.document(args.row);
