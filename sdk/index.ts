@@ -5,6 +5,7 @@
  * const df = new Drawforge({ apiKey, baseUrl });
  * const { diagram_id } = await df.generate({ prompt: "Checkout flow with payment retries" });
  */
+
 export { type ClientOptions, Drawforge, type Generate } from "./client.ts";
 export {
   AbortError,
@@ -25,6 +26,7 @@ export {
   WebhookVerificationError,
 } from "./core/errors.ts";
 export { type List, Page, PagePromise } from "./core/pagination.ts";
+export { isProblemCode, PROBLEM_CODES, type ProblemCodeInfo } from "./core/problem-codes.ts";
 export { type TurnCompletedEvent, TurnStream } from "./core/streaming.ts";
 export { type VerifyWebhookOptions, verifyWebhook, type WebhookHeaders } from "./core/webhooks.ts";
 export type { RequestOptions } from "./internal/transport.ts";

@@ -96,6 +96,8 @@ export type ShapeLibrary = z.output<typeof LibrarySchema>;
 export type Shape = z.output<typeof ShapeSchema>;
 export type ShapeList = z.output<typeof ShapePageSchema>;
 export type Problem = z.output<typeof ProblemSchema>;
+/** A problem code of the API (every one is in `PROBLEM_CODES`). */
+export type ProblemCode = Problem["code"];
 export type Batch = z.output<typeof BatchSchema>;
 export type BatchCounts = z.output<typeof BatchCountsSchema>;
 export type BatchItem = z.output<typeof BatchItemSchema>;

@@ -1,4 +1,4 @@
-import type { Problem } from "../types.ts";
+import type { Problem, ProblemCode } from "../types.ts";
 
 /**
  * The base of every error the SDK throws: `catch (e) { if (e instanceof DrawforgeError) … }`
@@ -23,8 +23,11 @@ export class APIError extends DrawforgeError {
   override name = "APIError";
   /** The HTTP status. */
   readonly status: number;
-  /** The stable machine-readable code, e.g. `not_found` or `version_mismatch`. */
-  readonly code: string;
+  /**
+   * The stable machine-readable code, e.g. `not_found` or `version_mismatch` (every code is in
+   * `PROBLEM_CODES`); `http_error` when the answer carried no problem body.
+   */
+  readonly code: ProblemCode | "http_error" | (string & {});
   /** What went wrong, in words. */
   readonly detail: string;
   /** The request id to quote in a support request (`x-request-id`). */

@@ -1,14 +1,5 @@
 import { APIError, ConnectionError } from "../core/errors.ts";
-
-/** 409 codes that mean "busy, try again", not "you are in conflict with the data". */
-const TRANSIENT_CONFLICTS = new Set(["turn_in_progress", "idempotency_in_progress"]);
-
-/**
- * 5xx codes that say retrying will not help: the deployment lacks configuration, or the model
- * failed a turn (an expensive failure the caller should decide to repeat, and one after which
- * `POST /v1/generate` keeps its new diagram, so a blind retry would make a second one).
- */
-const FINAL_SERVER_ERRORS = new Set(["turn_failed", "model_not_configured", "auth_not_configured"]);
+import { isProblemCode, PROBLEM_CODES } from "../core/problem-codes.ts";
 
 /** A Retry-After longer than this is ignored in favour of the usual backoff. */
 const MAX_RETRY_AFTER_MS = 60_000;
@@ -24,8 +15,14 @@ const MAX_RETRY_AFTER_MS = 60_000;
 export function isRetryable(error: unknown, replayable: boolean): boolean {
   if (error instanceof APIError) {
     const { status, code } = error;
-    if (status === 409) return TRANSIENT_CONFLICTS.has(code);
-    if (status >= 500) return !FINAL_SERVER_ERRORS.has(code);
+    // The registry says which codes a retry may fix: a 409 that means "busy" (a turn or an
+    // idempotent request still running), not a conflict with the data; every 5xx except those
+    // that say the deployment lacks configuration or the model failed a turn (an expensive
+    // failure the caller should decide to repeat: a blind retry of /v1/generate would make a
+    // second diagram). A 5xx without a known code (a proxy, say) is retried.
+    const known = isProblemCode(code) ? PROBLEM_CODES[code] : undefined;
+    if (status === 409) return known?.retryable === true;
+    if (status >= 500) return known === undefined || known.retryable;
     return status === 408 || status === 429;
   }
   return replayable && error instanceof ConnectionError;

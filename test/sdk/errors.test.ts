@@ -3,10 +3,13 @@ import {
   APIError,
   AuthenticationError,
   DrawforgeError,
+  isProblemCode,
   NotFoundError,
   PayloadTooLargeError,
   PermissionDeniedError,
+  PROBLEM_CODES,
   PreconditionFailedError,
+  type ProblemCode,
   UnprocessableEntityError,
 } from "../../sdk/index.ts";
 import { client, SMALL_XML } from "./helpers.ts";
@@ -132,5 +135,16 @@ describe("problem+json from the real Worker becomes typed errors", () => {
     const error = await failure(df.shapeLibraries.retrieve("nope"));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.code).toBe("library_not_found");
+  });
+});
+
+describe("problem codes in the SDK", () => {
+  it("exports the registry, and a real problem's code is in it", async () => {
+    expect(PROBLEM_CODES.version_mismatch).toMatchObject({ status: 412, retryable: false });
+    expect(PROBLEM_CODES.turn_in_progress.retryable).toBe(true);
+    const error = await df.diagrams.retrieve("d_0000000000000000000000").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect(isProblemCode((error as APIError).code)).toBe(true);
+    expect(PROBLEM_CODES[(error as APIError).code as ProblemCode].status).toBe(404);
   });
 });

@@ -4,6 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app.ts";
+import {
+  isProblemCode,
+  PROBLEM_CODE_NAMES,
+  PROBLEM_CODES,
+} from "../../worker/schemas/problem-codes.ts";
 
 interface Operation {
   operationId?: string;
@@ -68,6 +73,41 @@ describe("the OpenAPI document", () => {
       "WidgetToken",
     ]) {
       expect(doc.components.schemas).toHaveProperty(name);
+    }
+  });
+});
+
+describe("problem codes", () => {
+  it("are published as the enum of Problem.code, exactly the registry", async () => {
+    const doc = await openApiDocument();
+    const problem = doc.components.schemas.Problem as {
+      properties: { code: { enum?: string[] } };
+    };
+    expect(problem.properties.code.enum).toEqual(PROBLEM_CODE_NAMES);
+  });
+
+  it("each have a status that is an HTTP error and a summary", () => {
+    for (const [code, entry] of Object.entries(PROBLEM_CODES)) {
+      expect(code).toMatch(/^[a-z]+(_[a-z0-9]+)*$/);
+      expect(entry.status, code).toBeGreaterThanOrEqual(400);
+      expect(entry.status, code).toBeLessThan(600);
+      expect(entry.summary.length, code).toBeGreaterThan(5);
+    }
+  });
+
+  it("are what every problem the app renders carries (an unknown route, a bad body)", async () => {
+    for (const [path, init] of [
+      ["/v1/nowhere", {}],
+      [
+        "/v1/validate",
+        { method: "POST", body: "{", headers: { "content-type": "application/json" } },
+      ],
+    ] as const) {
+      const env = { API_KEYS: "k", RATE_LIMIT: "off" };
+      const res = await app.request(`https://drawforge.test${path}`, init, env);
+      const body = (await res.json()) as { code: string };
+      expect(body.code).not.toBe("internal_error");
+      expect(isProblemCode(body.code), body.code).toBe(true);
     }
   });
 });

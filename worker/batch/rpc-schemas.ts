@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BatchItemInputSchema } from "../schemas/batch.ts";
+import { PROBLEM_CODE_NAMES } from "../schemas/problem-codes.ts";
 
 // Every RPC method of BatchObject checks its argument: the namespace binding is reachable by
 // more than our routes (the queue consumers too).
@@ -11,7 +12,7 @@ const problem = z.object({
   title: z.string(),
   status: z.number().int(),
   detail: z.string(),
-  code: z.string(),
+  code: z.enum(PROBLEM_CODE_NAMES),
 });
 
 export const CreateBatchInput = z.object({

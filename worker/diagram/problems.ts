@@ -38,11 +38,6 @@ export function layoutProblem(error: unknown): unknown {
   return error;
 }
 
-const EXPENSIVE: ReadonlySet<string> = new Set([
-  "xpath_too_expensive",
-  "replace_text_too_expensive",
-]);
-
 export function operationProblem(error: unknown): unknown {
   if (error instanceof OperationError) {
     const operation = {
@@ -53,7 +48,10 @@ export function operationProblem(error: unknown): unknown {
     };
     // Work too costly to do is not a failed edit: it has its own code, so that a client can
     // tell "ask for less" from "fix the operation".
-    const code = EXPENSIVE.has(error.code) ? error.code : "operation_failed";
+    const code =
+      error.code === "xpath_too_expensive" || error.code === "replace_text_too_expensive"
+        ? error.code
+        : "operation_failed";
     return new ApiError(422, code, `${error.message}. Nothing was changed.`, { operation });
   }
   if (error instanceof DrawioError) return new ApiError(422, error.code, error.message);

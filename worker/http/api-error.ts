@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ProblemCode } from "../schemas/problem-codes.ts";
 
 /**
  * The one error type of the HTTP layer. Thrown anywhere below a route, rendered by
@@ -11,7 +12,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: ContentfulStatusCode;
-  readonly code: string;
+  readonly code: ProblemCode;
   /** Extra members merged into the problem body (`errors`, `findings`, `head_version`…). */
   readonly extra: Record<string, unknown>;
   /** Extra response headers (`Retry-After`, `WWW-Authenticate`…). */
@@ -19,7 +20,7 @@ export class ApiError extends Error {
 
   constructor(
     status: ContentfulStatusCode,
-    code: string,
+    code: ProblemCode,
     detail: string,
     extra: Record<string, unknown> = {},
     headers: Record<string, string> = {},
@@ -35,7 +36,7 @@ export class ApiError extends Error {
 /** The serialisable form of an {@link ApiError}, as Durable Objects return it over RPC. */
 export interface ProblemInit {
   status: ContentfulStatusCode;
-  code: string;
+  code: ProblemCode;
   detail: string;
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;

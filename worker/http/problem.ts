@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ProblemCode } from "../schemas/problem-codes.ts";
 import { ApiError } from "./api-error.ts";
 
 const TITLES: Partial<Record<number, string>> = {
@@ -22,7 +23,7 @@ const TITLES: Partial<Record<number, string>> = {
 };
 
 /** The `type` URI of a problem code: stable, and the same for every response with that code. */
-export function problemType(code: string): string {
+export function problemType(code: ProblemCode): string {
   return `urn:drawforge:problem:${code}`;
 }
 
@@ -33,7 +34,7 @@ export function problemType(code: string): string {
  * @example
  * problemObject({ status: 502, code: "turn_failed", detail: "…" }).title; // "Bad Gateway"
  */
-export function problemObject(init: { status: number; code: string; detail: string }) {
+export function problemObject(init: { status: number; code: ProblemCode; detail: string }) {
   return {
     type: problemType(init.code),
     title: TITLES[init.status] ?? "Error",

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { LIMITS } from "./limits.ts";
+import { PROBLEM_CODE_NAMES } from "./problem-codes.ts";
 
 /** An RFC 9457 problem, as every error response of the API carries it. */
 export const ProblemSchema = z
@@ -8,8 +9,9 @@ export const ProblemSchema = z
     title: z.string().openapi({ example: "Not Found" }),
     status: z.number().int().openapi({ example: 404 }),
     detail: z.string().openapi({ example: "diagram d_8f2… does not exist" }),
-    code: z.string().openapi({
-      description: "Stable machine-readable code; branch on this, not on `detail`.",
+    code: z.enum(PROBLEM_CODE_NAMES).openapi({
+      description:
+        "Stable machine-readable code; branch on this, not on `detail`. The SDK exports every code with its usual status and whether a retry may help (`PROBLEM_CODES`).",
       example: "not_found",
     }),
     request_id: z.string().openapi({ example: "req_5b1e0c8d2f3a4e6b9c7d1a2b3c4d5e6f" }),
