@@ -126,12 +126,14 @@ describe("DiagramObject storage", () => {
     expect((await api(`/v1/diagrams/${id}`)).json.xml).toContain("Start");
   });
 
-  it("checks every RPC argument", async () => {
+  it("checks every RPC argument at run time, whatever the types say", async () => {
     const id = await createDiagram(SMALL_XML);
     const s = stub(id);
-    const bad = await s.replace({ tenant: TENANT_A, xml: 42, ifMatch: "1", author: "root" });
+    // Casts on purpose: any code holding the binding can send anything.
+    const wrong = { tenant: TENANT_A, xml: 42, ifMatch: "1", author: "root" } as unknown;
+    const bad = await s.replace(wrong as Parameters<typeof s.replace>[0]);
     expect(bad).toMatchObject({ ok: false, problem: { status: 422, code: "invalid_request" } });
-    const missing = await s.read({});
+    const missing = await s.read({} as Parameters<typeof s.read>[0]);
     expect(missing).toMatchObject({ ok: false, problem: { code: "invalid_request" } });
   });
 });

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { migrate } from "../diagram/migrations.ts";
-import { handle, handleAsync } from "../diagram/outcome.ts";
+import { handle, handleAsync, type RpcInput } from "../diagram/outcome.ts";
 import { pageOf } from "../diagram/paging.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Settings } from "../http/app-env.ts";
@@ -60,7 +60,7 @@ export class BatchObject extends DurableObject<Env> {
     });
   }
 
-  create(input: unknown) {
+  create(input: RpcInput<typeof In.CreateBatchInput>) {
     return handleAsync(In.CreateBatchInput, input, async (args) => {
       if (this.#ledger.batch())
         throw new ApiError(409, "already_exists", `batch ${args.id} exists`);
@@ -100,7 +100,7 @@ export class BatchObject extends DurableObject<Env> {
   }
 
   /** The batch with one page of its items, in order. */
-  read(input: unknown) {
+  read(input: RpcInput<typeof In.ReadBatchInput>) {
     return handle(In.ReadBatchInput, input, (args) => {
       const batch = this.#ledger.own(args.tenant);
       const rows = this.#sql
@@ -116,7 +116,7 @@ export class BatchObject extends DurableObject<Env> {
   }
 
   /** Cancels the items not yet started; the running ones finish. */
-  cancel(input: unknown) {
+  cancel(input: RpcInput<typeof In.TenantOnly>) {
     return handleAsync(In.TenantOnly, input, async (args) => {
       this.#ledger.own(args.tenant);
       this.ctx.storage.transactionSync(() => {
@@ -134,7 +134,7 @@ export class BatchObject extends DurableObject<Env> {
   }
 
   /** A consumer takes an item: what to run, or nothing when it has already ended. */
-  begin(input: unknown) {
+  begin(input: RpcInput<typeof In.ItemInput>) {
     return handleAsync(In.ItemInput, input, async (args) => {
       const batch = this.#ledger.batch();
       const item = this.#ledger.item(args.index);
@@ -168,7 +168,7 @@ export class BatchObject extends DurableObject<Env> {
    * Remembers why an attempt failed, for the final error if the retries run out, and holds the
    * item's lease over the queue's retry delay.
    */
-  retrying(input: unknown) {
+  retrying(input: RpcInput<typeof In.RetryingInput>) {
     return handleAsync(In.RetryingInput, input, async (args) => {
       this.#sql.exec(
         `UPDATE items SET last_error = ?, lease_until = ? WHERE idx = ? AND status IN ${OPEN}`,
@@ -182,7 +182,7 @@ export class BatchObject extends DurableObject<Env> {
   }
 
   /** An item has ended: record it once, with its webhook (and the batch's when it was the last). */
-  finish(input: unknown) {
+  finish(input: RpcInput<typeof In.FinishInput>) {
     return handleAsync(In.FinishInput, input, async (args) => {
       if (!this.#ledger.batch() || !this.#ledger.item(args.index)) {
         throw new ApiError(404, "not_found", "no such batch item");
@@ -198,7 +198,7 @@ export class BatchObject extends DurableObject<Env> {
    * An item whose queue retries ran out (the dead-letter consumer): failed with the cause of its
    * last attempt, which `retrying` recorded.
    */
-  giveUp(input: unknown) {
+  giveUp(input: RpcInput<typeof In.ItemInput>) {
     return handleAsync(In.ItemInput, input, async (args) => {
       const item = this.#ledger.item(args.index);
       if (!this.#ledger.batch() || !item)
@@ -272,7 +272,7 @@ export class BatchObject extends DurableObject<Env> {
   }
 
   /** What a webhook consumer needs to deliver one event, or why it should not. */
-  delivery(input: unknown) {
+  delivery(input: RpcInput<typeof In.EventInput>) {
     return handle(In.EventInput, input, (args) => {
       const batch = this.#ledger.batch();
       const event = this.#sql
@@ -297,7 +297,7 @@ export class BatchObject extends DurableObject<Env> {
   }
 
   /** Records one delivery attempt; a 410 turns the batch's webhook off. */
-  recordAttempt(input: unknown) {
+  recordAttempt(input: RpcInput<typeof In.AttemptInput>) {
     return handleAsync(In.AttemptInput, input, async (args) => {
       const state = { delivered: "delivered", failed: "failed", gone: "gone", retry: "pending" }[
         args.outcome
@@ -330,7 +330,7 @@ export class BatchObject extends DurableObject<Env> {
   }
 
   /** Every delivery attempt, newest first. */
-  deliveries(input: unknown) {
+  deliveries(input: RpcInput<typeof In.DeliveriesInput>) {
     return handle(In.DeliveriesInput, input, (args) => {
       this.#ledger.own(args.tenant);
       const rows = this.#sql

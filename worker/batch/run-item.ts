@@ -39,7 +39,7 @@ export interface ItemWork {
  * const outcome = await runItem(env, work);
  */
 export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
-  const diagram = diagramStub(env as never, work.diagramId);
+  const diagram = diagramStub(env, work.diagramId);
   const created = (await diagram.create({
     tenant: work.tenant,
     id: work.diagramId,
@@ -88,7 +88,7 @@ export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcom
 }
 
 async function succeeded(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
-  const head = await finishedDiagram(env as never, work.tenant, work.diagramId, work.origin);
+  const head = await finishedDiagram(env, work.tenant, work.diagramId, work.origin);
   const inline = new TextEncoder().encode(head.xml).byteLength <= INLINE_XML_BYTES;
   return {
     kind: "succeeded",

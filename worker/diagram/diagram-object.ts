@@ -14,7 +14,7 @@ import { unwrap } from "./client.ts";
 import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
 import { acceptLive, broadcast, closeAll, closeQuietly, type VersionNotice } from "./live.ts";
 import { DIAGRAM_MIGRATIONS, migrate } from "./migrations.ts";
-import { handle, handleAsync } from "./outcome.ts";
+import { handle, handleAsync, type RpcInput } from "./outcome.ts";
 import { pageOf } from "./paging.ts";
 import {
   checkVersion,
@@ -76,7 +76,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** Creates the diagram with version 1 (the given XML, or an empty page). */
-  create(input: unknown) {
+  create(input: RpcInput<typeof In.CreateInput>) {
     return handle(In.CreateInput, input, (args) => {
       if (this.#store.diagram())
         throw new ApiError(409, "already_exists", `diagram ${args.id} already exists`);
@@ -100,7 +100,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** The diagram's metadata and head version number, without its XML. */
-  meta(input: unknown) {
+  meta(input: RpcInput<typeof In.TenantInput>) {
     return handle(In.TenantInput, input, (args) => {
       const row = this.#own(args.tenant);
       return {
@@ -117,7 +117,7 @@ export class DiagramObject extends DurableObject<Env> {
    * The head as the JSON the API answers with, cached here (the hot read path). A caller that
    * holds the JSON for `known` gets no copy when it is still current.
    */
-  readJson(input: unknown) {
+  readJson(input: RpcInput<typeof In.ReadJsonInput>) {
     return handle(In.ReadJsonInput, input, (args) => {
       const row = this.#own(args.tenant);
       const key = `${row.head}|${row.updated_at}`;
@@ -130,12 +130,12 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** The head version, as XML or as the compact view. */
-  read(input: unknown) {
+  read(input: RpcInput<typeof In.ReadInput>) {
     return handle(In.ReadInput, input, (args) => this.#view(this.#own(args.tenant), args.format));
   }
 
   /** Replaces the diagram with new XML, if `ifMatch` is still the head. */
-  replace(input: unknown) {
+  replace(input: RpcInput<typeof In.ReplaceInput>) {
     return handle(In.ReplaceInput, input, (args) => {
       const row = this.#own(args.tenant);
       this.#outsideTurn();
@@ -146,7 +146,7 @@ export class DiagramObject extends DurableObject<Env> {
     });
   }
 
-  rename(input: unknown) {
+  rename(input: RpcInput<typeof In.RenameInput>) {
     return handle(In.RenameInput, input, (args) => {
       this.#own(args.tenant);
       this.#store.rename(args.title, new Date().toISOString());
@@ -155,7 +155,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** Applies a batch of operations to the head: one new version, or nothing. */
-  operate(input: unknown) {
+  operate(input: RpcInput<typeof In.OperateInput>) {
     return handle(In.OperateInput, input, (args) => {
       const row = this.#own(args.tenant);
       this.#outsideTurn();
@@ -186,14 +186,14 @@ export class DiagramObject extends DurableObject<Env> {
     });
   }
 
-  versions(input: unknown) {
+  versions(input: RpcInput<typeof In.ListInput>) {
     return handle(In.ListInput, input, (args) => {
       this.#own(args.tenant);
       return pageOf(this.#store.list(args.before, args.limit + 1), args.limit, (v) => v.n);
     });
   }
 
-  version(input: unknown) {
+  version(input: RpcInput<typeof In.VersionInput>) {
     return handle(In.VersionInput, input, (args) => {
       this.#own(args.tenant);
       const summary = this.#store.summary(args.n) ?? versionNotFound(args.n);
@@ -202,7 +202,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** The diff from version `against` (default n-1) to version `n`. */
-  diff(input: unknown) {
+  diff(input: RpcInput<typeof In.DiffInput>) {
     return handle(In.DiffInput, input, (args) => {
       this.#own(args.tenant);
       const against = args.against ?? args.n - 1;
@@ -220,7 +220,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** Appends a new version equal to version `n`. Nothing is lost: `n` and all after it stay. */
-  restore(input: unknown) {
+  restore(input: RpcInput<typeof In.RestoreInput>) {
     return handle(In.RestoreInput, input, (args) => {
       const row = this.#own(args.tenant);
       this.#outsideTurn();
@@ -245,7 +245,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** Re-lays out the head (a page, or one container's inside) as a new version. */
-  relayout(input: unknown) {
+  relayout(input: RpcInput<typeof In.RelayoutInput>) {
     return handleAsync(In.RelayoutInput, input, async (args) => {
       const row = this.#own(args.tenant);
       this.#outsideTurn();
@@ -278,7 +278,7 @@ export class DiagramObject extends DurableObject<Env> {
     });
   }
 
-  exportAs(input: unknown) {
+  exportAs(input: RpcInput<typeof In.ExportInput>) {
     return handle(In.ExportInput, input, (args) => {
       const row = this.#own(args.tenant);
       const head = this.#loadHead(row);
@@ -287,7 +287,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** Deletes the diagram and its whole history. */
-  destroy(input: unknown) {
+  destroy(input: RpcInput<typeof In.TenantInput>) {
     return handleAsync(In.TenantInput, input, async (args) => {
       this.#own(args.tenant);
       closeAll(this.ctx, 4404, "diagram deleted");
@@ -301,7 +301,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** How version `n` is stored; for tests and diagnostics. */
-  storageOf(input: unknown) {
+  storageOf(input: RpcInput<typeof In.VersionInput>) {
     return handle(In.VersionInput, input, (args) => {
       this.#own(args.tenant);
       return this.#store.storage(args.n) ?? versionNotFound(args.n);
@@ -313,7 +313,7 @@ export class DiagramObject extends DurableObject<Env> {
    * to its end even if nobody reads the stream (a client that disconnects loses nothing): it
    * commits one version, or nothing.
    */
-  converse(input: unknown) {
+  converse(input: RpcInput<typeof In.ConverseInput>) {
     return handleAsync(In.ConverseInput, input, async (args) => {
       const row = this.#own(args.tenant);
       this.#outsideTurn();
@@ -342,7 +342,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** Cancels the running turn, if any: it commits nothing. */
-  cancelTurn(input: unknown) {
+  cancelTurn(input: RpcInput<typeof In.TenantInput>) {
     return handle(In.TenantInput, input, (args) => {
       this.#own(args.tenant);
       const running = this.#turn !== undefined;
@@ -352,7 +352,7 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /** The conversation, newest first. */
-  messages(input: unknown) {
+  messages(input: RpcInput<typeof In.MessagesInput>) {
     return handle(In.MessagesInput, input, (args) => {
       this.#own(args.tenant);
       return pageOf(this.#store.messages(args.before, args.limit + 1), args.limit, (m) => m.id);

@@ -8,6 +8,16 @@ import { ApiError, type ProblemInit } from "../http/api-error.ts";
 export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: ProblemInit };
 
 /**
+ * The argument an RPC method takes: its schema's input type, so a caller's misspelled field is
+ * a compile error. The method still parses it at run time, since any code holding the binding
+ * can call it with anything.
+ *
+ * @example
+ * read(input: RpcInput<typeof ReadInput>) { return handle(ReadInput, input, (args) => …); }
+ */
+export type RpcInput<S extends z.ZodType> = z.input<S>;
+
+/**
  * Validates an RPC argument, runs `body`, and turns an {@link ApiError} it throws into a
  * failed outcome.
  *

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { newWebhookSecret } from "../batch/signing.ts";
 import { decodeBlob, encodeBlob } from "../diagram/blob.ts";
 import { migrate } from "../diagram/migrations.ts";
-import { handle } from "../diagram/outcome.ts";
+import { handle, type RpcInput } from "../diagram/outcome.ts";
 import { TENANT_MIGRATIONS } from "./migrations.ts";
 
 /** Idempotency records are kept this long. */
@@ -56,7 +56,7 @@ export class TenantObject extends DurableObject<Env> {
   }
 
   /** Claims a key, or says why not (replay of a finished request, still running, other body). */
-  begin(input: unknown) {
+  begin(input: RpcInput<typeof BeginInput>) {
     return handle(BeginInput, input, (args): BeginResult => {
       const sql = this.ctx.storage.sql;
       this.#expire(args.now);
@@ -103,7 +103,7 @@ export class TenantObject extends DurableObject<Env> {
   }
 
   /** Stores the response of a claimed key for replay. */
-  complete(input: unknown) {
+  complete(input: RpcInput<typeof CompleteInput>) {
     return handle(CompleteInput, input, (args) => {
       const blob = encodeBlob(args.response.body);
       this.ctx.storage.transactionSync(() => {
@@ -130,7 +130,7 @@ export class TenantObject extends DurableObject<Env> {
   }
 
   /** Forgets a claimed key whose request failed, so that a retry can run it again. */
-  release(input: unknown) {
+  release(input: RpcInput<typeof ReleaseInput>) {
     return handle(ReleaseInput, input, (args) => {
       this.ctx.storage.sql.exec(
         "DELETE FROM idempotency WHERE key = ? AND state = 'pending'",
@@ -141,12 +141,12 @@ export class TenantObject extends DurableObject<Env> {
   }
 
   /** The webhook signing secret (made on first use), and the previous one while it still signs. */
-  webhookSecret(input: unknown) {
+  webhookSecret(input: RpcInput<typeof NowInput>) {
     return handle(NowInput, input, (args) => this.#secrets(args.now));
   }
 
   /** Replaces the webhook secret; the old one keeps signing for 24 h. */
-  rotateWebhookSecret(input: unknown) {
+  rotateWebhookSecret(input: RpcInput<typeof NowInput>) {
     return handle(NowInput, input, (args) => {
       this.#secrets(args.now);
       this.ctx.storage.sql.exec(
