@@ -6,7 +6,7 @@ import { ApiError } from "../http/api-error.ts";
 import type { Settings } from "../http/app-env.ts";
 import { problemObject } from "../http/problem.ts";
 import { BatchLedger, OPEN } from "./batch-ledger.ts";
-import { type ItemRow, itemView } from "./batch-rows.ts";
+import { type DeliveryView, type ItemRow, itemView } from "./batch-rows.ts";
 import { type Leases, leasesFor, MAX_REQUEUES } from "./leases.ts";
 import { BATCH_MIGRATIONS } from "./migrations.ts";
 import * as In from "./rpc-schemas.ts";
@@ -334,14 +334,27 @@ export class BatchObject extends DurableObject<Env> {
     return handle(In.DeliveriesInput, input, (args) => {
       this.#ledger.own(args.tenant);
       const rows = this.#sql
-        .exec<Record<string, SqlStorageValue> & { id: number }>(
+        .exec<DeliveryView & Record<string, SqlStorageValue>>(
           `SELECT a.id, a.event_id, e.type AS event_type, a.attempt, a.status, a.outcome, a.error, a.duration_ms, a.at
            FROM attempts a JOIN events e ON e.id = a.event_id
            WHERE a.id < ? ORDER BY a.id DESC LIMIT ?`,
           args.before ?? Number.MAX_SAFE_INTEGER,
           args.limit + 1,
         )
-        .toArray();
+        .toArray()
+        .map(
+          (r): DeliveryView => ({
+            id: r.id,
+            event_id: r.event_id,
+            event_type: r.event_type,
+            attempt: r.attempt,
+            status: r.status,
+            outcome: r.outcome,
+            error: r.error,
+            duration_ms: r.duration_ms,
+            at: r.at,
+          }),
+        );
       return pageOf(rows, args.limit, (r) => r.id);
     });
   }

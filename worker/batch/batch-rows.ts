@@ -1,3 +1,5 @@
+import type { ProblemCode } from "../schemas/problem-codes.ts";
+
 // The batch object's rows as SQLite returns them, and the API's view of an item.
 
 export interface BatchRow extends Record<string, SqlStorageValue> {
@@ -29,6 +31,31 @@ export interface ItemRow extends Record<string, SqlStorageValue> {
   error: string | null;
 }
 
+/** A failed item's problem, as stored (RFC 9457 members). */
+export interface StoredProblem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+}
+
+/** A caller's metadata, as stored: JSON, typed so that it crosses RPC. */
+export type JsonObject = Record<string, string | number | boolean | null | object>;
+
+/** A webhook delivery attempt as `deliveries` lists it. */
+export interface DeliveryView {
+  id: number;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status: number | null;
+  outcome: "delivered" | "failed" | "gone";
+  error: string | null;
+  duration_ms: number;
+  at: string;
+}
+
 export const STATES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 /** An item as the API shows it (`BatchItem`). */
 export function itemView(row: ItemRow) {
@@ -40,7 +67,7 @@ export function itemView(row: ItemRow) {
     version: row.version,
     title: row.result_title,
     attempts: row.attempts,
-    error: row.error ? (JSON.parse(row.error) as Record<string, unknown>) : null,
-    metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : null,
+    error: row.error ? (JSON.parse(row.error) as StoredProblem) : null,
+    metadata: row.metadata ? (JSON.parse(row.metadata) as JsonObject) : null,
   };
 }

@@ -1,7 +1,6 @@
 import type { ModelSettings } from "../agent/model-settings.ts";
 import { titleFrom, withHints } from "../agent/request-text.ts";
 import { diagramStub, finishedDiagram, unwrap } from "../diagram/client.ts";
-import type { Outcome } from "../diagram/outcome.ts";
 import { turnCompletion } from "../diagram/turn-stream.ts";
 import type { ProblemInit } from "../http/api-error.ts";
 import type { Settings } from "../http/app-env.ts";
@@ -40,19 +39,19 @@ export interface ItemWork {
  */
 export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
   const diagram = diagramStub(env, work.diagramId);
-  const created = (await diagram.create({
+  const created = await diagram.create({
     tenant: work.tenant,
     id: work.diagramId,
     title: work.title ?? titleFrom(work.prompt),
     author: "api",
-  })) as Outcome<unknown>;
+  });
   if (!created.ok) {
     if (created.problem.code !== "already_exists")
       return { kind: "failed", error: created.problem };
     const meta = unwrap(await diagram.meta({ tenant: work.tenant }));
     if (meta.version > 1) return succeeded(env, work);
   }
-  const started = (await diagram.converse({
+  const started = await diagram.converse({
     tenant: work.tenant,
     prompt: withHints(work.prompt, work),
     ...(work.model ? { model: work.model } : {}),
@@ -61,7 +60,7 @@ export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcom
     // The queue retries the whole item with growing delays; a retry inside the turn would only
     // hold a consumer slot while the model is down.
     retries: 0,
-  })) as Outcome<{ stream: ReadableStream<Uint8Array> }>;
+  });
   if (!started.ok) {
     const p = started.problem;
     if (p.code === "turn_in_progress" || (p.status >= 500 && p.status !== 503)) {

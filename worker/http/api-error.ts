@@ -14,7 +14,7 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ProblemCode;
   /** Extra members merged into the problem body (`errors`, `findings`, `head_version`…). */
-  readonly extra: Record<string, unknown>;
+  readonly extra: ProblemExtra;
   /** Extra response headers (`Retry-After`, `WWW-Authenticate`…). */
   readonly headers: Record<string, string>;
 
@@ -22,7 +22,7 @@ export class ApiError extends Error {
     status: ContentfulStatusCode,
     code: ProblemCode,
     detail: string,
-    extra: Record<string, unknown> = {},
+    extra: ProblemExtra = {},
     headers: Record<string, string> = {},
   ) {
     super(detail);
@@ -33,12 +33,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a problem's extra members may hold (`findings`, `operation`, `head_version`…): plain
+ * data, typed so that a failed outcome keeps its type across RPC.
+ */
+export type ProblemExtra = Record<string, string | number | boolean | null | object>;
+
 /** The serialisable form of an {@link ApiError}, as Durable Objects return it over RPC. */
 export interface ProblemInit {
   status: ContentfulStatusCode;
   code: ProblemCode;
   detail: string;
-  extra?: Record<string, unknown>;
+  extra?: ProblemExtra;
   headers?: Record<string, string>;
 }
 

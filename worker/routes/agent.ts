@@ -148,7 +148,7 @@ agent.openapi(generate, async (c) => {
     attachments: body.attachments,
     fresh: true,
     title: body.title,
-  }) as never;
+  });
 });
 
 const postMessage = createRoute({
@@ -168,7 +168,7 @@ const postMessage = createRoute({
 
 agent.openapi(postMessage, async (c) => {
   const { id } = c.req.valid("param");
-  return turn(c, id, c.req.valid("json")) as never;
+  return turn(c, id, c.req.valid("json"));
 });
 
 const listMessages = createRoute({

@@ -3,7 +3,6 @@ import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
 import { randomToken } from "../auth/encoding.ts";
 import { webhookUrlProblem } from "../batch/webhook-url.ts";
 import { decodeCursor, encodeCursor, listBody, unwrap } from "../diagram/client.ts";
-import type { Outcome } from "../diagram/outcome.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
@@ -116,17 +115,14 @@ batches.openapi(getBatch, async (c) => {
   const { cursor, limit } = c.req.valid("query");
   const after = decodeCursor(cursor, "i", 0);
   const read = unwrap(
-    (await c.env.BATCH.getByName(id).read({
+    await c.env.BATCH.getByName(id).read({
       tenant: c.get("principal").tenant,
       limit,
       ...(after === undefined ? {} : { after }),
-    })) as Outcome<{ next: number | null } & Record<string, unknown>>,
+    }),
   );
   const { next, ...rest } = read;
-  return c.json(
-    { ...rest, next_cursor: next === null ? null : encodeCursor(next, "i") } as never,
-    200,
-  );
+  return c.json({ ...rest, next_cursor: next === null ? null : encodeCursor(next, "i") }, 200);
 });
 
 const cancelBatch = createRoute({
@@ -173,7 +169,7 @@ batches.openapi(listDeliveries, async (c) => {
       ...(before === undefined ? {} : { before }),
     }),
   );
-  return c.json(listBody(page) as never, 200);
+  return c.json(listBody(page), 200);
 });
 
 const getSecret = createRoute({
