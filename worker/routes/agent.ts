@@ -4,18 +4,12 @@ import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
 import { titleFrom, withHints } from "../agent/request-text.ts";
 import { randomToken } from "../auth/encoding.ts";
-import {
-  authorOf,
-  decodeCursor,
-  diagramStub,
-  finishedDiagram,
-  listBody,
-  unwrap,
-} from "../diagram/client.ts";
+import { authorOf, diagramStub, finishedDiagram, unwrap } from "../diagram/client.ts";
 import { turnCompletion } from "../diagram/turn-stream.ts";
 import { validateXml } from "../drawio/validate.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { decodeCursor, listBody } from "../http/cursors.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import {
   type AttachmentSchema,

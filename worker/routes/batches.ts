@@ -2,9 +2,10 @@ import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
 import { randomToken } from "../auth/encoding.ts";
 import { webhookUrlProblem } from "../batch/webhook-url.ts";
-import { decodeCursor, encodeCursor, listBody, unwrap } from "../diagram/client.ts";
+import { unwrap } from "../diagram/client.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { decodeCursor, encodeCursor, listBody } from "../http/cursors.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import {
   BatchParamsSchema,

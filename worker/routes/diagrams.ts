@@ -1,15 +1,9 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { randomToken } from "../auth/encoding.ts";
-import {
-  authorOf,
-  diagramStub,
-  etagOf,
-  parseIfMatch,
-  requireIfMatch,
-  unwrap,
-} from "../diagram/client.ts";
+import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { headCache } from "../diagram/head-cache.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { etagOf, parseIfMatch, requireIfMatch } from "../http/preconditions.ts";
 import { rawJson } from "../http/raw-json.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import {

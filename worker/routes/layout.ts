@@ -1,12 +1,13 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { authorOf, diagramStub, etagOf, parseIfMatch, unwrap } from "../diagram/client.ts";
+import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { GraphSpecError, layoutGraph } from "../drawio/layout/index.ts";
 import type { GraphSpecInput } from "../drawio/layout/spec.ts";
 import { lintDocument } from "../drawio/lint.ts";
 import { validateDocument } from "../drawio/validate.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { etagOf, parseIfMatch } from "../http/preconditions.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import {
   DiagramParamsSchema,

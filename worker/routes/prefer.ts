@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { prefersRepresentation } from "../diagram/client.ts";
+import { prefersRepresentation } from "../http/preconditions.ts";
 
 /**
  * Whether a write should answer with the diagram's XML (`Prefer: return=representation`);

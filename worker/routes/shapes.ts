@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { decodeCursor, encodeCursor } from "../diagram/client.ts";
 import type { LibraryData } from "../drawio/shapes/types.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { decodeCursor, encodeCursor } from "../http/cursors.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import { errorResponses } from "../schemas/common.ts";
 import {

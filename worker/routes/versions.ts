@@ -1,14 +1,8 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
-import {
-  authorOf,
-  decodeCursor,
-  diagramStub,
-  etagOf,
-  listBody,
-  parseIfMatch,
-  unwrap,
-} from "../diagram/client.ts";
+import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { decodeCursor, listBody } from "../http/cursors.ts";
+import { etagOf, parseIfMatch } from "../http/preconditions.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import {
   DiagramParamsSchema,
