@@ -1,11 +1,16 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { sha256, toHex } from "../../worker/auth/encoding.ts";
 import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { validateDocument } from "../../worker/drawio/validate.ts";
+import { validateDocument, validateXml } from "../../worker/drawio/validate.ts";
 import { TurnEventSchema } from "../../worker/schemas/agent.ts";
-import { api, createDiagram, expectProblem, SMALL_XML } from "../worker/api.ts";
+import { api, createDiagram, expectProblem, KEY_A, SMALL_XML } from "../worker/api.ts";
 import type { ScriptStep } from "../worker/llm-server.ts";
 
 const LLM = "http://127.0.0.1:47213";
+/** Tenant A's id, derived from its key exactly as the Worker does. */
+const TENANT_A = `t_${toHex(await sha256(KEY_A)).slice(0, 32)}`;
 
 async function script(steps: ScriptStep[]): Promise<void> {
   const res = await fetch(`${LLM}/__script`, { method: "POST", body: JSON.stringify(steps) });
@@ -142,6 +147,44 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     }
     const preview = events(res.text).find((e) => e.event === "diagram.preview");
     expect(String(preview?.data.xml)).toContain("Begin");
+  });
+
+  it("answers a waiting caller from one RPC: how the turn ended and the head it left", async () => {
+    await script([
+      { tools: [{ name: "create_from_graph", args: { graph: GRAPH } }] },
+      { text: "Drew it." },
+    ]);
+    const id = `d_${crypto.randomUUID().replaceAll("-", "").slice(0, 22)}`;
+    const stub = env.DIAGRAM.getByName(id);
+    const answer = await stub.runTurn({
+      tenant: TENANT_A,
+      prompt: "Checkout flow",
+      create: { id, title: "Checkout", author: "api" },
+      discardOnFailure: true,
+      retitle: true,
+    });
+    if (!answer.ok) throw new Error(answer.problem.detail);
+    const { completed, head, model } = answer.value;
+    expect(model).toBe("scripted");
+    expect(TurnEventSchema.safeParse(completed).success).toBe(true);
+    expect(completed).toMatchObject({ type: "turn.completed", status: "changed", version: 2 });
+    const stored = await api(`/v1/diagrams/${id}`);
+    expect(head).toMatchObject({ version: 2, xml: stored.json.xml, title: stored.json.title });
+    // The findings the turn computed once are what validating the stored XML gives.
+    expect(head?.findings).toEqual(
+      validateXml(stored.json.xml, { shapes: shapeCatalog() }).findings,
+    );
+
+    // A model that is not allowed is refused before the diagram is created.
+    const other = `d_${crypto.randomUUID().replaceAll("-", "").slice(0, 22)}`;
+    const refused = await env.DIAGRAM.getByName(other).runTurn({
+      tenant: TENANT_A,
+      prompt: "x",
+      model: "gpt-unknown",
+      create: { id: other, title: "x", author: "api" },
+    });
+    expect(refused.ok || refused.problem.code).toBe("model_not_allowed");
+    expectProblem(await api(`/v1/diagrams/${other}`), 404, "not_found");
   });
 
   it("commits nothing when the model fails, and the last version stays", async () => {

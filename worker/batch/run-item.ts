@@ -1,7 +1,12 @@
 import type { ModelSettings } from "../agent/model-settings.ts";
 import { titleFrom, withHints } from "../agent/request-text.ts";
-import { diagramStub, finishedDiagram, unwrap } from "../diagram/client.ts";
-import { turnCompletion } from "../diagram/turn-stream.ts";
+import {
+  diagramStub,
+  type FinishedDiagram,
+  finishedDiagram,
+  linksOf,
+  unwrap,
+} from "../diagram/client.ts";
 import type { ProblemInit } from "../http/api-error.ts";
 import type { Settings } from "../http/app-env.ts";
 
@@ -51,7 +56,7 @@ export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcom
     const meta = unwrap(await diagram.meta({ tenant: work.tenant }));
     if (meta.version > 1) return succeeded(env, work);
   }
-  const started = await diagram.converse({
+  const answered = await diagram.runTurn({
     tenant: work.tenant,
     prompt: withHints(work.prompt, work),
     ...(work.model ? { model: work.model } : {}),
@@ -61,15 +66,17 @@ export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcom
     // hold a consumer slot while the model is down.
     retries: 0,
   });
-  if (!started.ok) {
-    const p = started.problem;
+  if (!answered.ok) {
+    const p = answered.problem;
     if (p.code === "turn_in_progress" || (p.status >= 500 && p.status !== 503)) {
       return { kind: "retry", reason: p.detail };
     }
     return { kind: "failed", error: p };
   }
-  const done = await turnCompletion(started.value.stream);
-  if (done.status === "changed") return succeeded(env, work);
+  const { completed: done, head } = answered.value;
+  if (done.status === "changed" && head) {
+    return finished(work, { ...head, links: linksOf(work.origin, work.diagramId, head) });
+  }
   if (done.status === "cancelled" || (done.status === "failed" && done.retryable)) {
     return { kind: "retry", reason: done.error ?? "the turn was interrupted" };
   }
@@ -86,8 +93,12 @@ export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcom
   };
 }
 
+/** An item whose diagram an earlier attempt already finished. */
 async function succeeded(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
-  const head = await finishedDiagram(env, work.tenant, work.diagramId, work.origin);
+  return finished(work, await finishedDiagram(env, work.tenant, work.diagramId, work.origin));
+}
+
+function finished(work: ItemWork, head: FinishedDiagram): ItemOutcome {
   const inline = new TextEncoder().encode(head.xml).byteLength <= INLINE_XML_BYTES;
   return {
     kind: "succeeded",

@@ -34,6 +34,25 @@ export interface FinishedDiagram {
 }
 
 /**
+ * Where a diagram opens: the API, a diagrams.net link carrying the diagram, and the editor page
+ * of this Worker.
+ *
+ * @example
+ * const links = linksOf(origin, id, head);
+ */
+export function linksOf(
+  origin: string,
+  id: string,
+  head: { xml: string; title: string },
+): FinishedDiagram["links"] {
+  return {
+    api: `${origin}/v1/diagrams/${id}`,
+    diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
+    editor: `${origin}/?diagram=${id}`,
+  };
+}
+
+/**
  * The head of a diagram with its links (the API, a diagrams.net link carrying the diagram, the
  * editor page of this Worker), for the answer of a turn and the webhook of a batch item.
  *
@@ -55,10 +74,6 @@ export async function finishedDiagram(
     title: head.title,
     version: head.version,
     xml: head.xml,
-    links: {
-      api: `${origin}/v1/diagrams/${id}`,
-      diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
-      editor: `${origin}/?diagram=${id}`,
-    },
+    links: linksOf(origin, id, head),
   };
 }

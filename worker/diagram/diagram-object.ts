@@ -1,15 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
+import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import type { ModelSettings } from "../agent/model.ts";
-import type { TurnUsage } from "../agent/turn.ts";
+import type { ModelSettings } from "../agent/model-settings.ts";
 import { relayoutPage } from "../drawio/layout/relayout.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { emptyDocument } from "../drawio/model.ts";
 import { applyOperations } from "../drawio/operations/apply.ts";
 import { parseDiagram } from "../drawio/parse.ts";
+import { validateDocument } from "../drawio/validate.ts";
 import { ApiError } from "../http/api-error.ts";
+import type { TurnCompletedEvent } from "../schemas/agent.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
-import type { Author } from "../schemas/version.ts";
+import type { Author, Usage } from "../schemas/version.ts";
 import { unwrap } from "./client.ts";
 import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
 import { acceptLive, broadcast, closeAll, closeQuietly, type VersionNotice } from "./live.ts";
@@ -25,8 +27,13 @@ import {
 } from "./problems.ts";
 import * as In from "./rpc-schemas.ts";
 import { type DiagramRow, DiagramStore } from "./store.ts";
-import { startTurn } from "./turn-stream.ts";
-import type { TurnHost } from "./turns.ts";
+import {
+  eventStream,
+  type HostedTurnEnd,
+  runHostedTurn,
+  type TurnHost,
+  turnEngine,
+} from "./turn-host.ts";
 import { compactOf, diffView, exportFile } from "./views.ts";
 
 /** The diagram as the API shows it. */
@@ -42,6 +49,23 @@ export interface DiagramView {
   warnings?: Finding[];
 }
 
+/** The diagram's head as a turn's JSON answer carries it. */
+export interface TurnHead {
+  version: number;
+  title: string;
+  xml: string;
+  findings: Finding[];
+}
+
+/** How a turn ended, for callers that wait for it ({@link DiagramObject.runTurn}). */
+export interface TurnAnswer {
+  completed: TurnCompletedEvent;
+  /** The model the turn ran on. */
+  model: string;
+  /** Set when the turn ended `changed` or `unchanged`. */
+  head?: TurnHead;
+}
+
 interface Head {
   n: number;
   xml: string;
@@ -50,10 +74,10 @@ interface Head {
 }
 
 /**
- * One diagram: its metadata, its append-only version history and (later) its conversation, in
- * the object's own SQLite database. Every method is synchronous between its check and its
- * write, so concurrent callers are serialised: of fifty writes based on the same version, one
- * wins and the rest see `version_mismatch`.
+ * One diagram: its metadata, its append-only version history and its conversation with the
+ * agent, in the object's own SQLite database. Every method is synchronous between its check
+ * and its write, so concurrent callers are serialised: of fifty writes based on the same
+ * version, one wins and the rest see `version_mismatch`.
  *
  * @example
  * const stub = env.DIAGRAM.getByName(id);
@@ -78,25 +102,30 @@ export class DiagramObject extends DurableObject<Env> {
   /** Creates the diagram with version 1 (the given XML, or an empty page). */
   create(input: RpcInput<typeof In.CreateInput>) {
     return handle(In.CreateInput, input, (args) => {
-      if (this.#store.diagram())
-        throw new ApiError(409, "already_exists", `diagram ${args.id} already exists`);
-      const prepared =
-        args.xml === undefined ? prepareDocument(emptyDocument()) : prepareXml(args.xml);
-      const ready = orFail(prepared);
-      const now = new Date().toISOString();
-      this.#store.create(
-        { id: args.id, owner: args.tenant, title: args.title, created_at: now, updated_at: now },
-        {
-          xml: ready.xml,
-          stats: ready.stats,
-          author: args.author,
-          message: "Created",
-          restoredFrom: null,
-        },
-      );
-      this.#head = { n: 1, xml: ready.xml, stats: ready.stats, document: ready.document };
+      const ready = this.#create(args);
       return this.#view(this.#own(args.tenant), "xml", ready.warnings);
     });
+  }
+
+  #create(args: Omit<z.infer<typeof In.CreateInput>, "xml"> & { xml?: string | undefined }) {
+    if (this.#store.diagram())
+      throw new ApiError(409, "already_exists", `diagram ${args.id} already exists`);
+    const prepared =
+      args.xml === undefined ? prepareDocument(emptyDocument()) : prepareXml(args.xml);
+    const ready = orFail(prepared);
+    const now = new Date().toISOString();
+    this.#store.create(
+      { id: args.id, owner: args.tenant, title: args.title, created_at: now, updated_at: now },
+      {
+        xml: ready.xml,
+        stats: ready.stats,
+        author: args.author,
+        message: "Created",
+        restoredFrom: null,
+      },
+    );
+    this.#head = { n: 1, xml: ready.xml, stats: ready.stats, document: ready.document };
+    return ready;
   }
 
   /** The diagram's metadata and head version number, without its XML. */
@@ -309,36 +338,81 @@ export class DiagramObject extends DurableObject<Env> {
   }
 
   /**
-   * Starts an agent turn and returns its events as a Server-Sent Events stream. The turn runs
-   * to its end even if nobody reads the stream (a client that disconnects loses nothing): it
-   * commits one version, or nothing.
+   * Starts an agent turn and returns its events as a Server-Sent Events stream (for callers
+   * that stream). The turn runs to its end even if nobody reads the stream (a client that
+   * disconnects loses nothing): it commits one version, or nothing.
    */
   converse(input: RpcInput<typeof In.ConverseInput>) {
     return handleAsync(In.ConverseInput, input, async (args) => {
-      const row = this.#own(args.tenant);
-      this.#outsideTurn();
-      // Taken before the first await: a second request sees the turn at once.
-      const controller = new AbortController();
-      this.#turn = controller;
-      let started: Awaited<ReturnType<typeof startTurn>>;
-      try {
-        started = await startTurn(this.env as ModelSettings, this.#turnHost(), {
-          ...args,
-          row,
-          signal: controller.signal,
-        });
-      } catch (error) {
-        this.#turn = undefined;
-        throw error;
-      }
-      const { stream, done, model } = started;
-      this.ctx.waitUntil(
-        done.finally(() => {
-          this.#turn = undefined;
-        }),
-      );
-      return { stream, model };
+      const turn = await this.#beginTurn(args);
+      const sse = eventStream();
+      turn.run(sse.emit).finally(sse.close);
+      return { stream: sse.stream, model: turn.model };
     });
+  }
+
+  /**
+   * Runs an agent turn to its end and returns how it ended with the diagram's head (for JSON
+   * callers and batch items): one call, no events to parse, no second read.
+   */
+  runTurn(input: RpcInput<typeof In.ConverseInput>) {
+    return handleAsync(In.ConverseInput, input, async (args): Promise<TurnAnswer> => {
+      const turn = await this.#beginTurn(args);
+      const end = await turn.run(() => {});
+      const { completed } = end;
+      if (completed.status === "failed" || completed.status === "cancelled") {
+        return { completed, model: turn.model };
+      }
+      return { completed, model: turn.model, head: this.#finished(args.tenant, end) };
+    });
+  }
+
+  /**
+   * Takes the diagram's one turn slot, chooses the model (creating the diagram when asked,
+   * once the model is known), and returns how to run the turn. Nothing runs until `run`.
+   */
+  async #beginTurn(args: z.infer<typeof In.ConverseInput>) {
+    if (!args.create) this.#own(args.tenant);
+    this.#outsideTurn();
+    // Taken before the first await: a second request sees the turn at once.
+    const controller = new AbortController();
+    this.#turn = controller;
+    let row: DiagramRow;
+    let engine: Awaited<ReturnType<typeof turnEngine>>;
+    try {
+      engine = await turnEngine(this.env as ModelSettings, {
+        model: args.model,
+        images: (args.attachments?.length ?? 0) > 0,
+        retries: args.retries,
+      });
+      if (args.create) this.#create({ ...args.create, tenant: args.tenant });
+      row = this.#own(args.tenant);
+    } catch (error) {
+      this.#turn = undefined;
+      throw error;
+    }
+    const run = (emit: Parameters<typeof runHostedTurn>[3]): Promise<HostedTurnEnd> => {
+      const done = runHostedTurn(
+        this.#turnHost(),
+        engine,
+        { ...args, row, signal: controller.signal },
+        emit,
+      ).finally(() => {
+        this.#turn = undefined;
+      });
+      this.ctx.waitUntil(done);
+      return done;
+    };
+    return { model: engine.name, run };
+  }
+
+  /** The head after a turn that ended well, with the findings the turn already knows. */
+  #finished(tenant: string, end: HostedTurnEnd): TurnHead {
+    const row = this.#own(tenant);
+    const head = this.#loadHead(row);
+    const findings =
+      end.findings ?? validateDocument(this.#documentOf(head), { shapes: shapeCatalog() });
+    return { version: row.head, title: row.title, xml: head.xml, findings };
   }
 
   /** Cancels the running turn, if any: it commits nothing. */
@@ -400,7 +474,7 @@ export class DiagramObject extends DurableObject<Env> {
     author: Author,
     message: string | null,
     restoredFrom: number | null,
-    usage?: TurnUsage,
+    usage?: Usage,
   ): void {
     const n = this.#store.append(
       {

@@ -76,6 +76,9 @@ export const RelayoutInput = z.object({
 });
 export const ConverseInput = z.object({
   tenant,
+  /** Create the diagram first (POST /v1/generate): after the model is chosen, so a turn that
+   * cannot run leaves nothing behind. */
+  create: z.object({ id: DiagramIdSchema, title, author: AuthorSchema }).optional(),
   prompt: z.string().trim().min(1).max(20_000),
   model: z.string().max(200).optional(),
   maxSteps: z.number().int().min(1).max(32).optional(),

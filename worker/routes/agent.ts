@@ -1,18 +1,16 @@
-import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
 import { titleFrom, withHints } from "../agent/request-text.ts";
 import { randomToken } from "../auth/encoding.ts";
-import { authorOf, diagramStub, finishedDiagram, unwrap } from "../diagram/client.ts";
-import { turnCompletion } from "../diagram/turn-stream.ts";
-import { validateXml } from "../drawio/validate.ts";
+import { authorOf, diagramStub, linksOf, unwrap } from "../diagram/client.ts";
+import type { RpcInput } from "../diagram/outcome.ts";
+import type { ConverseInput } from "../diagram/rpc-schemas.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { decodeCursor, listBody } from "../http/cursors.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import {
-  type AttachmentSchema,
+  type Attachment,
   GenerateRequestSchema,
   MessageListSchema,
   MessageRequestSchema,
@@ -23,7 +21,6 @@ import {
 import { DiagramParamsSchema, errorResponses, PageQuerySchema } from "../schemas/common.ts";
 
 const tags = ["Agent"];
-type Attachment = z.infer<typeof AttachmentSchema>;
 
 /** The AI agent: prompt in, diagram out, then conversation. */
 export const agent = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -39,35 +36,41 @@ const turnResponses = {
   ...errorResponses(400, 403, 404, 409, 415, 422, 502),
 };
 
-/** Runs a turn on a diagram and answers as JSON or as an event stream. */
-async function turn(
-  c: Context<AppEnv>,
-  id: string,
-  body: {
-    prompt: string;
-    model?: string | undefined;
-    max_steps?: number | undefined;
-    attachments?: Attachment[] | undefined;
-    /** A diagram made for this turn: the agent names it, and it goes if the turn fails. */
-    fresh?: boolean;
-    title?: string | undefined;
-  },
-) {
+/** A turn as a route asks for it: the request body, and how the diagram came to be. */
+interface TurnRequest {
+  prompt: string;
+  model?: string | undefined;
+  max_steps?: number | undefined;
+  attachments?: Attachment[] | undefined;
+  /** Create the diagram for this turn (POST /v1/generate): it goes again if the turn fails. */
+  create?: { title: string; titled: boolean } | undefined;
+}
+
+/**
+ * Runs a turn on a diagram (inside its object) and answers as an event stream or, with one
+ * RPC call that waits for the turn, as JSON.
+ */
+async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
   const principal = c.get("principal");
-  const started = unwrap(
-    await diagramStub(c.env, id).converse({
-      tenant: principal.tenant,
-      prompt: body.prompt,
-      ...(body.model === undefined ? {} : { model: body.model }),
-      ...(body.max_steps === undefined ? {} : { maxSteps: body.max_steps }),
-      ...(body.attachments?.length ? { attachments: body.attachments } : {}),
-      ...(body.fresh ? { discardOnFailure: true } : {}),
-      ...(body.fresh && body.title === undefined ? { retitle: true } : {}),
-    }),
-  );
+  const input: RpcInput<typeof ConverseInput> = {
+    tenant: principal.tenant,
+    prompt: body.prompt,
+    ...(body.model === undefined ? {} : { model: body.model }),
+    ...(body.max_steps === undefined ? {} : { maxSteps: body.max_steps }),
+    ...(body.attachments?.length ? { attachments: body.attachments } : {}),
+    ...(body.create
+      ? {
+          create: { id, title: body.create.title, author: authorOf(principal) },
+          discardOnFailure: true,
+          ...(body.create.titled ? {} : { retitle: true }),
+        }
+      : {}),
+  };
   // The diagram's address before the first event, so a client can cancel a turn it gave up on.
   const location = `/v1/diagrams/${id}`;
+  const stub = diagramStub(c.env, id);
   if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
+    const started = unwrap(await stub.converse(input));
     return new Response(started.stream, {
       headers: {
         "content-type": "text/event-stream; charset=utf-8",
@@ -76,34 +79,49 @@ async function turn(
       },
     });
   }
-  const done = await turnCompletion(started.stream);
-  if (done.status === "failed" || done.status === "cancelled") {
-    const code = done.status === "cancelled" ? "turn_cancelled" : "turn_failed";
+  const { completed, head } = unwrap(await turnAnswer(stub, input));
+  if (!head || completed.status === "failed" || completed.status === "cancelled") {
+    const cancelled = completed.status === "cancelled";
     throw new ApiError(
-      done.status === "cancelled" ? 409 : 502,
-      code,
-      `${String(done.error ?? "the turn was cancelled")}; nothing was saved`,
-      done.discarded
-        ? { usage: done.usage }
-        : { diagram_id: id, version: done.version, usage: done.usage },
+      cancelled ? 409 : 502,
+      cancelled ? "turn_cancelled" : "turn_failed",
+      `${completed.error ?? "the turn was cancelled"}; nothing was saved`,
+      completed.discarded
+        ? { usage: completed.usage }
+        : { diagram_id: id, version: completed.version, usage: completed.usage },
     );
   }
   c.header("location", location);
-  const head = await finishedDiagram(c.env, principal.tenant, id, new URL(c.req.url).origin);
   return c.json(
     {
       diagram_id: id,
-      status: done.status === "changed" ? ("changed" as const) : ("unchanged" as const),
+      status: completed.status,
       version: head.version,
       title: head.title,
-      text: String(done.text ?? ""),
+      text: completed.text,
       xml: head.xml,
-      findings: validateXml(head.xml, { shapes: shapeCatalog() }).findings,
-      usage: done.usage as { input: number; output: number; cached: number },
-      links: head.links,
+      findings: head.findings,
+      usage: completed.usage,
+      links: linksOf(new URL(c.req.url).origin, id, head),
     },
     200,
   );
+}
+
+/**
+ * Waits for a turn in the diagram's object. An object that dies mid-turn (the call itself
+ * fails) is a 502: nothing was saved.
+ */
+async function turnAnswer(
+  stub: ReturnType<typeof diagramStub>,
+  input: RpcInput<typeof ConverseInput>,
+) {
+  try {
+    return await stub.runTurn(input);
+  } catch (error) {
+    console.error("a turn's diagram object failed", error);
+    throw new ApiError(502, "turn_failed", "the turn ended without a result; nothing was saved");
+  }
 }
 
 const generate = createRoute({
@@ -122,26 +140,15 @@ const generate = createRoute({
 
 agent.openapi(generate, async (c) => {
   const body = c.req.valid("json");
-  const principal = c.get("principal");
-  // Refuse before creating anything: a request that cannot run leaves no empty diagram behind.
-  chooseModel(c.env as ModelSettings, body.model, { images: (body.attachments?.length ?? 0) > 0 });
   const id = `d_${randomToken(22)}`;
-  unwrap(
-    await diagramStub(c.env, id).create({
-      tenant: principal.tenant,
-      id,
-      title: body.title ?? titleFrom(body.prompt),
-      author: authorOf(principal),
-    }),
-  );
-  const prompt = withHints(body.prompt, body);
   return turn(c, id, {
-    prompt,
+    prompt: withHints(body.prompt, body),
     model: body.model,
     max_steps: body.max_steps,
     attachments: body.attachments,
-    fresh: true,
-    title: body.title,
+    // The object creates the diagram once the model is chosen: a request that cannot run
+    // leaves no empty diagram behind.
+    create: { title: body.title ?? titleFrom(body.prompt), titled: body.title !== undefined },
   });
 });
 

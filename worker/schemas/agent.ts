@@ -197,5 +197,14 @@ export const TurnEventSchema = z
       "An event of a turn's Server-Sent Events stream. `event:` is the type, `data:` this JSON (with its `type`).",
   });
 
-/** Any turn event. */
-export type TurnStreamEvent = z.infer<typeof TurnEventSchema>;
+/**
+ * Any event of a turn: the one union every writer uses (Server-Sent Events, the JSON answer,
+ * batch items) and the SDK publishes.
+ */
+export type TurnEvent = z.infer<typeof TurnEventSchema>;
+
+/** How a turn ended: its last event. */
+export type TurnCompletedEvent = Extract<TurnEvent, { type: "turn.completed" }>;
+
+/** An image or PDF sent with a prompt. */
+export type Attachment = z.infer<typeof AttachmentSchema>;

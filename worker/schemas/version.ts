@@ -12,6 +12,9 @@ export const UsageSchema = z
     description: "Model tokens: input, output, and input read from cache.",
   });
 
+/** Model tokens a turn used. */
+export type Usage = z.infer<typeof UsageSchema>;
+
 export const VersionSummarySchema = z
   .object({
     n: z.number().int(),

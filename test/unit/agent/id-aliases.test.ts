@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
 import { IdAliases } from "../../../worker/agent/id-aliases.ts";
-import { runTurn } from "../../../worker/agent/turn.ts";
+import { runAgentLoop } from "../../../worker/agent/loop.ts";
 import { WorkingCopy } from "../../../worker/agent/working-copy.ts";
 import { idPrefixOf } from "../../../worker/drawio/compact.ts";
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
@@ -42,7 +42,7 @@ describe("abbreviated ids", () => {
     expect(view).toContain(`~N stands for the id "${prefix}N"`);
     const short = /^\s*(~\d+) /m.exec(view.split("\n").slice(3).join("\n"))?.[1] as string;
     expect(short).toBeDefined();
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model: scriptedModel([
         [call("edit_diagram", { operations: [{ op: "set_label", id: short, value: "Renamed" }] })],
         say("Renamed it."),

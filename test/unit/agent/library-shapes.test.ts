@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
-import { runTurn, type TurnEvent } from "../../../worker/agent/turn.ts";
+import { type AgentLoopEvent, runAgentLoop } from "../../../worker/agent/loop.ts";
 import { emptyDocument } from "../../../worker/drawio/model.ts";
 import { styleValues } from "../../../worker/drawio/shapes/library-names.ts";
 import { call, say, scriptedModel } from "./scripted-model.ts";
@@ -18,8 +18,8 @@ const shapeKeys = (name: string) =>
 
 describe("the agent names library shapes and gets draw.io's styles", () => {
   it("from a graph, raw cells and set_style alike", async () => {
-    const events: TurnEvent[] = [];
-    const result = await runTurn({
+    const events: AgentLoopEvent[] = [];
+    const result = await runAgentLoop({
       model: scriptedModel([
         [
           call("search_shapes", { query: "api gateway", library: "aws4", limit: 1 }),

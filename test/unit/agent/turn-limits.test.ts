@@ -2,8 +2,8 @@ import { APICallError } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
+import { runAgentLoop } from "../../../worker/agent/loop.ts";
 import { acceptsImages, chooseModel, turnLimits } from "../../../worker/agent/model-settings.ts";
-import { runTurn } from "../../../worker/agent/turn.ts";
 import { emptyDocument } from "../../../worker/drawio/model.ts";
 import { call, say, scriptedModel } from "./scripted-model.ts";
 
@@ -34,7 +34,7 @@ function recordingModel(steps: Parameters<typeof scriptedModel>[0]) {
 describe("turn attachments, titles, timeouts and retries", () => {
   it("shows images (by URL or base64) and PDFs to the model with the request", async () => {
     const { model, prompts } = recordingModel([say("I see a whiteboard.")]);
-    await runTurn({
+    await runAgentLoop({
       model,
       document: emptyDocument(),
       prompt: "Redraw this whiteboard",
@@ -58,7 +58,7 @@ describe("turn attachments, titles, timeouts and retries", () => {
   });
 
   it("takes the title the model gives a new diagram", async () => {
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model: scriptedModel([
         [call("create_from_graph", { graph: GRAPH, title: "  A to B  " })],
         say("Drew it."),
@@ -79,7 +79,7 @@ describe("turn attachments, titles, timeouts and retries", () => {
         }),
     });
     const started = Date.now();
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model,
       document: emptyDocument(),
       prompt: "anything",
@@ -110,7 +110,7 @@ describe("turn attachments, titles, timeouts and retries", () => {
         return inner.doStream(options);
       },
     });
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model,
       document: emptyDocument(),
       prompt: "a to b",
@@ -136,7 +136,7 @@ describe("turn attachments, titles, timeouts and retries", () => {
         });
       },
     });
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model,
       document: emptyDocument(),
       prompt: "anything",

@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { runAgentLoop } from "../../../worker/agent/loop.ts";
 import type { DiagramRow, DiagramStore } from "../../../worker/diagram/store.ts";
 import {
-  type DiagramTurnArgs,
-  runDiagramTurn,
+  type HostedTurnArgs,
+  type HostedTurnEnd,
+  runHostedTurn,
   type TurnHost,
-} from "../../../worker/diagram/turns.ts";
+} from "../../../worker/diagram/turn-host.ts";
 import { emptyDocument } from "../../../worker/drawio/model.ts";
+import type { TurnEvent } from "../../../worker/schemas/agent.ts";
 import { call, say, scriptedModel } from "../agent/scripted-model.ts";
 
 const GRAPH = {
@@ -47,31 +50,40 @@ const row: DiagramRow = {
   updated_at: "2026-01-01T00:00:00Z",
 };
 
-async function run(host: TurnHost, extra: Partial<DiagramTurnArgs> = {}) {
-  const events: Array<{ event: string; data: Record<string, unknown> }> = [];
-  await runDiagramTurn(host, {
-    tenant: "t",
-    prompt: "Two boxes",
-    row,
-    model: scriptedModel([[call("create_from_graph", { graph: GRAPH })], say("Done.")]),
-    signal: new AbortController().signal,
-    send: (event, data) => events.push({ event, data: data as Record<string, unknown> }),
-    ...extra,
-  });
+/** Runs a two-box turn on `host`; returns its events (and how it ended, as `end`). */
+async function run(host: TurnHost, extra: Partial<HostedTurnArgs> = {}) {
+  const events: TurnEvent[] & { end?: HostedTurnEnd } = [];
+  const end = await runHostedTurn(
+    host,
+    {
+      model: scriptedModel([[call("create_from_graph", { graph: GRAPH })], say("Done.")]),
+      name: "scripted",
+      loop: runAgentLoop,
+    },
+    { tenant: "t", prompt: "Two boxes", row, signal: new AbortController().signal, ...extra },
+    (event) => events.push(event),
+  );
+  expect(events.at(-1)).toEqual(end.completed);
+  events.end = end;
   return events;
 }
 
 describe("a turn hosted by a diagram object", () => {
   afterEach(() => vi.restoreAllMocks());
 
+  it("starts with turn.started naming the diagram and returns its version's findings", async () => {
+    const { host } = fakeHost(() => 2);
+    const events = await run(host);
+    expect(events[0]).toEqual({ type: "turn.started", diagram_id: "d_test" });
+    expect(events.map((e) => e.type)).toContain("version.created");
+    expect(events.end?.findings).toEqual([]);
+  });
+
   it("ends with exactly one turn.completed when it succeeds", async () => {
     const { host } = fakeHost(() => 2);
     const events = await run(host);
-    expect(events.filter((e) => e.event === "turn.completed")).toHaveLength(1);
-    expect(events.at(-1)).toMatchObject({
-      event: "turn.completed",
-      data: { status: "changed", version: 2 },
-    });
+    expect(events.filter((e) => e.type === "turn.completed")).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({ type: "turn.completed", status: "changed", version: 2 });
   });
 
   it("still ends with exactly one turn.completed when the host throws, logs why and leaves no diagram", async () => {
@@ -80,13 +92,16 @@ describe("a turn hosted by a diagram object", () => {
       throw new Error("storage is full");
     });
     const events = await run(host, { discardOnFailure: true });
-    const completed = events.filter((e) => e.event === "turn.completed");
+    const completed = events.filter((e) => e.type === "turn.completed");
     expect(completed).toHaveLength(1);
     expect(events.at(-1)).toMatchObject({
-      event: "turn.completed",
-      data: { status: "failed", error: "storage is full", discarded: true, version: 1 },
+      type: "turn.completed",
+      status: "failed",
+      error: "storage is full",
+      discarded: true,
+      version: 1,
     });
-    expect(events.some((e) => e.event === "error")).toBe(true);
+    expect(events.some((e) => e.type === "error")).toBe(true);
     expect(discard).toHaveBeenCalledOnce();
     expect(logged).toHaveBeenCalledWith("the turn on diagram d_test failed", expect.any(Error));
   });
@@ -102,10 +117,7 @@ describe("a turn hosted by a diagram object", () => {
       addMessage(...args);
     };
     const events = await run(host, { discardOnFailure: true });
-    expect(events.at(-1)).toMatchObject({
-      event: "turn.completed",
-      data: { status: "changed", version: 2 },
-    });
+    expect(events.at(-1)).toMatchObject({ type: "turn.completed", status: "changed", version: 2 });
     expect(discard).not.toHaveBeenCalled();
     expect(messages).toHaveLength(1);
   });

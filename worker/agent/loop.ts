@@ -12,51 +12,42 @@ import type { DiagramDocument } from "../drawio/model.ts";
 import type { LibraryShapes } from "../drawio/shapes/library-style.ts";
 import { validateDocument } from "../drawio/validate.ts";
 import type { ShapeNames } from "../drawio/validate-shapes.ts";
+import type { Attachment, TurnEvent } from "../schemas/agent.ts";
+import type { Finding } from "../schemas/diagram.ts";
+import type { Usage } from "../schemas/version.ts";
 import { SYSTEM_PROMPT, turnContext } from "./prompt.ts";
 import { agentTools, type ShapeSearch } from "./tools.ts";
 import { WorkingCopy } from "./working-copy.ts";
 
-/** What a turn reports as it runs (the same events go to SSE clients and live widgets). */
-export type TurnEvent =
-  | { type: "turn.started" }
-  | { type: "text.delta"; text: string }
-  | { type: "tool.call"; tool: string; input: unknown }
-  | { type: "tool.result"; tool: string; output: string }
-  | { type: "diagram.preview"; xml: string }
-  | { type: "error"; message: string };
+/**
+ * What the loop reports as it runs: the model's words, its tool calls and the working diagram.
+ * They are members of the one {@link TurnEvent} union; the diagram object adds the others
+ * (`turn.started`, `version.created`, `usage`, `turn.completed`).
+ */
+export type AgentLoopEvent = Extract<
+  TurnEvent,
+  { type: "text.delta" | "tool.call" | "tool.result" | "diagram.preview" | "error" }
+>;
 
-/** Token usage of a turn. */
-export interface TurnUsage {
-  input: number;
-  output: number;
-  cached: number;
-}
-
-/** An image or PDF the model is shown with the request. */
-export interface TurnAttachment {
-  url?: string | undefined;
-  /** Base64. */
-  data?: string | undefined;
-  media_type?: string | undefined;
-}
-
-/** How a turn ended. Only `changed` carries a document to commit. */
-export interface TurnResult {
+/** How the loop ended. Only `changed` carries a document to commit. */
+export interface AgentLoopResult {
   status: "changed" | "unchanged" | "failed" | "cancelled";
   document?: DiagramDocument;
+  /** The findings of `document` (it has no errors), so nobody validates it again. */
+  findings?: Finding[];
   /** The title the model gave a new diagram, if it gave one. */
   title?: string;
   /** The model's closing words (the version message). */
   text: string;
-  usage: TurnUsage;
+  usage: Usage;
   steps: number;
   error?: string;
   /** A failure worth retrying later: the model was overloaded, rate limited or timed out. */
   retryable?: boolean;
 }
 
-/** Options for {@link runTurn}. */
-export interface TurnOptions {
+/** Options for {@link runAgentLoop}. */
+export interface AgentLoopOptions {
   model: LanguageModel;
   document: DiagramDocument;
   prompt: string;
@@ -67,31 +58,34 @@ export interface TurnOptions {
   /** Most model steps (each may call tools); default 8. */
   maxSteps?: number;
   /** Images and PDFs shown with the request (the model must accept them). */
-  attachments?: TurnAttachment[];
+  attachments?: Attachment[];
   /** Time limits (ms) and retries of failed model calls; by default 300 s, 120 s a step, 2. */
   limits?: { totalMs: number; stepMs: number; maxRetries: number };
   /** The caller's cancellation. */
   signal?: AbortSignal;
   shapes: ShapeSearch & ShapeNames & LibraryShapes;
-  onEvent?: (event: TurnEvent) => void;
+  onEvent?: (event: AgentLoopEvent) => void;
 }
 
 /**
- * Runs one agent turn on an in-memory working copy: the model reads and changes the diagram
+ * Runs the agent's model loop for one turn on an in-memory working copy: the model reads and changes the diagram
  * through tools, every change checked (and raw XML repaired) on the way. The result carries the
  * final document only when the turn finished within its step budget, changed something and
  * left no validation error; otherwise nothing is to be committed and the last version stays
  * as it was.
  *
  * @example
- * const result = await runTurn({ model, document, prompt: "Add a fraud check", shapes });
+ * const result = await runAgentLoop({ model, document, prompt: "Add a fraud check", shapes });
  * if (result.status === "changed") commit(result.document, result.text);
+ *
+ * It runs inside the diagram object (see `diagram/turn-host.ts`, which hosts it); nothing here
+ * knows about storage, streams or RPC.
  */
-export async function runTurn(options: TurnOptions): Promise<TurnResult> {
+export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
   const emit = options.onEvent ?? (() => {});
   const maxSteps = options.maxSteps ?? 8;
   const copy = new WorkingCopy(options.document, { shapes: options.shapes });
-  const usage: TurnUsage = { input: 0, output: 0, cached: 0 };
+  const usage: Usage = { input: 0, output: 0, cached: 0 };
   let text = "";
   let steps = 0;
   let lastFinish: string | undefined;
@@ -103,7 +97,6 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     prompt: options.prompt,
     ...(options.manualDiff ? { manualDiff: options.manualDiff } : {}),
   });
-  emit({ type: "turn.started" });
   const result = streamText({
     model: options.model,
     system: SYSTEM_PROMPT,
@@ -180,7 +173,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     return { status: "failed", text, usage, steps, error: failure, retryable };
   }
   if (!copy.changed) return { status: "unchanged", text, usage, steps };
-  if (hasErrors(validateDocument(copy.document))) {
+  const findings = validateDocument(copy.document, { shapes: options.shapes });
+  if (hasErrors(findings)) {
     const error = "the diagram still had errors at the end of the turn; nothing was saved";
     emit({ type: "error", message: error });
     return { status: "failed", text, usage, steps, error };
@@ -188,6 +182,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   return {
     status: "changed",
     document: copy.document,
+    findings,
     text: text.trim(),
     usage,
     steps,
@@ -214,7 +209,7 @@ function isTransient(error: unknown): boolean {
 }
 
 /** The request as the model receives it: text, then the images and PDFs. */
-function userContent(text: string, attachments: TurnAttachment[]): UserContent {
+function userContent(text: string, attachments: Attachment[]): UserContent {
   if (attachments.length === 0) return text;
   return [
     { type: "text", text },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
-import { runTurn, type TurnEvent } from "../../../worker/agent/turn.ts";
+import { type AgentLoopEvent, runAgentLoop } from "../../../worker/agent/loop.ts";
 import { emptyDocument } from "../../../worker/drawio/model.ts";
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { serializeDiagram } from "../../../worker/drawio/serialize.ts";
@@ -29,10 +29,10 @@ function labels(xml: string): string[] {
   return (parseDiagram(xml).pages[0]?.cells ?? []).map((c) => c.attrs.value ?? "").filter(Boolean);
 }
 
-describe("runTurn with a scripted model", () => {
+describe("runAgentLoop with a scripted model", () => {
   it("creates a diagram from a graph spec, with previews along the way", async () => {
-    const events: TurnEvent[] = [];
-    const result = await runTurn({
+    const events: AgentLoopEvent[] = [];
+    const result = await runAgentLoop({
       model: scriptedModel([
         [call("create_from_graph", { graph: GRAPH })],
         say("Drew the checkout."),
@@ -48,14 +48,11 @@ describe("runTurn with a scripted model", () => {
     const xml = serializeDiagram(result.document ?? emptyDocument());
     expect(labels(xml)).toEqual(expect.arrayContaining(["Cart", "Pay?", "Done", "paid"]));
     expect(validateDocument(parseDiagram(xml))).toEqual([]);
+    expect(result.findings).toEqual(
+      validateDocument(result.document ?? emptyDocument(), { shapes }),
+    );
     expect(events.map((e) => e.type)).toEqual(
-      expect.arrayContaining([
-        "turn.started",
-        "tool.call",
-        "tool.result",
-        "diagram.preview",
-        "text.delta",
-      ]),
+      expect.arrayContaining(["tool.call", "tool.result", "diagram.preview", "text.delta"]),
     );
   });
 
@@ -64,7 +61,7 @@ describe("runTurn with a scripted model", () => {
     if (!file) throw new Error("no corpus");
     const doc = parseDiagram(file.xml);
     const target = doc.pages[0]?.cells.find((c) => c.attrs.vertex === "1")?.attrs.id ?? "";
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model: scriptedModel([
         [
           call("edit_diagram", {
@@ -82,7 +79,7 @@ describe("runTurn with a scripted model", () => {
   });
 
   it("repairs malformed raw XML, and continues output that was cut off", async () => {
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model: scriptedModel([
         [
           call("write_cells", {
@@ -106,7 +103,7 @@ describe("runTurn with a scripted model", () => {
       [call("edit_diagram", { operations: [{ op: "delete", id: "a" }] })],
       say("Deleted it."),
     ]);
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model,
       document: parseDiagram(SMALL),
       prompt: "Delete the box",
@@ -120,7 +117,7 @@ describe("runTurn with a scripted model", () => {
   });
 
   it("commits nothing when the step budget runs out", async () => {
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model: scriptedModel([
         [call("edit_diagram", { operations: [{ op: "set_label", id: "a", value: "X" }] })],
       ]),
@@ -135,7 +132,7 @@ describe("runTurn with a scripted model", () => {
   });
 
   it("commits nothing when the model fails mid-turn", async () => {
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model: scriptedModel([
         [call("edit_diagram", { operations: [{ op: "set_label", id: "a", value: "X" }] })],
         new Error("model exploded"),
@@ -151,7 +148,7 @@ describe("runTurn with a scripted model", () => {
 
   it("commits nothing when cancelled", async () => {
     const controller = new AbortController();
-    const result = await runTurn({
+    const result = await runAgentLoop({
       model: scriptedModel([[call("read_diagram", {})], [call("read_diagram", {})], say("Done.")]),
       document: parseDiagram(SMALL),
       prompt: "Slow",
@@ -166,8 +163,8 @@ describe("runTurn with a scripted model", () => {
   });
 
   it("finds shapes for the model with exact styles", async () => {
-    const events: TurnEvent[] = [];
-    await runTurn({
+    const events: AgentLoopEvent[] = [];
+    await runAgentLoop({
       model: scriptedModel([
         [call("search_shapes", { query: "lambda", library: "aws4", limit: 1 })],
         say("Found it."),

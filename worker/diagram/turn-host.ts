@@ -1,0 +1,264 @@
+import type { LanguageModel } from "ai";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import type { AgentLoopResult, runAgentLoop } from "../agent/loop.ts";
+import type { ModelSettings } from "../agent/model-settings.ts";
+import type { DiagramDocument } from "../drawio/model.ts";
+import type { Attachment, TurnCompletedEvent, TurnEvent } from "../schemas/agent.ts";
+import type { Finding } from "../schemas/diagram.ts";
+import type { Usage } from "../schemas/version.ts";
+import { conversation, manualChanges } from "./conversation.ts";
+import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
+import type { DiagramRow, DiagramStore } from "./store.ts";
+
+// Everything in this module runs inside the diagram object. The Worker side of a turn is the
+// `converse` (events) and `runTurn` (result) RPC methods of DiagramObject; the model loop itself
+// is `agent/loop.ts`.
+
+/** What a turn needs from the diagram object. */
+export interface TurnHost {
+  store: DiagramStore;
+  document: (row: DiagramRow) => DiagramDocument;
+  xmlOf: (n: number) => string;
+  /** Deletes the diagram (a new diagram whose first turn failed leaves nothing behind). */
+  discard: (tenant: string) => Promise<void>;
+  /** Commits the turn's result as an `agent` version; returns its number. */
+  commit: (
+    ready: PreparedDiagram & { tenant: string },
+    message: string,
+    usage: Usage,
+    /** A new title for the diagram, set with the version. */
+    title?: string,
+  ) => number;
+}
+
+/** The model a turn runs on, with its limits and the loop that drives it. */
+export interface TurnEngine {
+  model: LanguageModel;
+  /** The model's name, as the request or the settings gave it. */
+  name: string;
+  limits?: { totalMs: number; stepMs: number; maxRetries: number };
+  loop: typeof runAgentLoop;
+}
+
+/**
+ * Chooses the model for a turn (the one place a turn's model is chosen) and loads the agent
+ * stack: the AI SDK, the provider and the tools are imported on a diagram's first turn, not
+ * with every request. Throws the model's problem (503 not configured, 422 not allowed or not
+ * able to see images) before anything has started.
+ *
+ * @example
+ * const engine = await turnEngine(env, { model: args.model, images: false });
+ */
+export async function turnEngine(
+  settings: ModelSettings,
+  wanted: { model?: string | undefined; images: boolean; retries?: number | undefined },
+): Promise<TurnEngine> {
+  const [models, loop] = await Promise.all([
+    import("../agent/model.ts"),
+    import("../agent/loop.ts"),
+  ]);
+  const chosen = models.resolveModel(settings, wanted.model, { images: wanted.images });
+  const limits = models.turnLimits(settings);
+  return {
+    model: chosen.model,
+    name: chosen.name,
+    limits: wanted.retries === undefined ? limits : { ...limits, maxRetries: wanted.retries },
+    loop: loop.runAgentLoop,
+  };
+}
+
+/** What {@link runHostedTurn} needs besides its host and engine. */
+export interface HostedTurnArgs {
+  tenant: string;
+  prompt: string;
+  maxSteps?: number | undefined;
+  attachments?: Attachment[] | undefined;
+  /** Let the model's proposed title replace the diagram's (a new, untitled diagram). */
+  retitle?: boolean | undefined;
+  /** Delete the diagram if the turn saves nothing (it was made for this turn). */
+  discardOnFailure?: boolean | undefined;
+  row: DiagramRow;
+  signal: AbortSignal;
+}
+
+/** How a hosted turn ended: its last event, and the findings of the version it saved. */
+export interface HostedTurnEnd {
+  completed: TurnCompletedEvent;
+  /** Set when the turn saved a version: that version's findings (warnings only). */
+  findings?: Finding[];
+}
+
+/**
+ * Runs one agent turn for a diagram object: context (recent conversation, what a person changed
+ * by hand since the agent's last version), the model loop, then one `agent` version or nothing,
+ * and the conversation recorded. Every step is emitted as a {@link TurnEvent}, and the turn
+ * always ends with exactly one `turn.completed` (also the value it resolves to; it never
+ * rejects): when something throws, the cause is logged, a diagram made for the turn that got no
+ * version is discarded, and the event says `failed` with the cause.
+ *
+ * @example
+ * const { completed } = await runHostedTurn(host, engine, { tenant, prompt, row, signal }, emit);
+ */
+export async function runHostedTurn(
+  host: TurnHost,
+  engine: TurnEngine,
+  args: HostedTurnArgs,
+  emit: (event: TurnEvent) => void,
+): Promise<HostedTurnEnd> {
+  let committed: number | undefined;
+  const watched: TurnHost = {
+    ...host,
+    commit: (...commitArgs) => {
+      committed = host.commit(...commitArgs);
+      return committed;
+    },
+  };
+  let end: HostedTurnEnd;
+  try {
+    end = await runTurnSteps(watched, engine, args, emit);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`the turn on diagram ${args.row.id} failed`, error);
+    let discarded = false;
+    if (args.discardOnFailure === true && committed === undefined) {
+      try {
+        await host.discard(args.tenant);
+        discarded = true;
+      } catch (discardError) {
+        console.error(`could not discard diagram ${args.row.id}`, discardError);
+      }
+    }
+    emit({ type: "error", message });
+    end = {
+      completed: {
+        type: "turn.completed",
+        status: committed === undefined ? "failed" : "changed",
+        version: committed ?? args.row.head,
+        text: `I could not finish: ${message}`,
+        steps: 0,
+        usage: { input: 0, output: 0, cached: 0 },
+        ...(committed === undefined ? { error: message } : {}),
+        ...(discarded ? { discarded: true } : {}),
+      },
+    };
+  }
+  emit(end.completed);
+  return end;
+}
+
+async function runTurnSteps(
+  host: TurnHost,
+  engine: TurnEngine,
+  args: HostedTurnArgs,
+  emit: (event: TurnEvent) => void,
+): Promise<HostedTurnEnd> {
+  const { store } = host;
+  const document = host.document(args.row);
+  const history = conversation(store);
+  const manualDiff = manualChanges(store, host.xmlOf, args.row.head);
+  const attached = args.attachments?.length ?? 0;
+  // The attachments themselves are not kept: later turns see that they were sent.
+  const note = attached ? `\n\n[${attached} attachment${attached > 1 ? "s" : ""} sent]` : "";
+  store.addMessage("user", `${args.prompt}${note}`, null, new Date().toISOString());
+  // The first event names the diagram, for clients of POST /v1/generate.
+  emit({ type: "turn.started", diagram_id: args.row.id });
+  const result = await engine.loop({
+    model: engine.model,
+    document,
+    prompt: args.prompt,
+    history,
+    signal: args.signal,
+    ...(attached ? { attachments: args.attachments } : {}),
+    ...(engine.limits ? { limits: engine.limits } : {}),
+    shapes: shapeCatalog(),
+    onEvent: emit,
+    ...(manualDiff ? { manualDiff } : {}),
+    ...(args.maxSteps === undefined ? {} : { maxSteps: args.maxSteps }),
+  });
+  const saved = commitResult(host, args, result, emit);
+  const error = saved.error ?? result.error;
+  const status = saved.error === undefined ? result.status : "failed";
+  const reply = result.text || (error ? `I could not finish: ${error}` : "No change was needed.");
+  const discarded =
+    args.discardOnFailure === true && saved.version === undefined && status !== "unchanged";
+  if (discarded) await host.discard(args.tenant);
+  else store.addMessage("assistant", reply, saved.version ?? null, new Date().toISOString());
+  emit({ type: "usage", ...result.usage });
+  return {
+    completed: {
+      type: "turn.completed",
+      status,
+      version: saved.version ?? args.row.head,
+      text: reply,
+      steps: result.steps,
+      usage: result.usage,
+      ...(error ? { error } : {}),
+      ...(result.retryable ? { retryable: true } : {}),
+      ...(discarded ? { discarded: true } : {}),
+    },
+    ...(saved.version === undefined ? {} : { findings: result.findings ?? [] }),
+  };
+}
+
+/** Commits a changed document as the turn's one version (or says why it could not). */
+function commitResult(
+  host: TurnHost,
+  args: HostedTurnArgs,
+  result: AgentLoopResult,
+  emit: (event: TurnEvent) => void,
+): { version?: number; error?: string } {
+  if (result.status !== "changed" || !result.document) return {};
+  const ready = prepareDocument(result.document, result.findings);
+  if (isProblem(ready)) {
+    emit({ type: "error", message: ready.detail });
+    return { error: ready.detail };
+  }
+  const message = summaryOf(result.text, args.prompt);
+  const title = args.retitle && result.title ? result.title.slice(0, 200) : undefined;
+  const version = host.commit({ ...ready, tenant: args.tenant }, message, result.usage, title);
+  emit({
+    type: "version.created",
+    version,
+    message,
+    title: title ?? args.row.title,
+    stats: ready.stats,
+  });
+  return { version };
+}
+
+/** A short version message: the model's closing sentence, else the request. */
+function summaryOf(text: string, prompt: string): string {
+  const source = text.trim() || prompt.trim();
+  const sentence = source.split(/(?<=[.!?])\s/)[0] ?? source;
+  return sentence.length > 200 ? `${sentence.slice(0, 197)}…` : sentence;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A Server-Sent Events stream written from turn events: `event:` is the type, `data:` the
+ * event's JSON. Writes to a stream nobody reads any more are dropped (the turn goes on).
+ *
+ * @example
+ * const sse = eventStream();
+ * runHostedTurn(host, engine, args, sse.emit).finally(sse.close);
+ * return sse.stream;
+ */
+export function eventStream(): {
+  stream: ReadableStream<Uint8Array>;
+  emit: (event: TurnEvent) => void;
+  close: () => void;
+} {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  return {
+    stream: readable,
+    emit: (event) => {
+      const frame = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+      writer.write(encoder.encode(frame)).catch(() => {});
+    },
+    close: () => {
+      writer.close().catch(() => {});
+    },
+  };
+}
