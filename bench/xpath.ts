@@ -10,9 +10,9 @@
 import { cpuUsage } from "node:process";
 import { Worker } from "node:worker_threads";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
+import { DrawioError } from "../worker/drawio/errors.ts";
 import { parseDiagram } from "../worker/drawio/parse.ts";
 import { selectCellIds } from "../worker/drawio/xpath/select.ts";
-import { XPathError } from "../worker/drawio/xpath/xpath-error.ts";
 
 const smoke = process.argv.includes("--smoke");
 const SIZES = smoke ? [2_000, 50_000] : [2_000, 5_000, 50_000];
@@ -42,7 +42,7 @@ function ours(xml: string, expression: string): Outcome {
   try {
     answer = `${selectCellIds(page, expression).length} cells`;
   } catch (error) {
-    if (!(error instanceof XPathError)) throw error;
+    if (!(error instanceof DrawioError)) throw error;
     answer = error.code;
   }
   const used = cpuUsage(start);

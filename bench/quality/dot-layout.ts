@@ -28,7 +28,7 @@ let viz: Promise<Viz> | undefined;
  * Lays out a graph spec with Graphviz dot (in-process WebAssembly) and writes dot's drawing as
  * a draw.io document with our engine's node sizes, styles and cell ids, so the layout judge
  * measures dot and our engine with the same code. Deterministic. Throws the schema's
- * `ZodError`, a `GraphSpecError`, or an `Error` when Graphviz fails.
+ * `ZodError`, an `invalid_graph` `DrawioError`, or an `Error` when Graphviz fails.
  *
  * @example
  * const { xml, ms } = await dotLayout({ direction: "right", nodes: [{ id: "a" }, { id: "b" }],

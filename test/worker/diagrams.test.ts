@@ -194,7 +194,7 @@ describe("reading and changing a diagram", () => {
       index: 1,
       op: "delete",
       target: "nope",
-      code: "not_found",
+      code: "cell_not_found",
     });
     const after = await api(`/v1/diagrams/${id}`);
     expect(after.json.version).toBe(1);

@@ -269,7 +269,7 @@ const CASES: Case[] = [
     422,
     "operation_failed",
     (c) => batch(c, { op: "set_label", id: "nope", value: "x" }),
-    failedOp(0, "not_found"),
+    failedOp(0, "cell_not_found"),
   ),
   k(
     "add with malformed cell XML",
@@ -290,7 +290,7 @@ const CASES: Case[] = [
     422,
     "operation_failed",
     (c) => batch(c, { op: "add", xml: vertex("n1") }, { op: "delete", id: "ghost" }),
-    failedOp(1, "not_found"),
+    failedOp(1, "cell_not_found"),
   ),
   k(
     "operations on page 5",

@@ -1,13 +1,12 @@
 import { compactView, idPrefixOf } from "../drawio/compact.ts";
 import { checkCompleteness } from "../drawio/completeness.ts";
 import { DrawioError } from "../drawio/errors.ts";
-import { GraphSpecError, layoutGraph } from "../drawio/layout/index.ts";
+import { layoutGraph } from "../drawio/layout/index.ts";
 import { relayoutPage } from "../drawio/layout/relayout.ts";
 import type { GraphSpecInput } from "../drawio/layout/spec.ts";
 import { lintDocument } from "../drawio/lint.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { applyOperations } from "../drawio/operations/apply.ts";
-import { OperationError } from "../drawio/operations/operation-error.ts";
 import { getCellXml, listCells } from "../drawio/query.ts";
 import { repairDiagram } from "../drawio/repair.ts";
 import { serializeCell, serializeDiagram } from "../drawio/serialize.ts";
@@ -16,7 +15,6 @@ import { validateDocument } from "../drawio/validate.ts";
 import type { ShapeNames } from "../drawio/validate-shapes.ts";
 import { cloneElement, type XmlElement } from "../drawio/xml/nodes.ts";
 import { selectCellIds } from "../drawio/xpath/select.ts";
-import { XPathError } from "../drawio/xpath/xpath-error.ts";
 import { IdAliases } from "./id-aliases.ts";
 
 /** What a tool tells the model: success or the problem to fix, in plain words. */
@@ -99,7 +97,7 @@ export class WorkingCopy {
       const cells = listCells(page).filter((c) => ids.has(c.id));
       return { ok: true, message: ids.size === 0 ? "no cell matches" : JSON.stringify(cells) };
     } catch (error) {
-      if (error instanceof XPathError) return { ok: false, message: error.message };
+      if (error instanceof DrawioError) return { ok: false, message: error.message };
       throw error;
     }
   }
@@ -110,7 +108,7 @@ export class WorkingCopy {
     try {
       laid = await layoutGraph(graph, this.#shapes ? { shapes: this.#shapes } : {});
     } catch (error) {
-      if (error instanceof GraphSpecError)
+      if (error instanceof DrawioError && error.problems)
         return {
           ok: false,
           message: `the graph is not valid: ${error.problems.map((p) => `${p.path}: ${p.message}`).join("; ")}`,
@@ -167,7 +165,7 @@ export class WorkingCopy {
       this.changed = true;
       return this.#after(`changed ${changed.length} cell(s), deleted ${deleted.length}`);
     } catch (error) {
-      if (error instanceof OperationError || error instanceof DrawioError) {
+      if (error instanceof DrawioError) {
         return {
           ok: false,
           message: `${error.message}. Nothing was changed; fix that operation and send the batch again.`,

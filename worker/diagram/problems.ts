@@ -1,6 +1,6 @@
 import { DrawioError } from "../drawio/errors.ts";
-import { OperationError } from "../drawio/operations/operation-error.ts";
 import { ApiError, type ProblemInit } from "../http/api-error.ts";
+import { isProblemCode, PROBLEM_CODES } from "../schemas/problem-codes.ts";
 import { isProblem, type PreparedDiagram } from "./documents.ts";
 import type { DiagramRow } from "./store.ts";
 
@@ -28,24 +28,25 @@ export function versionNotFound(n: number): never {
   throw new ApiError(404, "version_not_found", `there is no version ${n}`);
 }
 
-/** The API form of a failed batch; other errors pass through unchanged. */
 /** The API form of a failed re-layout; other errors pass through unchanged. */
 export function layoutProblem(error: unknown): unknown {
-  if (error instanceof DrawioError) {
-    const status = error.code === "cell_not_found" || error.code === "page_not_found" ? 404 : 422;
-    return new ApiError(status, error.code, error.message);
-  }
-  return error;
+  return error instanceof DrawioError ? drawioProblem(error) : error;
 }
 
+/**
+ * A library error outside an operation as the API answers it: its code is a problem code, with
+ * that code's status (404 for a missing page or cell, else 422).
+ */
+function drawioProblem(error: DrawioError): ApiError {
+  const code = isProblemCode(error.code) ? error.code : "invalid_request";
+  return new ApiError(PROBLEM_CODES[code].status, code, error.message);
+}
+
+/** The API form of a failed batch of operations; other errors pass through unchanged. */
 export function operationProblem(error: unknown): unknown {
-  if (error instanceof OperationError) {
-    const operation = {
-      index: error.index,
-      op: error.op,
-      code: error.code,
-      ...(error.target ? { target: error.target } : {}),
-    };
+  if (error instanceof DrawioError && error.operation) {
+    const { index, op, target } = error.operation;
+    const operation = { index, op, code: error.code, ...(target ? { target } : {}) };
     // Work too costly to do is not a failed edit: it has its own code, so that a client can
     // tell "ask for less" from "fix the operation".
     const code =
@@ -54,6 +55,6 @@ export function operationProblem(error: unknown): unknown {
         : "operation_failed";
     return new ApiError(422, code, `${error.message}. Nothing was changed.`, { operation });
   }
-  if (error instanceof DrawioError) return new ApiError(422, error.code, error.message);
+  if (error instanceof DrawioError) return drawioProblem(error);
   return error;
 }

@@ -4,7 +4,7 @@ import { DrawioError } from "./errors.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
 import { defaultPageAttributes, emptyPage } from "./model.ts";
 import { isElement, textContent, type XmlElement, type XmlNode } from "./xml/nodes.ts";
-import { parseXml, XmlSyntaxError } from "./xml/parse.ts";
+import { parseXml } from "./xml/parse.ts";
 
 /**
  * Parses draw.io XML in any form: an `<mxfile>` with one or many pages (compressed or not), a
@@ -89,14 +89,8 @@ function keepCellSource(el: XmlElement, parent: XmlElement | undefined): boolean
 }
 
 function parseXmlOrThrow(text: string): XmlNode[] {
-  try {
-    return parseXml(text, { keepSource: keepCellSource });
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) {
-      throw new DrawioError(error.code, error.message, error);
-    }
-    throw error;
-  }
+  // Throws a DrawioError (malformed_xml, unescaped_character) with line and column.
+  return parseXml(text, { keepSource: keepCellSource });
 }
 
 function pagesOf(mxfile: XmlElement): DiagramPage[] {

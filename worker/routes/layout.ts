@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
-import { GraphSpecError, layoutGraph } from "../drawio/layout/index.ts";
+import { DrawioError } from "../drawio/errors.ts";
+import { layoutGraph } from "../drawio/layout/index.ts";
 import type { GraphSpecInput } from "../drawio/layout/spec.ts";
 import { lintDocument } from "../drawio/lint.ts";
 import { validateDocument } from "../drawio/validate.ts";
@@ -40,7 +41,7 @@ export async function layoutOrFail(graph: GraphSpecInput) {
   try {
     return await layoutGraph(graph, { shapes: shapeCatalog() });
   } catch (error) {
-    if (error instanceof GraphSpecError) {
+    if (error instanceof DrawioError && error.problems) {
       throw new ApiError(422, "invalid_graph", error.message, { problems: error.problems });
     }
     throw error;

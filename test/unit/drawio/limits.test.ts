@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DrawioError } from "../../../worker/drawio/errors.ts";
 import { GraphSpecSchema } from "../../../worker/drawio/layout/spec.ts";
 import type { DiagramPage } from "../../../worker/drawio/model.ts";
 import { applyOperations, REPLACE_TEXT_BUDGET } from "../../../worker/drawio/operations/apply.ts";
-import { OperationError } from "../../../worker/drawio/operations/operation-error.ts";
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { repairDiagram } from "../../../worker/drawio/repair.ts";
 import { serializeDiagram, serializePage } from "../../../worker/drawio/serialize.ts";
@@ -161,8 +161,11 @@ describe("replace_text stays cheap on large pages", () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(OperationError);
-    expect(error).toMatchObject({ code: "replace_text_too_expensive", op: "replace_text" });
-    expect((error as OperationError).index).toBeGreaterThan(10);
+    expect(error).toBeInstanceOf(DrawioError);
+    expect(error).toMatchObject({
+      code: "replace_text_too_expensive",
+      operation: { op: "replace_text" },
+    });
+    expect((error as DrawioError).operation?.index).toBeGreaterThan(10);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { DrawioError } from "../../../worker/drawio/errors.ts";
 import type { DiagramPage } from "../../../worker/drawio/model.ts";
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { getCellXml, listCells, selectCells } from "../../../worker/drawio/query.ts";
 import { getStyleValue, mergeStyle, parseStyle, shapeOf } from "../../../worker/drawio/style.ts";
 import { fromDiagramsNetUrl, toDiagramsNetUrl } from "../../../worker/drawio/urls.ts";
 import { selectCellIds } from "../../../worker/drawio/xpath/select.ts";
-import { XPathError } from "../../../worker/drawio/xpath/xpath-error.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 
 const XML = `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>
@@ -62,7 +62,7 @@ describe("query", () => {
     expect(selectCells(page, "//mxCell[@id='a']")).toEqual([
       { id: "a", xml: getCellXml(page, "a") },
     ]);
-    expect(() => selectCellIds(page, "//[")).toThrow(XPathError);
+    expect(() => selectCellIds(page, "//[")).toThrow(DrawioError);
     expect(() => selectCellIds(page, "count(//mxCell)")).toThrow(/must select nodes/);
   });
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { DrawioError } from "../../../worker/drawio/errors.ts";
 import type { DiagramPage } from "../../../worker/drawio/model.ts";
 import { applyOperations } from "../../../worker/drawio/operations/apply.ts";
-import { OperationError } from "../../../worker/drawio/operations/operation-error.ts";
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { parseXPath } from "../../../worker/drawio/xpath/parse.ts";
 import { selectCellIds, XPATH_BUDGET } from "../../../worker/drawio/xpath/select.ts";
-import { XPathError } from "../../../worker/drawio/xpath/xpath-error.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 import { domSelect } from "../../support/dom-xpath.ts";
@@ -97,7 +96,7 @@ function select(page: DiagramPage, expression: string): string[] | string {
   try {
     return selectCellIds(page, expression);
   } catch (error) {
-    return (error as XPathError).code;
+    return (error as DrawioError).code;
   }
 }
 
@@ -217,9 +216,9 @@ describe("XPath: refusals", () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(XPathError);
-    expect((error as XPathError).code).toBe("invalid_xpath");
-    expect((error as XPathError).message).toContain(message);
+    expect(error).toBeInstanceOf(DrawioError);
+    expect((error as DrawioError).code).toBe("invalid_xpath");
+    expect((error as DrawioError).message).toContain(message);
   });
 
   it("parses `*`, `div`, `mod` and names by their place in the expression", () => {
@@ -290,8 +289,11 @@ describe("XPath: a cost bound on 50,000 cells", () => {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(OperationError);
-    expect(error).toMatchObject({ code: "xpath_too_expensive", index: 1, op: "delete" });
+    expect(error).toBeInstanceOf(DrawioError);
+    expect(error).toMatchObject({
+      code: "xpath_too_expensive",
+      operation: { index: 1, op: "delete" },
+    });
     expect(JSON.stringify(doc)).toBe(before);
   });
 });

@@ -1,33 +1,24 @@
+import { DrawioError, type SpecProblem } from "../errors.ts";
 import type { GraphSpec } from "./spec.ts";
 
-/** One reason a graph spec cannot be laid out, with where it is (`nodes.3.group`, …). */
-export interface SpecProblem {
-  code: "duplicate_id" | "unknown_node" | "unknown_group" | "group_cycle";
-  path: string;
-  message: string;
-}
+export type { SpecProblem } from "../errors.ts";
 
 /**
- * Why a graph spec was refused: every problem found, not only the first.
+ * The error for a refused graph spec: a {@link DrawioError} (`invalid_graph`) whose `problems`
+ * list every problem found, not only the first.
  *
  * @example
- * try { await layoutGraph(spec); } catch (e) { if (e instanceof GraphSpecError) e.problems; }
+ * try { await layoutGraph(spec); } catch (e) { if (e instanceof DrawioError) e.problems; }
  */
-export class GraphSpecError extends Error {
-  override readonly name = "GraphSpecError";
-  readonly problems: SpecProblem[];
-
-  constructor(problems: SpecProblem[]) {
-    const first = problems[0]?.message ?? "the graph is not valid";
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : "";
-    super(`${first}${more}`);
-    this.problems = problems;
-  }
+export function graphSpecError(problems: SpecProblem[]): DrawioError {
+  const first = problems[0]?.message ?? "the graph is not valid";
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : "";
+  return new DrawioError("invalid_graph", `${first}${more}`, { problems });
 }
 
 /**
  * Checks what the schema cannot: ids unique over nodes and groups, every reference known, and
- * group nesting free of cycles. Throws a {@link GraphSpecError} listing every problem.
+ * group nesting free of cycles. Throws an `invalid_graph` {@link DrawioError} listing every problem.
  *
  * @example
  * checkSpec(GraphSpecSchema.parse(input));
@@ -98,5 +89,5 @@ export function checkSpec(spec: GraphSpec): void {
       parent = groups.get(parent)?.parent;
     }
   });
-  if (problems.length > 0) throw new GraphSpecError(problems);
+  if (problems.length > 0) throw graphSpecError(problems);
 }

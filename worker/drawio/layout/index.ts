@@ -14,7 +14,7 @@ import { themeBackground } from "./themes.ts";
 import { toCells } from "./to-cells.ts";
 
 export type { SpecProblem } from "./check.ts";
-export { checkSpec, GraphSpecError } from "./check.ts";
+export { checkSpec } from "./check.ts";
 export type { RelayoutOptions, RelayoutResult } from "./relayout.ts";
 export { relayoutPage } from "./relayout.ts";
 export * from "./spec.ts";
@@ -41,8 +41,8 @@ export interface LayoutOptions {
 /**
  * Lays out a graph spec with ELK (layered, orthogonal routing, groups as compound nodes) and
  * writes it as draw.io XML. Deterministic: the same spec always gives the same XML. Throws the
- * schema's `ZodError` for a malformed spec and a `GraphSpecError` for unknown references,
- * duplicate ids or group cycles.
+ * schema's `ZodError` for a malformed spec and an `invalid_graph` `DrawioError` for unknown
+ * references, duplicate ids or group cycles.
  *
  * @example
  * const { xml } = await layoutGraph({ nodes: [{ id: "a", label: "Cart" }, { id: "b", label: "Pay" }],

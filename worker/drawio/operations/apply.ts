@@ -1,3 +1,4 @@
+import { DrawioError, type OperationErrorCode } from "../errors.ts";
 import type { Finding } from "../findings.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
 import { parseDiagram } from "../parse.ts";
@@ -7,10 +8,9 @@ import { validatePage } from "../validate.ts";
 import type { XmlElement } from "../xml/nodes.ts";
 import { selectCellIds, xpathDocument } from "../xpath/select.ts";
 import type { XNode } from "../xpath/tree.ts";
-import { XPathError } from "../xpath/xpath-error.ts";
 import { parseCellXml } from "./cell-xml.ts";
 import { addCell, editCell } from "./handlers.ts";
-import { OperationError } from "./operation-error.ts";
+import { operationError } from "./operation-error.ts";
 import { OperationSchema } from "./schema.ts";
 import { Workspace } from "./workspace.ts";
 
@@ -42,7 +42,7 @@ export interface ApplyResult {
 
 /**
  * Applies a batch of operations to one page, all or nothing: when any operation fails, an
- * {@link OperationError} names it (index, op, target) and the document is unchanged.
+ * `DrawioError` names it in its `operation` (index, op, target) and the document is unchanged.
  *
  * @example
  * const { document } = applyOperations(doc, [
@@ -71,7 +71,7 @@ export function applyOperations(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-      throw new OperationError("invalid_operation", `${path}${issue?.message ?? "invalid"}`, {
+      throw operationError("invalid_operation", `${path}${issue?.message ?? "invalid"}`, {
         index,
         op: opName,
       });
@@ -79,8 +79,8 @@ export function applyOperations(
     const op = parsed.data;
     const target =
       "id" in op && op.id !== undefined ? op.id : "select" in op ? op.select : undefined;
-    const fail = (code: OperationError["code"], detail: string): never => {
-      throw new OperationError(
+    const fail = (code: OperationErrorCode, detail: string): never => {
+      throw operationError(
         code,
         detail,
         target === undefined ? { index, op: op.op } : { index, op: op.op, target },
@@ -144,7 +144,7 @@ function resolvePage(doc: DiagramDocument, page: string | number | undefined): n
     const names = doc.pages.map(
       (p, i) => `${i} (${p.attributes.id ?? p.attributes.name ?? "unnamed"})`,
     );
-    throw new OperationError(
+    throw operationError(
       "page_not_found",
       `there is no page ${JSON.stringify(page)}; pages are ${names.join(", ")}`,
       {
@@ -183,17 +183,22 @@ function resolveTargets(
   ws: Workspace,
   xpath: PageXPath,
   op: { id?: string; select?: string },
-  fail: (code: OperationError["code"], detail: string) => never,
+  fail: (code: OperationErrorCode, detail: string) => never,
 ): string[] {
   if (op.id !== undefined) {
-    if (!ws.has(op.id)) fail("not_found", `there is no cell with id "${op.id}"`);
+    if (!ws.has(op.id)) fail("cell_not_found", `there is no cell with id "${op.id}"`);
     return [op.id];
   }
   let ids: string[] = [];
   try {
     ids = xpath.select(op.select as string);
   } catch (error) {
-    if (error instanceof XPathError) fail(error.code, error.message);
+    if (
+      error instanceof DrawioError &&
+      (error.code === "invalid_xpath" || error.code === "xpath_too_expensive")
+    ) {
+      fail(error.code, error.message);
+    }
     throw error;
   }
   if (ids.length === 0) fail("no_match", "the XPath selects no cell");
@@ -213,7 +218,7 @@ function replaceText(
   page: DiagramPage,
   op: { search: string; replace: string },
   budget: { remaining: number },
-  fail: (code: OperationError["code"], detail: string) => never,
+  fail: (code: OperationErrorCode, detail: string) => never,
 ): string[] {
   const { search, replace } = op;
   const before = ws.list();
@@ -299,7 +304,7 @@ function assertNoNewErrors(
   const fresh = errors.find((f) => !old.has(key(f)));
   if (!fresh) return;
   const index = fresh.cellId === undefined ? -1 : (changed.get(fresh.cellId) ?? -1);
-  throw new OperationError("invalid_result", `the result would be invalid: ${fresh.message}`, {
+  throw operationError("invalid_result", `the result would be invalid: ${fresh.message}`, {
     index,
     op: index < 0 ? "batch" : String((operations[index] as { op: string }).op),
     ...(fresh.cellId === undefined ? {} : { target: fresh.cellId }),

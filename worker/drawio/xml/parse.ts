@@ -1,26 +1,22 @@
+import { DrawioError } from "../errors.ts";
 import { rememberSource, type XmlElement, type XmlNode } from "./nodes.ts";
 
-/** Why a text is not well-formed XML: a stable code plus where it happened. */
-export class XmlSyntaxError extends Error {
-  override readonly name = "XmlSyntaxError";
-  readonly code: "malformed_xml" | "unescaped_character";
-  readonly offset: number;
-  readonly line: number;
-  readonly column: number;
-
-  constructor(
-    code: "malformed_xml" | "unescaped_character",
-    message: string,
-    text: string,
-    offset: number,
-  ) {
-    const { line, column } = lineAndColumn(text, offset);
-    super(`${message} (line ${line}, column ${column})`);
-    this.code = code;
-    this.offset = offset;
-    this.line = line;
-    this.column = column;
-  }
+/**
+ * The error for a text that is not well-formed XML: a {@link DrawioError} with a stable code
+ * and where it happened (line, column and offset).
+ */
+function syntaxError(
+  code: "malformed_xml" | "unescaped_character",
+  message: string,
+  text: string,
+  offset: number,
+): DrawioError {
+  const { line, column } = lineAndColumn(text, offset);
+  return new DrawioError(code, `${message} (line ${line}, column ${column})`, {
+    line,
+    column,
+    offset,
+  });
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
@@ -105,7 +101,7 @@ function decodeEntities(raw: string, text: string, offset: number): string {
       if (digits.length > 0 && (hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) {
         const code = Number.parseInt(digits, hex ? 16 : 10);
         if (!isXmlChar(code)) {
-          throw new XmlSyntaxError(
+          throw syntaxError(
             "malformed_xml",
             `&${body}; names a character XML does not allow`,
             text,
@@ -120,7 +116,7 @@ function decodeEntities(raw: string, text: string, offset: number): string {
     if (decoded === undefined) {
       const what =
         body && /^[A-Za-z][A-Za-z0-9]*$/.test(body) ? `unknown entity &${body};` : "bare &";
-      throw new XmlSyntaxError(
+      throw syntaxError(
         "unescaped_character",
         `${what} must be written as &amp;`,
         text,
@@ -148,7 +144,8 @@ export interface ParseXmlOptions {
  * allowed, which is how language models often write draw.io cells). Comments, processing
  * instructions and the doctype are skipped; whitespace-only text is dropped.
  *
- * Throws {@link XmlSyntaxError} when the text is not well-formed.
+ * Throws a {@link DrawioError} (`malformed_xml`, `unescaped_character`) when the text is not
+ * well-formed.
  *
  * @example
  * const [cell] = parseXml('<mxCell id="2" value="A &amp; B"/>');
@@ -170,7 +167,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
   const forbidden = FORBIDDEN_CHARACTER.exec(text);
   if (forbidden) {
     const code = (forbidden[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
-    throw new XmlSyntaxError(
+    throw syntaxError(
       "malformed_xml",
       `control character U+${code} is not allowed in XML`,
       text,
@@ -195,17 +192,17 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
 
     if (next === 47 /* / */) {
       const close = text.indexOf(">", pos + 2);
-      if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed end tag", text, pos);
+      if (close === -1) throw syntaxError("malformed_xml", "unclosed end tag", text, pos);
       const name = text.slice(pos + 2, close).trim();
       const open = stack.pop();
       const openedAt = starts.pop() as number;
       const impure = dropped.pop() === true;
       if (impure) dropInside();
       if (!open) {
-        throw new XmlSyntaxError("malformed_xml", `unexpected end tag </${name}>`, text, pos);
+        throw syntaxError("malformed_xml", `unexpected end tag </${name}>`, text, pos);
       }
       if (open.name !== name) {
-        throw new XmlSyntaxError(
+        throw syntaxError(
           "malformed_xml",
           `end tag </${name}> does not match <${open.name}>`,
           text,
@@ -222,12 +219,12 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
     if (next === 33 /* ! */) {
       if (text.startsWith("<!--", pos)) {
         const close = text.indexOf("-->", pos + 4);
-        if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed comment", text, pos);
+        if (close === -1) throw syntaxError("malformed_xml", "unclosed comment", text, pos);
         pos = close + 3;
         dropInside();
       } else if (text.startsWith("<![CDATA[", pos)) {
         const close = text.indexOf("]]>", pos + 9);
-        if (close === -1) throw new XmlSyntaxError("malformed_xml", "unclosed CDATA", text, pos);
+        if (close === -1) throw syntaxError("malformed_xml", "unclosed CDATA", text, pos);
         const value = text.slice(pos + 9, close);
         if (value.length > 0) pushText(value);
         pos = close + 3;
@@ -235,11 +232,11 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         const bracket = text.indexOf("[", pos);
         const gt = text.indexOf(">", pos);
         const close = bracket !== -1 && bracket < gt ? text.indexOf("]>", bracket) + 1 : gt;
-        if (close <= 0) throw new XmlSyntaxError("malformed_xml", "unclosed doctype", text, pos);
+        if (close <= 0) throw syntaxError("malformed_xml", "unclosed doctype", text, pos);
         pos = close + 1;
         dropInside();
       } else {
-        throw new XmlSyntaxError("malformed_xml", "unexpected <!", text, pos);
+        throw syntaxError("malformed_xml", "unexpected <!", text, pos);
       }
       continue;
     }
@@ -247,7 +244,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
     if (next === 63 /* ? */) {
       const close = text.indexOf("?>", pos + 2);
       if (close === -1) {
-        throw new XmlSyntaxError("malformed_xml", "unclosed processing instruction", text, pos);
+        throw syntaxError("malformed_xml", "unclosed processing instruction", text, pos);
       }
       pos = close + 2;
       dropInside();
@@ -256,7 +253,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
 
     const nameEnd = scanName(text, pos + 1);
     if (nameEnd === pos + 1) {
-      throw new XmlSyntaxError("unescaped_character", "bare < must be written as &lt;", text, pos);
+      throw syntaxError("unescaped_character", "bare < must be written as &lt;", text, pos);
     }
     const el: XmlElement = { name: text.slice(pos + 1, nameEnd), attrs: {}, children: [] };
     const tagStart = pos;
@@ -269,7 +266,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
       if (code === 62 /* > */) {
         pos++;
         if (stack.length >= MAX_DEPTH) {
-          throw new XmlSyntaxError(
+          throw syntaxError(
             "malformed_xml",
             `elements are nested more than ${MAX_DEPTH} deep`,
             text,
@@ -289,7 +286,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         if (keep?.(el, parent)) rememberSource(el, text.slice(tagStart, pos));
         break;
       }
-      if (pos >= n) throw new XmlSyntaxError("malformed_xml", `unclosed <${el.name}> tag`, text, n);
+      if (pos >= n) throw syntaxError("malformed_xml", `unclosed <${el.name}> tag`, text, n);
       const attrEnd = scanName(text, pos);
       if (attrEnd === pos || pos === start) throw attributeError(text, pos, el.name);
       const attrName = text.slice(pos, attrEnd);
@@ -302,13 +299,13 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
       if (quote !== 34 && quote !== 39) throw attributeError(text, q, el.name);
       const close = text.indexOf(quote === 34 ? '"' : "'", q + 1);
       if (close === -1) {
-        throw new XmlSyntaxError("malformed_xml", `unclosed value of ${attrName}`, text, q);
+        throw syntaxError("malformed_xml", `unclosed value of ${attrName}`, text, q);
       }
       const valueOffset = q + 1;
       let value = text.slice(valueOffset, close);
       const lt = value.indexOf("<");
       if (lt !== -1) {
-        throw new XmlSyntaxError(
+        throw syntaxError(
           "unescaped_character",
           `bare < in attribute ${attrName} must be written as &lt;`,
           text,
@@ -316,7 +313,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
         );
       }
       if (Object.hasOwn(el.attrs, attrName)) {
-        throw new XmlSyntaxError("malformed_xml", `duplicate attribute ${attrName}`, text, pos);
+        throw syntaxError("malformed_xml", `duplicate attribute ${attrName}`, text, pos);
       }
       if (value.indexOf("\n") !== -1 || value.indexOf("\t") !== -1 || value.indexOf("\r") !== -1) {
         value = value.replace(LITERAL_WHITESPACE, " ");
@@ -333,20 +330,20 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlNode[]
 
   const open = stack[stack.length - 1];
   if (open) {
-    throw new XmlSyntaxError("malformed_xml", `<${open.name}> is never closed`, text, n);
+    throw syntaxError("malformed_xml", `<${open.name}> is never closed`, text, n);
   }
   return top;
 }
 
-function attributeError(text: string, pos: number, tag: string): XmlSyntaxError {
+function attributeError(text: string, pos: number, tag: string): DrawioError {
   const quote = text.charCodeAt(pos);
   if (quote === 34 || quote === 39 || text.charCodeAt(pos - 1) === 34) {
-    return new XmlSyntaxError(
+    return syntaxError(
       "unescaped_character",
       `stray quote in <${tag}>: a quote inside an attribute value must be written as &quot;`,
       text,
       pos,
     );
   }
-  return new XmlSyntaxError("malformed_xml", `malformed attribute in <${tag}>`, text, pos);
+  return syntaxError("malformed_xml", `malformed attribute in <${tag}>`, text, pos);
 }

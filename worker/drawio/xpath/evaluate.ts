@@ -1,3 +1,4 @@
+import { DrawioError } from "../errors.ts";
 import { axisNodes } from "./axes.ts";
 import { compareValues, type Summaries } from "./compare.ts";
 import { callFunction } from "./functions.ts";
@@ -12,10 +13,11 @@ export interface Context {
   size: number;
 }
 
-/** Raised inside an evaluation when its budget is spent; the caller turns it into an error. */
-export class BudgetSpent extends Error {
-  override readonly name = "BudgetSpent";
-}
+/**
+ * Thrown inside an evaluation when its budget is spent; the caller (which knows the expression
+ * and the budget) throws the error a user reads.
+ */
+export const BUDGET_SPENT = new DrawioError("xpath_too_expensive", "the XPath budget is spent");
 
 /**
  * One evaluation of one expression over one document, with a cost budget in "units": a unit
@@ -32,7 +34,7 @@ export class Evaluation {
   #ids: Map<string, XNode> | undefined;
   readonly spend = (units: number): void => {
     this.#remaining -= units;
-    if (this.#remaining < 0) throw new BudgetSpent();
+    if (this.#remaining < 0) throw BUDGET_SPENT;
   };
 
   constructor(document: XNode, budget: number) {

@@ -9,7 +9,7 @@ import {
   type PathExpr,
   type Step,
 } from "./syntax.ts";
-import { XPathError } from "./xpath-error.ts";
+import { xpathError } from "./xpath-error.ts";
 
 /** The longest expression accepted, in characters. */
 export const MAX_EXPRESSION_LENGTH = 10_000;
@@ -135,10 +135,10 @@ function tokenize(source: string, fail: (message: string, at: number) => never):
  */
 export function parseXPath(source: string): Expr {
   const fail = (message: string, at: number): never => {
-    throw new XPathError("invalid_xpath", source, `${message} (at character ${at + 1})`);
+    throw xpathError("invalid_xpath", source, `${message} (at character ${at + 1})`);
   };
   if (source.length > MAX_EXPRESSION_LENGTH) {
-    throw new XPathError(
+    throw xpathError(
       "invalid_xpath",
       source,
       `it is ${source.length} characters long; the most is ${MAX_EXPRESSION_LENGTH}`,

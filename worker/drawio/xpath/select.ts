@@ -1,9 +1,9 @@
 import type { DiagramPage } from "../model.ts";
-import { BudgetSpent, Evaluation } from "./evaluate.ts";
+import { BUDGET_SPENT, Evaluation } from "./evaluate.ts";
 import { parseXPath } from "./parse.ts";
 import { cellOf, pageDocument, type XNode } from "./tree.ts";
 import { isNodeSet } from "./values.ts";
-import { XPathError } from "./xpath-error.ts";
+import { xpathError } from "./xpath-error.ts";
 
 /**
  * What one selection may cost, in units (a node reached, a predicate tested, a value compared,
@@ -41,7 +41,7 @@ export function xpathDocument(page: DiagramPage): XNode {
  * Evaluates an XPath 1.0 expression against a page's `<mxGraphModel>` and returns the ids of
  * the cells it selects, in document order without repeats. A match inside a cell (its
  * `<mxGeometry>`, an attribute, the `<mxCell>` inside an `<object>`) selects that cell.
- * Throws {@link XPathError}: `invalid_xpath` for a malformed expression or one that computes a
+ * Throws a `DrawioError`: `invalid_xpath` for a malformed expression or one that computes a
  * value, `xpath_too_expensive` when evaluating it would cost more than the budget.
  *
  * @example
@@ -62,20 +62,20 @@ export function selectCellIds(
   try {
     result = evaluation.evaluate(expr, { node: document, position: 1, size: 1 });
   } catch (error) {
-    if (error instanceof BudgetSpent) {
-      throw new XPathError(
+    if (error === BUDGET_SPENT) {
+      throw xpathError(
         "xpath_too_expensive",
         expression,
         `it needs more than ${budget.toLocaleString("en-US")} steps on this diagram; select by id, or use a simpler test (predicates that search the whole page again for every node multiply the work)`,
       );
     }
     if (error instanceof TypeError || error instanceof RangeError) {
-      throw new XPathError("invalid_xpath", expression, error.message);
+      throw xpathError("invalid_xpath", expression, error.message);
     }
     throw error;
   }
   if (!isNodeSet(result)) {
-    throw new XPathError("invalid_xpath", expression, "it must select nodes, not compute a value");
+    throw xpathError("invalid_xpath", expression, "it must select nodes, not compute a value");
   }
   const ids: string[] = [];
   const seen = new Set<string>();
