@@ -1,5 +1,6 @@
 import { ApiError } from "../http/api-error.ts";
-import type { BatchRow, ItemRow, STATES } from "./batch-rows.ts";
+import type { ItemStatus } from "../schemas/batch.ts";
+import type { BatchRow, ItemRow } from "./batch-rows.ts";
 import type { FinishInputType } from "./rpc-schemas.ts";
 
 /** SQL for the item states that have ended, and those still open. */
@@ -92,12 +93,18 @@ export class BatchLedger {
     return this.#sql.exec<ItemRow>("SELECT * FROM items WHERE idx = ?", index).toArray()[0];
   }
 
-  counts(): Record<(typeof STATES)[number], number> {
-    const counts = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
-    for (const row of this.#sql.exec<{ status: string; n: number }>(
+  counts(): Record<ItemStatus, number> {
+    const counts: Record<ItemStatus, number> = {
+      queued: 0,
+      running: 0,
+      succeeded: 0,
+      failed: 0,
+      cancelled: 0,
+    };
+    for (const row of this.#sql.exec<{ status: ItemStatus; n: number }>(
       "SELECT status, COUNT(*) AS n FROM items GROUP BY status",
     )) {
-      counts[row.status as keyof typeof counts] = row.n;
+      counts[row.status] = row.n;
     }
     return counts;
   }

@@ -1,3 +1,4 @@
+import type { ItemStatus } from "../schemas/batch.ts";
 import type { ProblemCode } from "../schemas/problem-codes.ts";
 
 // The batch object's rows as SQLite returns them, and the API's view of an item.
@@ -22,7 +23,7 @@ export interface ItemRow extends Record<string, SqlStorageValue> {
   theme: string | null;
   direction: string | null;
   metadata: string | null;
-  status: string;
+  status: ItemStatus;
   diagram_id: string;
   version: number | null;
   result_title: string | null;
@@ -56,12 +57,11 @@ export interface DeliveryView {
   at: string;
 }
 
-export const STATES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 /** An item as the API shows it (`BatchItem`). */
 export function itemView(row: ItemRow) {
   return {
     index: row.idx,
-    status: row.status as (typeof STATES)[number],
+    status: row.status,
     prompt: row.prompt,
     diagram_id: row.status === "succeeded" ? row.diagram_id : null,
     version: row.version,

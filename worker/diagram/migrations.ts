@@ -53,6 +53,12 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    // A column for a turn lock that was never used: the running turn lives in the object's
+    // memory (a turn does not outlive its object).
+    version: 2,
+    statements: ["ALTER TABLE diagram DROP COLUMN busy_turn"],
+  },
 ];
 
 /**

@@ -51,6 +51,9 @@ export const ItemStatusSchema = z
   .enum(["queued", "running", "succeeded", "failed", "cancelled"])
   .openapi("BatchItemStatus");
 
+/** Where a batch item is: queued, running, or ended one of three ways. */
+export type ItemStatus = z.infer<typeof ItemStatusSchema>;
+
 export const BatchCountsSchema = z
   .object({
     queued: z.number().int(),
