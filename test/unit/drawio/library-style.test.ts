@@ -210,8 +210,10 @@ describe("libraryStyle", () => {
       const once = libraryStyle(style, catalog);
       expect(libraryStyle(once, catalog)).toBe(once);
     }
+    // A guard against rebuilding the index per call (tens of milliseconds each), loose enough
+    // for a loaded CI machine: a call costs about 0.05 ms.
     const start = performance.now();
     for (let i = 0; i < 2_000; i++) libraryStyle(styles[i % 3] as string, catalog);
-    expect((performance.now() - start) / 2_000).toBeLessThan(0.2);
+    expect((performance.now() - start) / 2_000).toBeLessThan(2);
   });
 });
