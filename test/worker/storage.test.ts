@@ -2,9 +2,10 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sha256, toHex } from "../../worker/auth/encoding.ts";
-import { MAX_CHUNK_CHARS } from "../../worker/diagram/chunking.ts";
 import type { DiagramObject } from "../../worker/diagram/diagram-object.ts";
-import { DIAGRAM_MIGRATIONS, migrate } from "../../worker/diagram/migrations.ts";
+import { DIAGRAM_MIGRATIONS } from "../../worker/diagram/migrations.ts";
+import { MAX_CHUNK_CHARS } from "../../worker/durable/chunks/chunking.ts";
+import { migrate } from "../../worker/durable/migrate.ts";
 import { syntheticDiagram } from "../fixtures/synthetic.ts";
 import { api, createDiagram, KEY_A, SMALL_XML } from "./api.ts";
 

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import { migrate } from "../diagram/migrations.ts";
-import { handle, handleAsync, type RpcInput } from "../diagram/outcome.ts";
-import { pageOf } from "../diagram/paging.ts";
+import { migrate } from "../durable/migrate.ts";
+import { handle, handleAsync, type RpcInput } from "../durable/outcome.ts";
+import { pageOf } from "../durable/paging.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Settings } from "../http/app-env.ts";
 import { problemObject } from "../http/problem.ts";

@@ -1,4 +1,4 @@
-import type { Migration } from "../diagram/migrations.ts";
+import type { Migration } from "../durable/migrate.ts";
 
 /** The batch object's schema, oldest first. */
 export const BATCH_MIGRATIONS: readonly Migration[] = [

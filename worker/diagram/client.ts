@@ -1,8 +1,8 @@
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
+import type { Outcome } from "../durable/outcome.ts";
 import { ApiError, apiErrorFrom } from "../http/api-error.ts";
 import type { AppEnv, Principal } from "../http/app-env.ts";
 import type { Author } from "../schemas/version.ts";
-import type { Outcome } from "./outcome.ts";
 
 /**
  * The stub of a diagram's object, by id.

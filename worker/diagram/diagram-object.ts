@@ -8,6 +8,9 @@ import { emptyDocument } from "../drawio/model.ts";
 import { applyOperations } from "../drawio/operations/apply.ts";
 import { parseDiagram } from "../drawio/parse.ts";
 import { validateDocument } from "../drawio/validate.ts";
+import { migrate } from "../durable/migrate.ts";
+import { handle, handleAsync, type RpcInput } from "../durable/outcome.ts";
+import { pageOf } from "../durable/paging.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { TurnCompletedEvent } from "../schemas/agent.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
@@ -15,9 +18,7 @@ import type { Author, Usage } from "../schemas/version.ts";
 import { unwrap } from "./client.ts";
 import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
 import { acceptLive, broadcast, closeAll, closeQuietly, type VersionNotice } from "./live.ts";
-import { DIAGRAM_MIGRATIONS, migrate } from "./migrations.ts";
-import { handle, handleAsync, type RpcInput } from "./outcome.ts";
-import { pageOf } from "./paging.ts";
+import { DIAGRAM_MIGRATIONS } from "./migrations.ts";
 import {
   checkVersion,
   layoutProblem,

@@ -1,7 +1,7 @@
+import { splitText } from "../durable/chunks/chunking.ts";
+import { decodeChunk, encodeChunk } from "../durable/chunks/codec.ts";
 import type { DiagramStats } from "../schemas/diagram.ts";
 import type { Author, VersionSummary } from "../schemas/version.ts";
-import { decodeChunk, encodeChunk } from "./chunk-codec.ts";
-import { splitText } from "./chunking.ts";
 
 /** The diagram's own row. */
 export interface DiagramRow {

@@ -1,9 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { newWebhookSecret } from "../batch/signing.ts";
-import { decodeBlob, encodeBlob } from "../diagram/blob.ts";
-import { migrate } from "../diagram/migrations.ts";
-import { handle, type RpcInput } from "../diagram/outcome.ts";
+import { decodeBlob, encodeBlob } from "../durable/chunks/blob.ts";
+import { migrate } from "../durable/migrate.ts";
+import { handle, type RpcInput } from "../durable/outcome.ts";
 import { TENANT_MIGRATIONS } from "./migrations.ts";
 
 /** Idempotency records are kept this long. */

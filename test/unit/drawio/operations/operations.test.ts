@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { geometryOf, getCellAttribute } from "../../../worker/drawio/cell.ts";
-import { DrawioError } from "../../../worker/drawio/errors.ts";
-import type { DiagramDocument, DiagramPage } from "../../../worker/drawio/model.ts";
-import { applyOperations } from "../../../worker/drawio/operations/apply.ts";
-import { OperationBatchSchema } from "../../../worker/drawio/operations/schema.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../worker/drawio/serialize.ts";
-import { validateDocument } from "../../../worker/drawio/validate.ts";
-import { corpusFiles } from "../../fixtures/corpus.ts";
-import { syntheticDiagram } from "../../fixtures/synthetic.ts";
+import { geometryOf, getCellAttribute } from "../../../../worker/drawio/cell.ts";
+import { DrawioError } from "../../../../worker/drawio/errors.ts";
+import type { DiagramDocument, DiagramPage } from "../../../../worker/drawio/model.ts";
+import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
+import { OperationBatchSchema } from "../../../../worker/drawio/operations/schema.ts";
+import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/serialize.ts";
+import { validateDocument } from "../../../../worker/drawio/validate.ts";
+import { corpusFiles } from "../../../fixtures/corpus.ts";
+import { syntheticDiagram } from "../../../fixtures/synthetic.ts";
 
 const XML = `<mxfile><diagram id="p1" name="Main"><mxGraphModel><root>
 <mxCell id="0"/><mxCell id="1" parent="0"/>

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DrawioError } from "../../../worker/drawio/errors.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
-import { applyOperations } from "../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { parseXPath } from "../../../worker/drawio/xpath/parse.ts";
-import { selectCellIds, XPATH_BUDGET } from "../../../worker/drawio/xpath/select.ts";
-import { corpusFiles } from "../../fixtures/corpus.ts";
-import { syntheticDiagram } from "../../fixtures/synthetic.ts";
-import { domSelect } from "../../support/dom-xpath.ts";
+import { DrawioError } from "../../../../worker/drawio/errors.ts";
+import type { DiagramPage } from "../../../../worker/drawio/model.ts";
+import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
+import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseXPath } from "../../../../worker/drawio/xpath/parse.ts";
+import { selectCellIds, XPATH_BUDGET } from "../../../../worker/drawio/xpath/select.ts";
+import { corpusFiles } from "../../../fixtures/corpus.ts";
+import { syntheticDiagram } from "../../../fixtures/synthetic.ts";
+import { domSelect } from "../../../support/dom-xpath.ts";
 
 /** Expressions over every axis, node test, operator and core function. */
 const EXPRESSIONS = [

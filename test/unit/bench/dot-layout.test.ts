@@ -1,19 +1,19 @@
 import { instance } from "@viz-js/viz";
 import { describe, expect, it } from "vitest";
-import { dotLayout } from "../../bench/quality/dot-layout.ts";
-import type { Point, Rect } from "../../worker/drawio/cell.ts";
-import { type EdgeRoute, edgeRoutes } from "../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../worker/drawio/geometry.ts";
-import { nodeBox } from "../../worker/drawio/layout/boxes.ts";
-import { midpoint } from "../../worker/drawio/layout/route.ts";
+import { dotLayout } from "../../../bench/quality/dot-layout.ts";
+import type { Point, Rect } from "../../../worker/drawio/cell.ts";
+import { type EdgeRoute, edgeRoutes } from "../../../worker/drawio/edge-routes.ts";
+import { PageLayout } from "../../../worker/drawio/geometry.ts";
+import { nodeBox } from "../../../worker/drawio/layout/boxes.ts";
+import { midpoint } from "../../../worker/drawio/layout/route.ts";
 import {
   type GraphSpec,
   type GraphSpecInput,
   GraphSpecSchema,
-} from "../../worker/drawio/layout/spec.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { validateDocument } from "../../worker/drawio/validate.ts";
-import type { XmlElement } from "../../worker/drawio/xml/nodes.ts";
+} from "../../../worker/drawio/layout/spec.ts";
+import { parseDiagram } from "../../../worker/drawio/parse.ts";
+import { validateDocument } from "../../../worker/drawio/validate.ts";
+import type { XmlElement } from "../../../worker/drawio/xml/nodes.ts";
 
 const chainDown: GraphSpecInput = {
   direction: "down",

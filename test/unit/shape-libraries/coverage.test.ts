@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { getCellAttribute, isCellElement } from "../../worker/drawio/cell.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { getStyleValue } from "../../worker/drawio/style.ts";
-import { validateDocument } from "../../worker/drawio/validate.ts";
-import { corpusFiles } from "../fixtures/corpus.ts";
+import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
+import { getCellAttribute, isCellElement } from "../../../worker/drawio/cell.ts";
+import { parseDiagram } from "../../../worker/drawio/parse.ts";
+import { getStyleValue } from "../../../worker/drawio/style.ts";
+import { validateDocument } from "../../../worker/drawio/validate.ts";
+import { corpusFiles } from "../../fixtures/corpus.ts";
 
 /**
  * Shapes the corpus uses that draw.io 14.6.12 (our data's release) does not have: the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
 
 /** Natural queries and a shape (`library:title`) that must be among the first three hits. */
 const QUERIES: Array<[query: string, expected: string]> = [

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type GraphSpec, GraphSpecSchema, NODE_KINDS } from "../../worker/drawio/layout/spec.ts";
-import { graphSpecs, largeSpec, specByName } from "../fixtures/graph-specs.ts";
+import {
+  type GraphSpec,
+  GraphSpecSchema,
+  NODE_KINDS,
+} from "../../../../worker/drawio/layout/spec.ts";
+import { graphSpecs, largeSpec, specByName } from "../../../fixtures/graph-specs.ts";
 
 /**
  * Referential checks the schema itself does not make: every edge end, node group and group

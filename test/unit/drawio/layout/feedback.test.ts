@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { getCellAttribute } from "../../worker/drawio/cell.ts";
-import { edgesAgainstFlow } from "../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../worker/drawio/geometry.ts";
-import { elkPlan } from "../../worker/drawio/layout/elk-graph.ts";
-import { backEdges, orderBlocks, type Preference } from "../../worker/drawio/layout/feedback.ts";
-import { layoutGraph } from "../../worker/drawio/layout/index.ts";
-import { relayoutPage } from "../../worker/drawio/layout/relayout.ts";
-import { GraphSpecSchema } from "../../worker/drawio/layout/spec.ts";
-import { specByName } from "../fixtures/graph-specs.ts";
+import { getCellAttribute } from "../../../../worker/drawio/cell.ts";
+import { edgesAgainstFlow } from "../../../../worker/drawio/edge-quality.ts";
+import { edgeRoutes } from "../../../../worker/drawio/edge-routes.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry.ts";
+import { elkPlan } from "../../../../worker/drawio/layout/elk-graph.ts";
+import {
+  backEdges,
+  orderBlocks,
+  type Preference,
+} from "../../../../worker/drawio/layout/feedback.ts";
+import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
+import { relayoutPage } from "../../../../worker/drawio/layout/relayout.ts";
+import { GraphSpecSchema } from "../../../../worker/drawio/layout/spec.ts";
+import { specByName } from "../../../fixtures/graph-specs.ts";
 
 /** Weight of the preferences an order (item positions) violates. */
 function violated(position: readonly number[], prefer: readonly Preference[]): number {

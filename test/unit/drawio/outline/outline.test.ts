@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Point, Rect } from "../../../worker/drawio/cell.ts";
-import { nodeStyle } from "../../../worker/drawio/layout/themes.ts";
+import type { Point, Rect } from "../../../../worker/drawio/cell.ts";
+import { nodeStyle } from "../../../../worker/drawio/layout/themes.ts";
 import {
   constraintFor,
   outlinePoint,
   outlineSpans,
   type Side,
-} from "../../../worker/drawio/outline/index.ts";
-import { ResolvedStyle } from "../../../worker/drawio/outline/style.ts";
+} from "../../../../worker/drawio/outline/index.ts";
+import { ResolvedStyle } from "../../../../worker/drawio/outline/style.ts";
 
 const BOX: Rect = { x: 0, y: 0, width: 120, height: 60 };
 /** The same box somewhere else, to catch anything that forgets the offset. */

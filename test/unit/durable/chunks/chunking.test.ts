@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { splitText } from "../../worker/diagram/chunking.ts";
-import { applyOperations } from "../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../worker/drawio/serialize.ts";
-import { corpusFiles } from "../fixtures/corpus.ts";
-import { syntheticDiagram } from "../fixtures/synthetic.ts";
+import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
+import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/serialize.ts";
+import { splitText } from "../../../../worker/durable/chunks/chunking.ts";
+import { corpusFiles } from "../../../fixtures/corpus.ts";
+import { syntheticDiagram } from "../../../fixtures/synthetic.ts";
 
 describe("splitText", () => {
   it("always joins back to the input, on every corpus file and on edge cases", () => {

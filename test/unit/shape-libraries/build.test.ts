@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 /** Checks the committed shape library data (shape-libraries/data) and its generator. */
 
-const repo = fileURLToPath(new URL("../../", import.meta.url));
+const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const dataDir = path.join(repo, "shape-libraries", "data");
 
 interface Shape {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { webhookUrlProblem } from "../../worker/batch/webhook-url.ts";
+import { webhookUrlProblem } from "../../../worker/batch/webhook-url.ts";
 
 /** URLs a webhook must never be sent to, and why. */
 const HOSTILE: Array<[string, RegExp]> = [

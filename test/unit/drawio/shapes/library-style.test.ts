@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
-import { libraryShapeName, styleValues } from "../../../worker/drawio/shapes/library-names.ts";
-import { findLibraryShape, libraryStyle } from "../../../worker/drawio/shapes/library-style.ts";
+import { shapeCatalog } from "../../../../shape-libraries/catalog.ts";
+import { libraryShapeName, styleValues } from "../../../../worker/drawio/shapes/library-names.ts";
+import { findLibraryShape, libraryStyle } from "../../../../worker/drawio/shapes/library-style.ts";
 
 const catalog = shapeCatalog();
 const entry = (name: string) => {

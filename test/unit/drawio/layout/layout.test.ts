@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { layoutGraph, NODE_KINDS } from "../../worker/drawio/layout/index.ts";
-import { lintDocument } from "../../worker/drawio/lint.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { validateDocument } from "../../worker/drawio/validate.ts";
-import { graphSpecs } from "../fixtures/graph-specs.ts";
+import { layoutGraph, NODE_KINDS } from "../../../../worker/drawio/layout/index.ts";
+import { lintDocument } from "../../../../worker/drawio/lint.ts";
+import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { validateDocument } from "../../../../worker/drawio/validate.ts";
+import { graphSpecs } from "../../../fixtures/graph-specs.ts";
 
 const specs = graphSpecs();
 

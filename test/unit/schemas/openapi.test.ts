@@ -3,12 +3,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/app.ts";
+import { app } from "../../../worker/app.ts";
 import {
   isProblemCode,
   PROBLEM_CODE_NAMES,
   PROBLEM_CODES,
-} from "../../worker/schemas/problem-codes.ts";
+} from "../../../worker/schemas/problem-codes.ts";
 
 interface Operation {
   operationId?: string;

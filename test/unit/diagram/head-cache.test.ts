@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HeadCache } from "../../worker/diagram/head-cache.ts";
+import { HeadCache } from "../../../worker/diagram/head-cache.ts";
 
 const entry = (key: string, size: number) => ({
   key,

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { newWebhookSecret, signWebhook } from "../../worker/batch/signing.ts";
+import { newWebhookSecret, signWebhook } from "../../../worker/batch/signing.ts";
 
 describe("Standard Webhooks signatures", () => {
   it("verify with the standardwebhooks library, with one or two secrets", async () => {

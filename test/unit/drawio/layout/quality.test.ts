@@ -1,24 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { judge } from "../../bench/quality/judge.ts";
-import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { getCellAttribute } from "../../worker/drawio/cell.ts";
-import { danglingEnds, edgesAgainstFlow } from "../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../worker/drawio/geometry.ts";
-import { layoutGraph } from "../../worker/drawio/layout/index.ts";
-import { relayoutPage } from "../../worker/drawio/layout/relayout.ts";
-import { type GraphSpecInput, GraphSpecSchema } from "../../worker/drawio/layout/spec.ts";
-import type { DiagramDocument } from "../../worker/drawio/model.ts";
-import { outlineDistance } from "../../worker/drawio/outline/index.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { corpusFiles } from "../fixtures/corpus.ts";
-import { specByName } from "../fixtures/graph-specs.ts";
+import { judge } from "../../../../bench/quality/judge.ts";
+import { shapeCatalog } from "../../../../shape-libraries/catalog.ts";
+import { getCellAttribute } from "../../../../worker/drawio/cell.ts";
+import { danglingEnds, edgesAgainstFlow } from "../../../../worker/drawio/edge-quality.ts";
+import { edgeRoutes } from "../../../../worker/drawio/edge-routes.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry.ts";
+import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
+import { relayoutPage } from "../../../../worker/drawio/layout/relayout.ts";
+import { type GraphSpecInput, GraphSpecSchema } from "../../../../worker/drawio/layout/spec.ts";
+import type { DiagramDocument } from "../../../../worker/drawio/model.ts";
+import { outlineDistance } from "../../../../worker/drawio/outline/index.ts";
+import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { corpusFiles } from "../../../fixtures/corpus.ts";
+import { specByName } from "../../../fixtures/graph-specs.ts";
 import {
   checkoutFlow,
   orderStateMachine,
   qualitySpecs,
   supportLanes,
-} from "../fixtures/quality-specs.ts";
+} from "../../../fixtures/quality-specs.ts";
 
 const catalog = shapeCatalog();
 
