@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, createDiagram, expectProblem, SMALL_XML } from "../worker/api.ts";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import { modelCalled, script } from "./model-script.ts";
 
-const LLM = "http://127.0.0.1:47213";
 const GRAPH = {
   nodes: [
     { id: "a", label: "A" },
@@ -11,8 +10,16 @@ const GRAPH = {
   edges: [{ from: "a", to: "b" }],
 };
 
-async function script(steps: ScriptStep[]): Promise<void> {
-  await fetch(`${LLM}/__script`, { method: "POST", body: JSON.stringify(steps) });
+/**
+ * Sends a request with an Idempotency-Key until the key is no longer in progress (409): the
+ * earlier request's stream has ended and its copy is kept, or, for a failure, forgotten.
+ */
+async function settledKey(path: string, body: unknown, headers: Record<string, string>) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await api(path, { method: "POST", body, headers });
+    if (res.status !== 409 || attempt === 40) return res;
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 function completed(text: string): Record<string, unknown> {
@@ -53,7 +60,7 @@ describe("a turn's edges: failed generations, locations, retries, replays", () =
     const id = await createDiagram(SMALL_XML);
     await script([{ text: "Slow.", delayMs: 800 }]);
     const first = api(`/v1/diagrams/${id}/messages`, { method: "POST", body: { prompt: "Slow" } });
-    await new Promise((r) => setTimeout(r, 200));
+    await modelCalled();
     const busy = await api(`/v1/diagrams/${id}/messages`, {
       method: "POST",
       body: { prompt: "Again" },
@@ -73,20 +80,9 @@ describe("a turn's edges: failed generations, locations, retries, replays", () =
       headers,
     });
     expect(first.headers.get("content-type")).toContain("text/event-stream");
-    // The copy is kept once the stream has ended, just after the client read it.
-    let replay = await api(`/v1/diagrams/${id}/messages`, {
-      method: "POST",
-      body: { prompt: "Hi" },
-      headers,
-    });
-    for (let i = 0; i < 20 && replay.status === 409; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      replay = await api(`/v1/diagrams/${id}/messages`, {
-        method: "POST",
-        body: { prompt: "Hi" },
-        headers,
-      });
-    }
+    // The copy is kept once the stream has ended, just after the client read it: until then
+    // the key answers 409 (in progress).
+    const replay = await settledKey(`/v1/diagrams/${id}/messages`, { prompt: "Hi" }, headers);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.text).toBe(first.text);
 
@@ -98,13 +94,8 @@ describe("a turn's edges: failed generations, locations, retries, replays", () =
       headers: failing,
     });
     expect(completed(failed.text).status).toBe("failed");
-    await new Promise((r) => setTimeout(r, 100));
     await script([{ text: "Fine now." }]);
-    const again = await api(`/v1/diagrams/${id}/messages`, {
-      method: "POST",
-      body: { prompt: "Bad" },
-      headers: failing,
-    });
+    const again = await settledKey(`/v1/diagrams/${id}/messages`, { prompt: "Bad" }, failing);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
     expect(completed(again.text).status).toBe("unchanged");
   });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, createDiagram, expectProblem, SMALL_XML } from "../worker/api.ts";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import { script, sentToModel } from "./model-script.ts";
 
-const LLM = "http://127.0.0.1:47213";
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const GRAPH = {
@@ -12,19 +11,6 @@ const GRAPH = {
   ],
   edges: [{ from: "idea", to: "ship" }],
 };
-
-async function script(steps: ScriptStep[]): Promise<void> {
-  const res = await fetch(`${LLM}/__script`, { method: "POST", body: JSON.stringify(steps) });
-  expect(res.status).toBe(200);
-}
-
-async function sentToModel(): Promise<Array<{ model: string; messages: unknown[] }>> {
-  return (await (await fetch(`${LLM}/__requests`)).json()) as Array<{
-    model: string;
-    messages: unknown[];
-    tools?: unknown[];
-  }>;
-}
 
 describe("attachments, titles, usage and retries through the real provider", () => {
   it("passes image attachments (URL and base64) to a vision model, and the agent names the diagram", async () => {

@@ -6,16 +6,10 @@ import { parseDiagram } from "../../worker/drawio/parse.ts";
 import { validateDocument, validateXml } from "../../worker/drawio/validate.ts";
 import { TurnEventSchema } from "../../worker/schemas/agent.ts";
 import { api, createDiagram, expectProblem, KEY_A, SMALL_XML } from "../worker/api.ts";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import { modelCalled, script, sentToModel } from "./model-script.ts";
 
-const LLM = "http://127.0.0.1:47213";
 /** Tenant A's id, derived from its key exactly as the Worker does. */
 const TENANT_A = `t_${toHex(await sha256(KEY_A)).slice(0, 32)}`;
-
-async function script(steps: ScriptStep[]): Promise<void> {
-  const res = await fetch(`${LLM}/__script`, { method: "POST", body: JSON.stringify(steps) });
-  expect(res.status).toBe(200);
-}
 
 const GRAPH = {
   direction: "right",
@@ -84,7 +78,7 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     });
     expect(next.json).toMatchObject({ status: "changed", version: 3 });
     expect(next.json.xml).toContain("Retry with backoff");
-    const sent = (await (await fetch(`${LLM}/__requests`)).json()) as Array<{
+    const sent = (await sentToModel()) as Array<{
       messages: Array<{ role: string; content: unknown }>;
     }>;
     const context = JSON.stringify(sent[0]?.messages);
@@ -204,7 +198,7 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     const id = await createDiagram(SMALL_XML);
     await script([{ text: "Too late.", delayMs: 1500 }]);
     const first = api(`/v1/diagrams/${id}/messages`, { method: "POST", body: { prompt: "Slow" } });
-    await new Promise((r) => setTimeout(r, 300));
+    await modelCalled();
     expectProblem(
       await api(`/v1/diagrams/${id}/messages`, { method: "POST", body: { prompt: "Again" } }),
       409,
@@ -235,7 +229,7 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
       });
       expect(res.json.status).toBe("unchanged");
     }
-    const sent = (await (await fetch(`${LLM}/__requests`)).json()) as Array<{
+    const sent = (await sentToModel()) as Array<{
       messages: Array<{ content: unknown }>;
     }>;
     const context = JSON.stringify(sent[0]?.messages);

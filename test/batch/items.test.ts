@@ -1,5 +1,8 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { consumeQueue } from "../../worker/batch/consumer.ts";
+import type { QueueEnv } from "../../worker/batch/run-item.ts";
 import { api } from "../worker/api.ts";
 import { allItems, createBatch, RECEIVER, receivedFor, waitForBatch } from "./helpers.ts";
 
@@ -52,11 +55,20 @@ describe("batch items: retries, failures, redelivery, cancellation", () => {
     });
     const first = await waitForBatch(id);
     expect(first.items[0].status).toBe("succeeded");
-    await env.BATCH_ITEMS.send({ batchId: id, index: 0 });
-    // Malformed bodies are dropped, not retried forever and not run.
-    await env.BATCH_ITEMS.send({ batchId: id, index: "0" });
-    await env.BATCH_ITEMS.send("garbage");
-    await new Promise((r) => setTimeout(r, 2500));
+    expect(await receivedFor("twice", 1)).toHaveLength(1);
+    // The consumer gets the item's message again, and two malformed ones, which are dropped
+    // (acked, not retried forever, not run). It is called directly so the test awaits it.
+    const now = new Date();
+    const redelivery = createMessageBatch<unknown>("drawforge-batch-items", [
+      { id: "again", timestamp: now, attempts: 2, body: { batchId: id, index: 0 } },
+      { id: "bad-index", timestamp: now, attempts: 1, body: { batchId: id, index: "0" } },
+      { id: "garbage", timestamp: now, attempts: 1, body: "garbage" },
+    ]);
+    const ctx = createExecutionContext();
+    await consumeQueue(redelivery, env as QueueEnv);
+    const result = await getQueueResult(redelivery, ctx);
+    expect(result.retryMessages).toEqual([]);
+    expect([...result.explicitAcks].sort()).toEqual(["again", "bad-index", "garbage"]);
     const again = await waitForBatch(id);
     expect(again.items[0]).toEqual(first.items[0]);
     expect((await api(`/v1/diagrams/${first.items[0].diagram_id}`)).json.version).toBe(2);

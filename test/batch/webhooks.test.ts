@@ -63,6 +63,8 @@ describe("webhook delivery", () => {
     });
     await waitForBatch(id);
     const list = await settle(id, (l) => l.some((d) => d.outcome === "gone"));
+    // An absence check: a send that the 410 failed to stop would be tried within this window
+    // (retries are compressed to 0 s in tests).
     await new Promise((r) => setTimeout(r, 1500));
     const after = await deliveries(id);
     // No event is tried twice, and what was not tried yet when the 410 came is never sent.

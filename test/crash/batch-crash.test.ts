@@ -155,8 +155,12 @@ describe("a batch survives the Worker process being killed", () => {
     });
     expect(created.status).toBe(202);
     const id = created.json.id as string;
-    await new Promise((r) => setTimeout(r, 2_500));
-    const before = await call(`/v1/batches/${id}?limit=100`);
+    // Kill it mid-batch: as soon as items are running, before they have all finished.
+    let before = await call(`/v1/batches/${id}?limit=100`);
+    for (let i = 0; i < 200 && before.json.counts.running === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      before = await call(`/v1/batches/${id}?limit=100`);
+    }
     console.log(`crash test: before the kill ${JSON.stringify(before.json.counts)}`);
     await killWorker();
     await startWorker();

@@ -101,6 +101,8 @@ describe.skipIf(!hasChromium)("drawforge-editor, guarding the diagram", () => {
       window.parent.postMessage({ event: "autosave", xml: "<x/>" }, "*");
       window.parent.postMessage("not json", "*");
     });
+    // An absence check: nothing may come of those messages, however long we wait; this window is
+    // past the save debounce.
     await page.waitForTimeout(1200);
     expect(await events(page, "drawforge-change")).toEqual([]);
     expect(await events(page, "drawforge-save")).toEqual([]);

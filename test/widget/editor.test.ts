@@ -95,6 +95,7 @@ describe.skipIf(!hasChromium)("drawforge-editor", () => {
     const change = (await events(page, "drawforge-change")).at(-1);
     expect(change?.detail).toMatchObject({ source: "agent", version: 2, author: "agent" });
     // Merging the agent's work into draw.io is not a person's edit: nothing more is saved.
+    // (An absence check: draw.io would send its autosave within this window, past the debounce.)
     await page.waitForTimeout(800);
     expect(await events(page, "drawforge-save")).toEqual([]);
     expect((await backend().diagrams.retrieve(d.id)).version).toBe(2);
@@ -165,6 +166,7 @@ describe.skipIf(!hasChromium)("drawforge-editor", () => {
     await expect
       .poll(() => page.locator("drawforge-viewer img").getAttribute("alt"))
       .toContain("Begin");
+    // An absence check: a save that a remote change wrongly caused would come within this window.
     await page.waitForTimeout(800);
     expect(await events(page, "drawforge-save")).toEqual([]);
     expect((await backend().diagrams.retrieve(d.id)).version).toBe(2);

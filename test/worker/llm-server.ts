@@ -18,8 +18,8 @@ export type ScriptStep = (
 /**
  * A tiny OpenAI-compatible server: `POST /v1/chat/completions` answers each request with the
  * next scripted step, streamed as Chat Completions chunks (tool calls split over several
- * chunks, as real servers do). Tests queue steps with `POST /__script` and read what the model
- * was sent with `GET /__requests`.
+ * chunks, as real servers do). Tests queue steps with `POST /__script`, read what the model
+ * was sent with `GET /__requests`, and wait for the model to be called with `GET /__wait?count=N`.
  *
  * @example
  * const server = await startLlmServer();
@@ -32,6 +32,15 @@ export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
   /** With no script queued, answer by rule (see {@link autoStep}) after this delay. */
   let auto: { delayMs: number } | undefined;
   const failures = new Map<string, number>();
+  /** Callers of `GET /__wait`, each until the scripted requests reach its count. */
+  let waiters: Array<{ count: number; done: () => void }> = [];
+  const wake = () => {
+    waiters = waiters.filter((w) => {
+      if (requests.length < w.count) return true;
+      w.done();
+      return false;
+    });
+  };
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => {
@@ -49,6 +58,23 @@ export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
         res.end("ok");
         return;
       }
+      if (req.url?.startsWith("/__wait")) {
+        // Answers once the model has been called `count` times since the last script: a test
+        // waits for "the turn is running" instead of sleeping.
+        const count = Number(new URL(req.url, "http://x").searchParams.get("count") ?? 1);
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w.done !== done);
+          res.statusCode = 408;
+          res.end(`the model was called ${requests.length} times, not ${count}, within 10 s`);
+        }, 10_000);
+        const done = () => {
+          clearTimeout(timer);
+          res.end("ok");
+        };
+        waiters.push({ count, done });
+        wake();
+        return;
+      }
       if (req.url === "/__requests") {
         res.setHeader("content-type", "application/json");
         res.end(JSON.stringify(requests));
@@ -60,7 +86,10 @@ export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
         return;
       }
       const request = JSON.parse(body) as { messages?: unknown[] };
-      if (!auto) requests.push(request);
+      if (!auto) {
+        requests.push(request);
+        wake();
+      }
       const step: ScriptStep =
         script.shift() ??
         (auto ? autoStep(request, failures, auto.delayMs) : { text: "Nothing more to do." });

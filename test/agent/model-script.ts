@@ -1,0 +1,31 @@
+import { expect } from "vitest";
+import { LLM_PORT, type ScriptStep } from "../worker/llm-server.ts";
+
+/** The scripted model server the agent tests' Worker talks to (see `llm-server.ts`). */
+const LLM = `http://127.0.0.1:${LLM_PORT}`;
+
+/** Queues the model's next answers (and forgets what it was sent before). */
+export async function script(steps: ScriptStep[]): Promise<void> {
+  const res = await fetch(`${LLM}/__script`, { method: "POST", body: JSON.stringify(steps) });
+  expect(res.status).toBe(200);
+}
+
+/** The requests the model was sent since the last {@link script}. */
+export async function sentToModel(): Promise<
+  Array<{ model: string; messages: unknown[]; tools?: unknown[] }>
+> {
+  return (await (await fetch(`${LLM}/__requests`)).json()) as Array<{
+    model: string;
+    messages: unknown[];
+    tools?: unknown[];
+  }>;
+}
+
+/**
+ * Resolves once the model has been called `count` times since the last {@link script}: the
+ * turn is running (it holds its diagram) and waiting for the model.
+ */
+export async function modelCalled(count = 1): Promise<void> {
+  const res = await fetch(`${LLM}/__wait?count=${count}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+}
