@@ -67,6 +67,11 @@ function workerProject(
       // The corpus, or the scripted model server, for the files that use them.
       globalSetup: setup,
       ...(sequential ? { fileParallelism: false } : {}),
+      // With the on-disk module cache, a workerd runner is sent every cached module of its
+      // files' import graphs in one WebSocket message (34 MB once two batch files import the
+      // layout engine, the AI SDK and the shape data), more than workerd takes: the runner
+      // dies. Without it, modules are fetched one by one.
+      fsModuleCache: false,
       testTimeout: 30_000,
     },
   };

@@ -1,8 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { consumeQueue } from "../../worker/batch/consumer.ts";
-import type { QueueEnv } from "../../worker/batch/run-item.ts";
+import worker from "../../worker/index.ts";
 import { api } from "../worker/api.ts";
 import { allItems, createBatch, RECEIVER, receivedFor, waitForBatch } from "./helpers.ts";
 
@@ -65,7 +64,7 @@ describe("batch items: retries, failures, redelivery, cancellation", () => {
       { id: "garbage", timestamp: now, attempts: 1, body: "garbage" },
     ]);
     const ctx = createExecutionContext();
-    await consumeQueue(redelivery, env as QueueEnv);
+    await worker.queue(redelivery, env);
     const result = await getQueueResult(redelivery, ctx);
     expect(result.retryMessages).toEqual([]);
     expect([...result.explicitAcks].sort()).toEqual(["again", "bad-index", "garbage"]);
