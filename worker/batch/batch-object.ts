@@ -1,9 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
+import type { Bindings } from "../bindings.ts";
 import { migrate } from "../durable/migrate.ts";
 import { handle, handleAsync, type RpcInput } from "../durable/outcome.ts";
 import { pageOf } from "../durable/paging.ts";
 import { ApiError } from "../http/api-error.ts";
-import type { Settings } from "../http/app-env.ts";
 import { problemObject } from "../http/problem.ts";
 import { BatchLedger, OPEN } from "./batch-ledger.ts";
 import { type DeliveryView, type ItemRow, itemView } from "./batch-rows.ts";
@@ -39,16 +39,16 @@ const SEND_CHUNK = 100;
  * const batch = env.BATCH.getByName(id);
  * await batch.create({ tenant, id, origin, items });
  */
-export class BatchObject extends DurableObject<Env> {
+export class BatchObject extends DurableObject<Bindings> {
   readonly #sql: SqlStorage;
   readonly #ledger: BatchLedger;
   readonly #leases: Leases;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.#sql = ctx.storage.sql;
     this.#ledger = new BatchLedger(this.#sql);
-    this.#leases = leasesFor(env as Settings);
+    this.#leases = leasesFor(env);
     migrate(ctx.storage, BATCH_MIGRATIONS);
     // Items of batches made before leases existed get one now; the alarm takes it from there.
     ctx.blockConcurrencyWhile(async () => {

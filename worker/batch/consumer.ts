@@ -1,8 +1,9 @@
 import { z } from "zod";
+import type { Bindings } from "../bindings.ts";
 import { unwrap } from "../diagram/client.ts";
 import { problemObject } from "../http/problem.ts";
 import type { ItemMessage, WebhookMessage } from "./batch-object.ts";
-import { type QueueEnv, runItem } from "./run-item.ts";
+import { runItem } from "./run-item.ts";
 import { signWebhook } from "./signing.ts";
 import { webhookUrlProblem } from "./webhook-url.ts";
 
@@ -21,7 +22,7 @@ const WEBHOOK_TIMEOUT_MS = 15_000;
  * handled concurrently (each item runs in its own diagram object); each is acked or retried
  * on its own.
  */
-export async function consumeQueue(batch: MessageBatch<unknown>, env: QueueEnv): Promise<void> {
+export async function consumeQueue(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   const handler = batch.queue.includes("webhooks")
     ? deliver
     : batch.queue.endsWith("-dlq")
@@ -41,7 +42,7 @@ export async function consumeQueue(batch: MessageBatch<unknown>, env: QueueEnv):
 }
 
 /** Seconds to wait, scaled by `RETRY_DELAY_SCALE` (tests compress the schedule to 0). */
-function delay(env: QueueEnv, seconds: number): number {
+function delay(env: Bindings, seconds: number): number {
   const scale = Number(env.RETRY_DELAY_SCALE ?? "1");
   return Math.round(Math.min(seconds, 43_200) * (Number.isFinite(scale) ? scale : 1));
 }
@@ -62,7 +63,7 @@ function parseBody<T>(schema: z.ZodType<T>, message: Message<unknown>): T | unde
   return parsed.success ? parsed.data : undefined;
 }
 
-async function item(message: Message<unknown>, env: QueueEnv): Promise<void> {
+async function item(message: Message<unknown>, env: Bindings): Promise<void> {
   const body: ItemMessage | undefined = parseBody(ItemMessageSchema, message);
   if (!body) return message.ack();
   const batch = env.BATCH.getByName(body.batchId);
@@ -90,7 +91,7 @@ async function item(message: Message<unknown>, env: QueueEnv): Promise<void> {
 }
 
 /** An item whose retries ran out: failed, with the cause of its last attempt, and reported. */
-async function deadLetter(message: Message<unknown>, env: QueueEnv): Promise<void> {
+async function deadLetter(message: Message<unknown>, env: Bindings): Promise<void> {
   const body: ItemMessage | undefined = parseBody(ItemMessageSchema, message);
   if (!body) return message.ack();
   unwrap(await env.BATCH.getByName(body.batchId).giveUp({ index: body.index }));
@@ -98,7 +99,7 @@ async function deadLetter(message: Message<unknown>, env: QueueEnv): Promise<voi
 }
 
 /** One webhook delivery attempt, signed, with a timeout, never following redirects. */
-async function deliver(message: Message<unknown>, env: QueueEnv): Promise<void> {
+async function deliver(message: Message<unknown>, env: Bindings): Promise<void> {
   const body: WebhookMessage | undefined = parseBody(WebhookMessageSchema, message);
   if (!body) return message.ack();
   const batch = env.BATCH.getByName(body.batchId);

@@ -1,5 +1,5 @@
-import type { ModelSettings } from "../agent/model-settings.ts";
 import { titleFrom, withHints } from "../agent/request-text.ts";
+import type { Bindings } from "../bindings.ts";
 import {
   diagramStub,
   type FinishedDiagram,
@@ -8,10 +8,6 @@ import {
   unwrap,
 } from "../diagram/client.ts";
 import type { ProblemInit } from "../http/api-error.ts";
-import type { Settings } from "../http/app-env.ts";
-
-/** Bindings and settings the consumers use. */
-export type QueueEnv = Env & Settings & ModelSettings;
 
 /** XML up to this size travels inside the webhook; larger diagrams are fetched by link. */
 export const INLINE_XML_BYTES = 20_000;
@@ -42,7 +38,7 @@ export interface ItemWork {
  * @example
  * const outcome = await runItem(env, work);
  */
-export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
+export async function runItem(env: Bindings, work: ItemWork): Promise<ItemOutcome> {
   const diagram = diagramStub(env, work.diagramId);
   const created = await diagram.create({
     tenant: work.tenant,
@@ -94,7 +90,7 @@ export async function runItem(env: QueueEnv, work: ItemWork): Promise<ItemOutcom
 }
 
 /** An item whose diagram an earlier attempt already finished. */
-async function succeeded(env: QueueEnv, work: ItemWork): Promise<ItemOutcome> {
+async function succeeded(env: Bindings, work: ItemWork): Promise<ItemOutcome> {
   return finished(work, await finishedDiagram(env, work.tenant, work.diagramId, work.origin));
 }
 

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import type { ModelSettings } from "../agent/model-settings.ts";
+import type { Bindings } from "../bindings.ts";
 import { relayoutPage } from "../drawio/layout/relayout.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { emptyDocument } from "../drawio/model.ts";
@@ -84,7 +84,7 @@ interface Head {
  * const stub = env.DIAGRAM.getByName(id);
  * const outcome = await stub.read({ tenant, format: "xml" });
  */
-export class DiagramObject extends DurableObject<Env> {
+export class DiagramObject extends DurableObject<Bindings> {
   readonly #store: DiagramStore;
   #head: Head | undefined;
   /** The head's API view as JSON, keyed by head, title and update time. */
@@ -94,7 +94,7 @@ export class DiagramObject extends DurableObject<Env> {
   /** The running agent turn, if any (one per diagram at a time). */
   #turn: AbortController | undefined;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     migrate(ctx.storage, DIAGRAM_MIGRATIONS);
     this.#store = new DiagramStore(ctx.storage);
@@ -381,7 +381,7 @@ export class DiagramObject extends DurableObject<Env> {
     let row: DiagramRow;
     let engine: Awaited<ReturnType<typeof turnEngine>>;
     try {
-      engine = await turnEngine(this.env as ModelSettings, {
+      engine = await turnEngine(this.env, {
         model: args.model,
         images: (args.attachments?.length ?? 0) > 0,
         retries: args.retries,

@@ -1,3 +1,4 @@
+import type { Bindings } from "../bindings.ts";
 import type { TokenScope } from "../schemas/token.ts";
 
 /** Who is calling: an API key (a whole tenant) or a widget token (one diagram, one scope). */
@@ -5,33 +6,8 @@ export type Principal =
   | { kind: "key"; tenant: string }
   | { kind: "token"; tenant: string; diagramId: string; scope: TokenScope };
 
-/** Secrets and settings that may be absent (so `wrangler types` cannot promise them). */
-export interface Settings {
-  /** Comma-separated API keys; each key is one tenant. */
-  API_KEYS?: string;
-  /** HMAC secret for widget tokens (default: derived from `API_KEYS`). */
-  TOKEN_SECRET?: string;
-  /** Comma-separated origins allowed to call the API from a browser. */
-  ALLOWED_ORIGINS?: string;
-  /** `off` disables per-key rate limiting. */
-  RATE_LIMIT?: string;
-  /** Seconds clients are told to wait after a 429 (the rate limiter's period). */
-  RATE_LIMIT_PERIOD?: string;
-  /** `1` lets webhooks go to http, private and loopback addresses (local development, tests). */
-  ALLOW_PRIVATE_WEBHOOKS?: string;
-  /** Multiplies queue retry delays (tests use 0); default 1. */
-  RETRY_DELAY_SCALE?: string;
-  /**
-   * Multiplies how long the batch object waits before it takes an item or a webhook event back
-   * from a worker that may have died (tests shorten it); default 1. See `worker/batch/leases.ts`.
-   */
-  BATCH_LEASE_SCALE?: string;
-  /** How long a webhook receiver has to answer, in ms (default 15,000). */
-  WEBHOOK_TIMEOUT_MS?: string;
-}
-
 /** The Hono environment of every route: bindings plus per-request variables. */
 export interface AppEnv {
-  Bindings: Env & Settings;
+  Bindings: Bindings;
   Variables: { requestId: string; principal: Principal };
 }

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
-import { chooseModel, type ModelSettings } from "../agent/model-settings.ts";
+import { chooseModel } from "../agent/model-settings.ts";
 import { randomToken } from "../auth/encoding.ts";
 import { webhookUrlProblem } from "../batch/webhook-url.ts";
 import { unwrap } from "../diagram/client.ts";
@@ -52,7 +52,7 @@ const createBatch = createRoute({
 batches.openapi(createBatch, async (c) => {
   const body = c.req.valid("json");
   const tenant = c.get("principal").tenant;
-  chooseModel(c.env as ModelSettings, body.model);
+  chooseModel(c.env, body.model);
   if (body.webhook) {
     const problem = webhookUrlProblem(body.webhook.url, c.env.ALLOW_PRIVATE_WEBHOOKS === "1");
     if (problem) {

@@ -81,7 +81,7 @@ widget.get("/widget.js", () => {
 });
 
 widget.get("/", async (c) => {
-  if ((c.env as { DEMO_PAGE?: string }).DEMO_PAGE !== "1") {
+  if (c.env.DEMO_PAGE !== "1") {
     throw new ApiError(404, "route_not_found", "there is no such endpoint; see /docs for the API");
   }
   const secret = c.env.TOKEN_SECRET || c.env.API_KEYS || "";

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { newWebhookSecret } from "../batch/signing.ts";
+import type { Bindings } from "../bindings.ts";
 import { decodeBlob, encodeBlob } from "../durable/chunks/blob.ts";
 import { migrate } from "../durable/migrate.ts";
 import { handle, type RpcInput } from "../durable/outcome.ts";
@@ -49,8 +50,8 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
  * const tenant = env.TENANT.getByName(principal.tenant);
  * const started = await tenant.begin({ key, fingerprint, now: Date.now() });
  */
-export class TenantObject extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
+export class TenantObject extends DurableObject<Bindings> {
+  constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     migrate(ctx.storage, TENANT_MIGRATIONS);
   }

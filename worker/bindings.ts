@@ -1,0 +1,40 @@
+import type { ModelSettings } from "./agent/model-settings.ts";
+
+/** Secrets and settings that may be absent (so `wrangler types` cannot promise them). */
+export interface Settings {
+  /** Comma-separated API keys; each key is one tenant. */
+  API_KEYS?: string;
+  /** HMAC secret for widget tokens (default: derived from `API_KEYS`). */
+  TOKEN_SECRET?: string;
+  /** Comma-separated origins allowed to call the API from a browser. */
+  ALLOWED_ORIGINS?: string;
+  /** `off` disables per-key rate limiting. */
+  RATE_LIMIT?: string;
+  /** Seconds clients are told to wait after a 429 (the rate limiter's period). */
+  RATE_LIMIT_PERIOD?: string;
+  /** `1` lets webhooks go to http, private and loopback addresses (local development, tests). */
+  ALLOW_PRIVATE_WEBHOOKS?: string;
+  /** Multiplies queue retry delays (tests use 0); default 1. */
+  RETRY_DELAY_SCALE?: string;
+  /**
+   * Multiplies how long the batch object waits before it takes an item or a webhook event back
+   * from a worker that may have died (tests shorten it); default 1. See `worker/batch/leases.ts`.
+   */
+  BATCH_LEASE_SCALE?: string;
+  /** How long a webhook receiver has to answer, in ms (default 15,000). */
+  WEBHOOK_TIMEOUT_MS?: string;
+  /** `1` serves the demo page at `/`, which mints widget tokens without an API key. */
+  DEMO_PAGE?: string;
+}
+
+/**
+ * What the Worker, its queue consumer and its Durable Objects are given: the bindings
+ * `wrangler types` generates from `wrangler.toml`, plus the settings and model secrets that may
+ * be absent. The one environment type: routes, objects and the consumer all take it.
+ *
+ * @example
+ * function allowsPrivateWebhooks(env: Bindings): boolean {
+ *   return env.ALLOW_PRIVATE_WEBHOOKS === "1";
+ * }
+ */
+export type Bindings = Env & Settings & ModelSettings;
