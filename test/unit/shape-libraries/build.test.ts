@@ -6,41 +6,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import type { LibraryData, LibraryIndex } from "../../../worker/drawio/shapes/types.ts";
 
 /** Checks the committed shape library data (shape-libraries/data) and its generator. */
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const dataDir = path.join(repo, "shape-libraries", "data");
 
-interface Shape {
-  n: string;
-  c: number;
-  s: string;
-  w: number;
-  h: number;
-  t?: string;
-  m?: number;
-  edge?: boolean;
-}
-
-interface Library {
-  name: string;
-  title: string;
-  source: string;
-  categories: string[];
-  shapes: Shape[];
-}
-
-interface Index {
-  source: string;
-  libraries: { name: string; title: string; shapes: number; categories: number }[];
-  stencils: Record<string, string[]>;
-}
-
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"));
-const index = readJson(path.join(dataDir, "index.json")) as Index;
+const index = readJson(path.join(dataDir, "index.json")) as LibraryIndex;
 const libraries = index.libraries.map(
-  (l) => readJson(path.join(dataDir, `${l.name}.json`)) as Library,
+  (l) => readJson(path.join(dataDir, `${l.name}.json`)) as LibraryData,
 );
 const registered = new Set(
   Object.entries(index.stencils).flatMap(([pkg, names]) => names.map((n) => `${pkg}.${n}`)),
