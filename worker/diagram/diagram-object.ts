@@ -12,8 +12,7 @@ import { migrate } from "../durable/migrate.ts";
 import { handle, handleAsync, type RpcInput } from "../durable/outcome.ts";
 import { pageOf } from "../durable/paging.ts";
 import { ApiError } from "../http/api-error.ts";
-import type { TurnCompletedEvent } from "../schemas/agent.ts";
-import type { DiagramStats, Finding } from "../schemas/diagram.ts";
+import type { Finding } from "../schemas/diagram.ts";
 import type { Author, Usage } from "../schemas/version.ts";
 import { unwrap } from "./client.ts";
 import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
@@ -21,58 +20,26 @@ import { acceptLive, broadcast, closeAll, closeQuietly, type VersionNotice } fro
 import { DIAGRAM_MIGRATIONS } from "./migrations.ts";
 import {
   checkVersion,
+  concurrentChange,
   layoutProblem,
   operationProblem,
   orFail,
+  turnInProgress,
   versionNotFound,
 } from "./problems.ts";
+import { ResidentHead } from "./resident-head.ts";
 import * as In from "./rpc-schemas.ts";
 import { type DiagramRow, DiagramStore } from "./store.ts";
 import {
   eventStream,
   type HostedTurnEnd,
   runHostedTurn,
+  type TurnAnswer,
+  type TurnHead,
   type TurnHost,
   turnEngine,
 } from "./turn-host.ts";
-import { compactOf, diffView, exportFile } from "./views.ts";
-
-/** The diagram as the API shows it. */
-export interface DiagramView {
-  id: string;
-  title: string;
-  version: number;
-  xml?: string;
-  compact?: string;
-  created_at: string;
-  updated_at: string;
-  stats: DiagramStats;
-  warnings?: Finding[];
-}
-
-/** The diagram's head as a turn's JSON answer carries it. */
-export interface TurnHead {
-  version: number;
-  title: string;
-  xml: string;
-  findings: Finding[];
-}
-
-/** How a turn ended, for callers that wait for it ({@link DiagramObject.runTurn}). */
-export interface TurnAnswer {
-  completed: TurnCompletedEvent;
-  /** The model the turn ran on. */
-  model: string;
-  /** Set when the turn ended `changed` or `unchanged`. */
-  head?: TurnHead;
-}
-
-interface Head {
-  n: number;
-  xml: string;
-  stats: DiagramStats;
-  document?: DiagramDocument;
-}
+import { type DiagramView, diffView, exportFile } from "./views.ts";
 
 /**
  * One diagram: its metadata, its append-only version history and its conversation with the
@@ -86,11 +53,7 @@ interface Head {
  */
 export class DiagramObject extends DurableObject<Bindings> {
   readonly #store: DiagramStore;
-  #head: Head | undefined;
-  /** The head's API view as JSON, keyed by head, title and update time. */
-  #headJson: { key: string; json: string } | undefined;
-  /** The head's compact view, keyed by head version. */
-  #compact: { n: number; text: string } | undefined;
+  readonly #head: ResidentHead;
   /** The running agent turn, if any (one per diagram at a time). */
   #turn: AbortController | undefined;
 
@@ -98,6 +61,7 @@ export class DiagramObject extends DurableObject<Bindings> {
     super(ctx, env);
     migrate(ctx.storage, DIAGRAM_MIGRATIONS);
     this.#store = new DiagramStore(ctx.storage);
+    this.#head = new ResidentHead(this.#store);
   }
 
   /** Creates the diagram with version 1 (the given XML, or an empty page). */
@@ -125,7 +89,7 @@ export class DiagramObject extends DurableObject<Bindings> {
         restoredFrom: null,
       },
     );
-    this.#head = { n: 1, xml: ready.xml, stats: ready.stats, document: ready.document };
+    this.#head.set({ n: 1, xml: ready.xml, stats: ready.stats, document: ready.document });
     return ready;
   }
 
@@ -152,10 +116,8 @@ export class DiagramObject extends DurableObject<Bindings> {
       const row = this.#own(args.tenant);
       const key = `${row.head}|${row.updated_at}`;
       if (args.known === key) return { version: row.head, key };
-      if (this.#headJson?.key !== key) {
-        this.#headJson = { key, json: JSON.stringify(this.#view(row, "xml")) };
-      }
-      return { version: row.head, key, json: this.#headJson.json };
+      const json = this.#head.json(key, () => JSON.stringify(this.#view(row, "xml")));
+      return { version: row.head, key, json };
     });
   }
 
@@ -190,10 +152,10 @@ export class DiagramObject extends DurableObject<Bindings> {
       const row = this.#own(args.tenant);
       this.#outsideTurn();
       if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
-      const head = this.#loadHead(row);
+      const head = this.#head.load(row.head);
       let result: ReturnType<typeof applyOperations>;
       try {
-        result = applyOperations(this.#documentOf(head), args.operations, {
+        result = applyOperations(this.#head.document(head), args.operations, {
           shapes: shapeCatalog(),
           ...(args.page === undefined ? {} : { page: args.page }),
         });
@@ -227,7 +189,7 @@ export class DiagramObject extends DurableObject<Bindings> {
     return handle(In.VersionInput, input, (args) => {
       this.#own(args.tenant);
       const summary = this.#store.summary(args.n) ?? versionNotFound(args.n);
-      return { ...summary, xml: this.#xmlOf(args.n) };
+      return { ...summary, xml: this.#head.xmlOf(args.n) };
     });
   }
 
@@ -243,8 +205,8 @@ export class DiagramObject extends DurableObject<Bindings> {
           "version 1 has no predecessor; pass ?against=<n>",
         );
       }
-      const before = parseDiagram(this.#xmlOf(against));
-      const after = parseDiagram(this.#xmlOf(args.n));
+      const before = parseDiagram(this.#head.xmlOf(against));
+      const after = parseDiagram(this.#head.xmlOf(args.n));
       return diffView(before, after, against, args.n);
     });
   }
@@ -256,7 +218,7 @@ export class DiagramObject extends DurableObject<Bindings> {
       this.#outsideTurn();
       if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
       const summary = this.#store.summary(args.n) ?? versionNotFound(args.n);
-      const xml = this.#xmlOf(args.n);
+      const xml = this.#head.xmlOf(args.n);
       // The copy shares every chunk of version n: restoring stores no XML at all.
       const n = this.#store.appendCopy(
         args.n,
@@ -268,7 +230,7 @@ export class DiagramObject extends DurableObject<Bindings> {
         },
         new Date().toISOString(),
       );
-      this.#head = { n, xml, stats: summary.stats };
+      this.#head.set({ n, xml, stats: summary.stats });
       this.#announce(n, args.author, `Restored version ${args.n}`);
       return this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
     });
@@ -280,27 +242,20 @@ export class DiagramObject extends DurableObject<Bindings> {
       const row = this.#own(args.tenant);
       this.#outsideTurn();
       if (args.ifMatch !== undefined) checkVersion(row, args.ifMatch);
-      const head = this.#loadHead(row);
+      const head = this.#head.load(row.head);
       const options = {
         page: args.page,
         direction: args.direction,
         ...(args.containerId === undefined ? {} : { containerId: args.containerId }),
       };
-      const result = await relayoutPage(this.#documentOf(head), options).catch((error: unknown) => {
-        throw layoutProblem(error);
-      });
+      const result = await relayoutPage(this.#head.document(head), options).catch(
+        (error: unknown) => {
+          throw layoutProblem(error);
+        },
+      );
       // ELK ran asynchronously: another write may have landed meanwhile.
       const now = this.#own(args.tenant);
-      if (now.head !== row.head) {
-        throw new ApiError(
-          409,
-          "concurrent_change",
-          "the diagram changed while it was laid out; retry",
-          {
-            head_version: now.head,
-          },
-        );
-      }
+      if (now.head !== row.head) concurrentChange(now.head);
       const ready = orFail(prepareDocument(result.document, []));
       this.#commit(ready, args.author, args.message ?? "Tidied the layout", null);
       const view = this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
@@ -311,8 +266,8 @@ export class DiagramObject extends DurableObject<Bindings> {
   exportAs(input: RpcInput<typeof In.ExportInput>) {
     return handle(In.ExportInput, input, (args) => {
       const row = this.#own(args.tenant);
-      const head = this.#loadHead(row);
-      return exportFile(this.#documentOf(head), head.xml, row.title, args.format, args.page);
+      const head = this.#head.load(row.head);
+      return exportFile(this.#head.document(head), head.xml, row.title, args.format, args.page);
     });
   }
 
@@ -321,9 +276,7 @@ export class DiagramObject extends DurableObject<Bindings> {
     return handleAsync(In.TenantInput, input, async (args) => {
       this.#own(args.tenant);
       closeAll(this.ctx, 4404, "diagram deleted");
-      this.#head = undefined;
-      this.#headJson = undefined;
-      this.#compact = undefined;
+      this.#head.clear();
       await this.#store.destroy();
       migrate(this.ctx.storage, DIAGRAM_MIGRATIONS);
       return { deleted: true as const };
@@ -410,9 +363,9 @@ export class DiagramObject extends DurableObject<Bindings> {
   /** The head after a turn that ended well, with the findings the turn already knows. */
   #finished(tenant: string, end: HostedTurnEnd): TurnHead {
     const row = this.#own(tenant);
-    const head = this.#loadHead(row);
+    const head = this.#head.load(row.head);
     const findings =
-      end.findings ?? validateDocument(this.#documentOf(head), { shapes: shapeCatalog() });
+      end.findings ?? validateDocument(this.#head.document(head), { shapes: shapeCatalog() });
     return { version: row.head, title: row.title, xml: head.xml, findings };
   }
 
@@ -435,23 +388,15 @@ export class DiagramObject extends DurableObject<Bindings> {
   }
 
   #outsideTurn(): void {
-    if (this.#turn) {
-      throw new ApiError(
-        409,
-        "turn_in_progress",
-        "the agent is working on this diagram; retry when its turn ends (or cancel it)",
-        {},
-        { "retry-after": "2" },
-      );
-    }
+    if (this.#turn) turnInProgress();
   }
 
   /** What a turn needs from the object, without reaching into its fields. */
   #turnHost(): TurnHost {
     return {
       store: this.#store,
-      document: (row) => this.#documentOf(this.#loadHead(row)),
-      xmlOf: (n) => this.#xmlOf(n),
+      document: (row) => this.#head.document(this.#head.load(row.head)),
+      xmlOf: (n) => this.#head.xmlOf(n),
       discard: async (tenant) => {
         unwrap(await this.destroy({ tenant }));
       },
@@ -488,12 +433,12 @@ export class DiagramObject extends DurableObject<Bindings> {
       },
       new Date().toISOString(),
     );
-    this.#head = {
+    this.#head.set({
       n,
       xml: ready.xml,
       stats: ready.stats,
       ...(ready.document ? { document: ready.document } : {}),
-    };
+    });
     this.#announce(n, author, message);
   }
 
@@ -527,27 +472,9 @@ export class DiagramObject extends DurableObject<Bindings> {
     return { type: "version", version, author, message };
   }
 
-  #loadHead(row: DiagramRow): Head {
-    if (this.#head?.n === row.head) return this.#head;
-    const summary = this.#store.summary(row.head);
-    if (!summary) throw new Error(`head version ${row.head} is missing`);
-    this.#head = { n: row.head, xml: this.#xmlOf(row.head), stats: summary.stats };
-    return this.#head;
-  }
-
-  #documentOf(head: Head): DiagramDocument {
-    head.document ??= parseDiagram(head.xml);
-    return head.document;
-  }
-
-  #xmlOf(n: number): string {
-    if (this.#head?.n === n) return this.#head.xml;
-    return this.#store.xml(n) ?? versionNotFound(n);
-  }
-
   /** The API view of the head: with its XML, its compact view, or neither. */
   #view(row: DiagramRow, format: "xml" | "compact" | "none", warnings?: Finding[]): DiagramView {
-    const head = this.#loadHead(row);
+    const head = this.#head.load(row.head);
     const view: DiagramView = {
       id: row.id,
       title: row.title,
@@ -557,10 +484,7 @@ export class DiagramObject extends DurableObject<Bindings> {
       stats: head.stats,
     };
     if (format === "compact") {
-      if (this.#compact?.n !== head.n) {
-        this.#compact = { n: head.n, text: compactOf(this.#documentOf(head)) };
-      }
-      view.compact = this.#compact.text;
+      view.compact = this.#head.compact(head);
     } else if (format === "xml") {
       view.xml = head.xml;
     }

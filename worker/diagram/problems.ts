@@ -24,6 +24,24 @@ export function checkVersion(row: DiagramRow, ifMatch: number): void {
   }
 }
 
+/** The diagram moved on while a write that could not hold it (a re-layout) was working. */
+export function concurrentChange(headVersion: number): never {
+  throw new ApiError(409, "concurrent_change", "the diagram changed while it was laid out; retry", {
+    head_version: headVersion,
+  });
+}
+
+/** The running turn's refusal of a second turn or a manual write. */
+export function turnInProgress(): never {
+  throw new ApiError(
+    409,
+    "turn_in_progress",
+    "the agent is working on this diagram; retry when its turn ends (or cancel it)",
+    {},
+    { "retry-after": "2" },
+  );
+}
+
 export function versionNotFound(n: number): never {
   throw new ApiError(404, "version_not_found", `there is no version ${n}`);
 }

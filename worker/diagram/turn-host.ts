@@ -10,6 +10,23 @@ import { conversation, manualChanges } from "./conversation.ts";
 import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";
 
+/** The diagram's head as a turn's JSON answer carries it. */
+export interface TurnHead {
+  version: number;
+  title: string;
+  xml: string;
+  findings: Finding[];
+}
+
+/** How a turn ended, for callers that wait for it ({@link DiagramObject.runTurn}). */
+export interface TurnAnswer {
+  completed: TurnCompletedEvent;
+  /** The model the turn ran on. */
+  model: string;
+  /** Set when the turn ended `changed` or `unchanged`. */
+  head?: TurnHead;
+}
+
 // Everything in this module runs inside the diagram object. The Worker side of a turn is the
 // `converse` (events) and `runTurn` (result) RPC methods of DiagramObject; the model loop itself
 // is `agent/loop.ts`.

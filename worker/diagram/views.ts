@@ -5,6 +5,20 @@ import type { DiagramDocument } from "../drawio/model.ts";
 import { serializeDiagram } from "../drawio/serialize.ts";
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import { ApiError } from "../http/api-error.ts";
+import type { DiagramStats, Finding } from "../schemas/diagram.ts";
+
+/** The diagram as the API shows it. */
+export interface DiagramView {
+  id: string;
+  title: string;
+  version: number;
+  xml?: string;
+  compact?: string;
+  created_at: string;
+  updated_at: string;
+  stats: DiagramStats;
+  warnings?: Finding[];
+}
 
 /** An export, ready to become a response. */
 export interface ExportFile {

@@ -1,0 +1,84 @@
+import type { DiagramDocument } from "../drawio/model.ts";
+import { parseDiagram } from "../drawio/parse.ts";
+import type { DiagramStats } from "../schemas/diagram.ts";
+import { versionNotFound } from "./problems.ts";
+import type { DiagramStore } from "./store.ts";
+import { compactOf } from "./views.ts";
+
+/** The head version as the object keeps it in memory; the document is parsed on first use. */
+export interface Head {
+  n: number;
+  xml: string;
+  stats: DiagramStats;
+  document?: DiagramDocument;
+}
+
+/**
+ * The diagram object's memory of its head version: the XML, the parsed document and the views
+ * made from them (the API's JSON, the compact view), each made once per version and kept until
+ * the head moves. Reads of the hot path (GET, operations on the head) never touch SQLite.
+ *
+ * @example
+ * const resident = new ResidentHead(store);
+ * const head = resident.load(row.head);
+ * applyOperations(resident.document(head), operations);
+ */
+export class ResidentHead {
+  readonly #store: DiagramStore;
+  #head: Head | undefined;
+  /** The head's API view as JSON, keyed by head, title and update time. */
+  #json: { key: string; json: string } | undefined;
+  /** The head's compact view, keyed by head version. */
+  #compact: { n: number; text: string } | undefined;
+
+  constructor(store: DiagramStore) {
+    this.#store = store;
+  }
+
+  /** Version `n` becomes the head (just written: its XML, stats and, when known, document). */
+  set(head: Head): void {
+    this.#head = head;
+  }
+
+  /** Forgets everything (the diagram was deleted). */
+  clear(): void {
+    this.#head = undefined;
+    this.#json = undefined;
+    this.#compact = undefined;
+  }
+
+  /** The head version `n`, from memory when it is the one kept, else from the store. */
+  load(n: number): Head {
+    if (this.#head?.n === n) return this.#head;
+    const summary = this.#store.summary(n);
+    if (!summary) throw new Error(`head version ${n} is missing`);
+    this.#head = { n, xml: this.xmlOf(n), stats: summary.stats };
+    return this.#head;
+  }
+
+  /** The head's parsed document (parsed once). */
+  document(head: Head): DiagramDocument {
+    head.document ??= parseDiagram(head.xml);
+    return head.document;
+  }
+
+  /** The XML of any version; the head's without a read. */
+  xmlOf(n: number): string {
+    if (this.#head?.n === n) return this.#head.xml;
+    return this.#store.xml(n) ?? versionNotFound(n);
+  }
+
+  /** The head's compact view, made once per version. */
+  compact(head: Head): string {
+    if (this.#compact?.n !== head.n) {
+      this.#compact = { n: head.n, text: compactOf(this.document(head)) };
+    }
+    return this.#compact.text;
+  }
+
+  /** The head's API view as JSON for `key` (head, title, update time), made once per key. */
+  json(key: string, make: () => string): string {
+    if (this.#json?.key !== key) this.#json = { key, json: make() };
+    return this.#json.json;
+  }
+}
