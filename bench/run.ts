@@ -16,6 +16,7 @@ const SUITES: Record<string, string> = {
   widget: "./widget.ts",
   quality: "./quality.ts",
   xpath: "./xpath.ts",
+  "test-times": "./test-times.ts",
 };
 
 const first = process.argv[2];
