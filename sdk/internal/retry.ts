@@ -1,5 +1,10 @@
+import { FINAL_SERVER_CODES, RETRYABLE_CONFLICTS } from "../../worker/schemas/problem-retries.ts";
 import { APIError, ConnectionError } from "../core/errors.ts";
-import { isProblemCode, PROBLEM_CODES } from "../core/problem-codes.ts";
+
+/** 409s that mean "busy, try again", per the registry. */
+const RETRYABLE = new Set<string>(RETRYABLE_CONFLICTS);
+/** 5xx codes that say a retry will not help, per the registry. */
+const FINAL = new Set<string>(FINAL_SERVER_CODES);
 
 /** A Retry-After longer than this is ignored in favour of the usual backoff. */
 const MAX_RETRY_AFTER_MS = 60_000;
@@ -15,14 +20,13 @@ const MAX_RETRY_AFTER_MS = 60_000;
 export function isRetryable(error: unknown, replayable: boolean): boolean {
   if (error instanceof APIError) {
     const { status, code } = error;
-    // The registry says which codes a retry may fix: a 409 that means "busy" (a turn or an
-    // idempotent request still running), not a conflict with the data; every 5xx except those
-    // that say the deployment lacks configuration or the model failed a turn (an expensive
-    // failure the caller should decide to repeat: a blind retry of /v1/generate would make a
-    // second diagram). A 5xx without a known code (a proxy, say) is retried.
-    const known = isProblemCode(code) ? PROBLEM_CODES[code] : undefined;
-    if (status === 409) return known?.retryable === true;
-    if (status >= 500) return known === undefined || known.retryable;
+    // The registry decides (through two lists, not the whole registry, to keep the widget
+    // small): a 409 that means "busy" (a turn or an idempotent request still running) is
+    // retried, not a conflict with the data; every 5xx is, except those that say the deployment
+    // lacks configuration, a batch gave up, or the model failed a turn. A 5xx without a known
+    // code (a proxy, say) is retried.
+    if (status === 409) return RETRYABLE.has(code);
+    if (status >= 500) return !FINAL.has(code);
     return status === 408 || status === 429;
   }
   return replayable && error instanceof ConnectionError;
