@@ -68,18 +68,16 @@ export interface AgentLoopOptions {
 }
 
 /**
- * Runs the agent's model loop for one turn on an in-memory working copy: the model reads and changes the diagram
- * through tools, every change checked (and raw XML repaired) on the way. The result carries the
- * final document only when the turn finished within its step budget, changed something and
- * left no validation error; otherwise nothing is to be committed and the last version stays
- * as it was.
+ * Runs the agent's model loop for one turn on an in-memory working copy: the model reads and
+ * changes the diagram through tools, every change checked (and raw XML repaired) on the way.
+ * The result carries the final document only when the turn finished within its step budget,
+ * changed something and left no validation error; otherwise nothing is to be committed and the
+ * last version stays as it was. It runs inside the diagram object (`diagram/turn-host.ts` hosts
+ * it); nothing here knows about storage, streams or RPC.
  *
  * @example
  * const result = await runAgentLoop({ model, document, prompt: "Add a fraud check", shapes });
  * if (result.status === "changed") commit(result.document, result.text);
- *
- * It runs inside the diagram object (see `diagram/turn-host.ts`, which hosts it); nothing here
- * knows about storage, streams or RPC.
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
   const emit = options.onEvent ?? (() => {});

@@ -215,8 +215,9 @@ function checkGeometry(geometry: XmlElement, id: string, error: Report): void {
 function checkNumbers(el: XmlElement, keys: readonly string[], id: string, error: Report): void {
   for (const key of keys) {
     const value = el.attrs[key];
-    const problem = value === undefined ? undefined : geometryNumberProblem(value);
-    if (value !== undefined && problem) {
+    if (value === undefined) continue;
+    const problem = geometryNumberProblem(value);
+    if (problem) {
       const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
       error(
         "invalid_geometry",
