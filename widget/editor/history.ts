@@ -8,6 +8,7 @@ const AUTHORS: Record<VersionSummary["author"], string> = {
   user: "Edited by hand",
   agent: "Agent",
   api: "API",
+  mcp: "Assistant (MCP)",
 };
 
 /**

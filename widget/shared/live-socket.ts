@@ -10,7 +10,7 @@ import { parseJson } from "./parse.ts";
 export const VersionNoticeSchema = z.object({
   type: z.enum(["version"]),
   version: z.number(),
-  author: z.enum(["user", "agent", "api"]),
+  author: z.enum(["user", "agent", "api", "mcp"]),
   message: z.nullable(z.string()),
 });
 

@@ -2,19 +2,26 @@ import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv, Principal } from "../http/app-env.ts";
 import { configuredKeys, tenantForKey } from "./api-keys.ts";
+import { callerOf } from "./in-process.ts";
 import { TOKEN_PREFIX, verifyToken } from "./widget-tokens.ts";
 
 const CHALLENGE = { "www-authenticate": 'Bearer realm="drawforge"' };
 
 /**
  * Resolves `Authorization: Bearer …` to a {@link Principal}: an API key from `API_KEYS`, or a
- * widget token. With no keys configured every call is refused with 503 (fail closed).
+ * widget token. With no keys configured every call is refused with 503 (fail closed). A request
+ * the Worker sends itself for a caller it already authenticated carries that caller.
  *
  * @example
  * app.use("/v1/*", authenticate());
  */
 export function authenticate(): MiddlewareHandler<AppEnv> {
   return async function authenticateMiddleware(c, next) {
+    const caller = callerOf(c.req.raw);
+    if (caller) {
+      c.set("principal", caller);
+      return next();
+    }
     const keys = c.env.API_KEYS ?? "";
     if (configuredKeys(keys).length === 0) {
       throw new ApiError(

@@ -20,9 +20,10 @@ export function unwrap<T>(outcome: Outcome<T>): T {
   return outcome.value;
 }
 
-/** A person with a widget token edits as `user`; API calls are `api`. */
+/** A person with a widget token edits as `user`; API calls are `api`, an assistant's `mcp`. */
 export function authorOf(principal: Principal): Author {
-  return principal.kind === "token" ? "user" : "api";
+  if (principal.kind === "token") return "user";
+  return principal.via === "mcp" ? "mcp" : "api";
 }
 
 /** A finished diagram as answers hand it back: its head, and where to open it. */

@@ -55,4 +55,32 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
     version: 2,
     statements: ["ALTER TABLE diagram DROP COLUMN busy_turn"],
   },
+  {
+    // Versions made over MCP carry author 'mcp'. SQLite cannot change a CHECK in place, so the
+    // table is rebuilt: its rows are metadata only (the XML lives in `chunks`), so this is cheap.
+    version: 3,
+    statements: [
+      `CREATE TABLE versions_v3 (
+        n INTEGER PRIMARY KEY,
+        parent INTEGER,
+        author TEXT NOT NULL CHECK (author IN ('user', 'agent', 'api', 'mcp')),
+        message TEXT,
+        restored_from INTEGER,
+        created_at TEXT NOT NULL,
+        byte_size INTEGER NOT NULL,
+        chunk_ids TEXT NOT NULL,
+        stats TEXT NOT NULL,
+        usage TEXT
+      )`,
+      `INSERT INTO versions_v3 (n, parent, author, message, restored_from, created_at, byte_size,
+        chunk_ids, stats, usage)
+        SELECT n, parent, author, message, restored_from, created_at, byte_size, chunk_ids, stats,
+        usage FROM versions`,
+      "DROP TRIGGER versions_append_only",
+      "DROP TABLE versions",
+      "ALTER TABLE versions_v3 RENAME TO versions",
+      `CREATE TRIGGER versions_append_only BEFORE UPDATE ON versions
+        BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END`,
+    ],
+  },
 ];

@@ -2,8 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { listOf } from "./common.ts";
 import { DiagramStatsSchema } from "./diagram.ts";
 
-export const AuthorSchema = z.enum(["user", "agent", "api"]).openapi("Author", {
-  description: "Who made a version: a person in the editor, the agent, or an API call.",
+export const AuthorSchema = z.enum(["user", "agent", "api", "mcp"]).openapi("Author", {
+  description:
+    "Who made a version: a person in the editor, the agent, an API call, or an assistant over MCP.",
 });
 
 export const UsageSchema = z
