@@ -122,6 +122,18 @@ export default defineConfig({
       },
       {
         test: {
+          // The MCP server on the real Worker (wrangler), driven by the official MCP client
+          // over Streamable HTTP, with a scripted model; see test/mcp/global-setup.ts.
+          name: "mcp",
+          include: ["test/mcp/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./test/mcp/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           // The real Worker under `wrangler dev`, killed with SIGKILL mid-batch and started
           // again on the same state (issue #15); its own model server and webhook receiver.
           name: "crash",

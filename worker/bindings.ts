@@ -1,3 +1,4 @@
+import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { ModelSettings } from "./agent/model-settings.ts";
 
 /** Secrets and settings that may be absent (so `wrangler types` cannot promise them). */
@@ -37,4 +38,9 @@ export interface Settings {
  *   return env.ALLOW_PRIVATE_WEBHOOKS === "1";
  * }
  */
-export type Bindings = Env & Settings & ModelSettings;
+export type Bindings = Env & Settings & ModelSettings & OAuthBinding;
+
+/** What the OAuth provider adds for its pages' handler (`worker/auth/oauth.ts`), only there. */
+export interface OAuthBinding {
+  OAUTH_PROVIDER?: OAuthHelpers;
+}

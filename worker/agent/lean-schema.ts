@@ -1,8 +1,6 @@
 import { jsonSchema, type Schema, zodSchema } from "ai";
 import type { z } from "zod";
-
-/** Bounds zod adds to every integer, which say nothing to a model. */
-const SAFE = Number.MAX_SAFE_INTEGER;
+import { leanJson } from "../schemas/lean-json-schema.ts";
 
 /**
  * A tool input schema as the model is sent it, without what costs tokens on every request and
@@ -15,29 +13,7 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 export function leanSchema<T>(schema: z.ZodType<T>): Schema<T> {
   const full = zodSchema(schema);
   type JsonSchema = Awaited<Schema["jsonSchema"]>;
-  return jsonSchema<T>(async () => tidy(await full.jsonSchema) as JsonSchema, {
+  return jsonSchema<T>(async () => leanJson(await full.jsonSchema) as JsonSchema, {
     validate: (value) => full.validate?.(value) ?? { success: true, value: value as T },
   });
-}
-
-function tidy(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(tidy);
-  if (typeof node !== "object" || node === null) return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "$schema") continue;
-    if (key === "propertyNames" && isStringType(value)) continue;
-    if ((key === "maximum" && value === SAFE) || (key === "minimum" && value === -SAFE)) continue;
-    out[key] = tidy(value);
-  }
-  return out;
-}
-
-function isStringType(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    Object.keys(value).length === 1 &&
-    (value as { type?: unknown }).type === "string"
-  );
 }

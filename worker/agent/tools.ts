@@ -1,89 +1,9 @@
 import { tool } from "ai";
 import { z } from "zod";
-import { NODE_KINDS } from "../drawio/layout/spec.ts";
 import { libraryShapeName } from "../drawio/shapes/library-names.ts";
+import { ModelGraphSchema, ModelOperationSchema } from "../schemas/model-inputs.ts";
 import { leanSchema } from "./lean-schema.ts";
 import type { ToolOutcome, WorkingCopy } from "./working-copy.ts";
-
-/**
- * The operations as the model sees them: one flat object instead of nine variants repeating the
- * same fields (a third of the tokens). Each operation is still checked against the full schema
- * when applied, and a mistake comes back as an error naming the operation.
- */
-const ModelOperationSchema = z.object({
-  op: z.enum([
-    "add",
-    "update",
-    "delete",
-    "set_attribute",
-    "remove_attribute",
-    "set_style",
-    "set_label",
-    "set_geometry",
-    "replace_text",
-  ]),
-  id: z.string().optional().describe("Target cell id (or use select)."),
-  select: z
-    .string()
-    .optional()
-    .describe("XPath 1.0 selecting the target cells, e.g. //mxCell[@edge='1']."),
-  xml: z.string().optional().describe("add, update: one <mxCell> (new id for add)."),
-  value: z.string().optional().describe("set_label: the text; set_attribute: the value."),
-  name: z.string().optional().describe("set_attribute, remove_attribute: the attribute."),
-  style: z
-    .record(z.string(), z.union([z.string(), z.number(), z.null()]))
-    .optional()
-    .describe("set_style: keys to set (null removes); other keys are kept."),
-  x: z.number().optional(),
-  y: z.number().optional(),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  search: z
-    .string()
-    .optional()
-    .describe("replace_text: text that occurs exactly once in the page XML."),
-  replace: z.string().optional(),
-});
-
-/**
- * The graph spec as the model sees it: the same fields without the limits and patterns, which
- * the layout engine checks anyway (and names every problem it finds).
- */
-const ModelGraphSchema = z.object({
-  direction: z.enum(["down", "right", "up", "left"]).optional(),
-  theme: z.enum(["default", "minimal", "dark"]).optional(),
-  nodes: z.array(
-    z.object({
-      id: z.string(),
-      label: z.string().optional(),
-      kind: z.enum(NODE_KINDS).optional(),
-      shape: z.string().optional().describe("A shape name from search_shapes, with kind icon."),
-      style: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-      group: z.string().optional(),
-    }),
-  ),
-  edges: z
-    .array(
-      z.object({
-        from: z.string(),
-        to: z.string(),
-        label: z.string().optional(),
-        kind: z.enum(["solid", "dashed", "dotted"]).optional(),
-        arrow: z.enum(["none", "forward", "both"]).optional(),
-      }),
-    )
-    .optional(),
-  groups: z
-    .array(
-      z.object({
-        id: z.string(),
-        label: z.string().optional(),
-        kind: z.enum(["container", "swimlane", "zone"]).optional(),
-        parent: z.string().optional(),
-      }),
-    )
-    .optional(),
-});
 
 /** Something that can search shapes (the shape catalogue). */
 export interface ShapeSearch {

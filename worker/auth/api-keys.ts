@@ -44,6 +44,18 @@ export async function tenantForKey(presented: string, source: string): Promise<s
   return match === undefined ? undefined : tenantOf(match);
 }
 
+/**
+ * Whether a tenant still has a configured key: a grant made with a key that was since removed
+ * from `API_KEYS` stops working with it.
+ *
+ * @example
+ * await isConfiguredTenant("t_6c1f…", env.API_KEYS); // true
+ */
+export async function isConfiguredTenant(tenant: string, source: string): Promise<boolean> {
+  const ring = await keyRing(source);
+  return ring.digests.some((digest) => tenantOf(digest) === tenant);
+}
+
 /** A tenant id is derived from the key's digest, so the key itself is never stored. */
 function tenantOf(digest: Uint8Array): string {
   return `t_${toHex(digest).slice(0, 32)}`;

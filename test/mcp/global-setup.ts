@@ -1,0 +1,42 @@
+import type { TestProject } from "vitest/node";
+import { startLocalWorker } from "../support/local-worker.ts";
+import { startLlmServer } from "../worker/llm-server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Where the real Worker listens, e.g. `http://127.0.0.1:41234`; MCP is at `/mcp`. */
+    mcpBaseUrl: string;
+    /** The scripted model server behind the Worker's agent (`POST /__script`). */
+    mcpLlmUrl: string;
+  }
+}
+
+/** Not the worker (47213), SDK (47214) or batch (47216) tests' port: suites may run at once. */
+const LLM_PORT = Number(process.env.DRAWFORGE_MCP_LLM_PORT ?? 47218);
+
+/** The two tenants the MCP tests use. */
+export const MCP_KEYS = ["mcp-key-a", "mcp-key-b"] as const;
+
+/**
+ * Starts what the MCP tests talk to: the real Worker under wrangler (workerd, fresh storage) and
+ * the scripted OpenAI-compatible model server behind its agent.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const llm = await startLlmServer(LLM_PORT);
+  const worker = await startLocalWorker(
+    {
+      API_KEYS: MCP_KEYS.join(","),
+      RATE_LIMIT: "off",
+      OPENAI_API_KEY: "scripted-model-key",
+      OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+      DRAWFORGE_MODEL: "scripted",
+    },
+    (process.env.DRAWFORGE_MCP_WORKER_LOG ?? "none") as "none",
+  );
+  project.provide("mcpBaseUrl", worker.url);
+  project.provide("mcpLlmUrl", `http://127.0.0.1:${LLM_PORT}`);
+  return async () => {
+    await worker.dispose();
+    await new Promise<void>((resolve) => llm.close(() => resolve()));
+  };
+}

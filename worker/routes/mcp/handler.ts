@@ -1,0 +1,48 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Bindings } from "../../bindings.ts";
+import { type ApiFetch, InProcessApi } from "./api.ts";
+import { drawforgeMcpServer } from "./server.ts";
+
+/** The largest JSON-RPC body `/mcp` reads (a diagram's XML fits; the API's limits apply after). */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Serves one request to `/mcp` (MCP Streamable HTTP) for a tenant already authenticated: an
+ * API key, or an OAuth token bound to the tenant. The server is stateless: each POST carries
+ * its own JSON-RPC messages and answers them (as an event stream when a tool reports
+ * progress), so no session lives in an isolate. A standalone stream (GET) and ending a session
+ * (DELETE) are not offered: both answer 405, as the transport specification allows.
+ *
+ * @example
+ * return serveMcp(request, env, ctx, tenant, app.fetch);
+ */
+export async function serveMcp(
+  request: Request,
+  env: Bindings,
+  ctx: ExecutionContext,
+  tenant: string,
+  fetch: ApiFetch,
+): Promise<Response> {
+  if (request.method !== "POST") {
+    return Response.json(
+      {
+        jsonrpc: "2.0",
+        error: {
+          code: -32000,
+          message: "Method not allowed: this MCP server is stateless; send JSON-RPC with POST.",
+        },
+        id: null,
+      },
+      { status: 405, headers: { allow: "POST" } },
+    );
+  }
+  const url = new URL(request.url);
+  const api = new InProcessApi(fetch, { kind: "key", tenant, via: "mcp" }, env, ctx, url.origin);
+  const server = drawforgeMcpServer(api, url.searchParams.get("tools") === "all" ? "all" : "core");
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  await server.connect(transport);
+  return transport.handleRequest(request);
+}

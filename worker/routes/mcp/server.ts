@@ -1,0 +1,228 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
+import { z } from "zod";
+import { leanJsonSchema } from "../../schemas/lean-json-schema.ts";
+import { ApiProblem, type InProcessApi } from "./api.ts";
+import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
+import {
+  DIAGRAM_TOOLS,
+  type McpTool,
+  type ToolAnswer,
+  ToolFailure,
+  ToolInputError,
+} from "./tools.ts";
+import { VIEWER_URI, viewerResultMeta } from "./viewer-app.ts";
+
+/** What the server says about itself in `initialize`. */
+const INSTRUCTIONS =
+  "Drawforge stores draw.io diagrams with full version history. Create one with " +
+  "generate_diagram (from a description) or create_diagram_from_graph (from nodes and edges); " +
+  "read_diagram before edit_diagram; every answer has links that open the diagram. " +
+  "find_tools lists more tools (versions, relayout, shape search, validation) and run_tool runs them.";
+
+/** Which tools `tools/list` shows: the core set, or every tool (`/mcp?tools=all`). */
+export type ToolListing = "core" | "all";
+
+const BY_NAME = new Map(DIAGRAM_TOOLS.map((tool) => [tool.name, tool]));
+const MORE_TOOLS = DIAGRAM_TOOLS.filter((tool) => !tool.core);
+
+const findTools: McpTool<{ query?: string | undefined }> = {
+  name: "find_tools",
+  title: "Find more tools",
+  description: `More Drawforge tools, with their input schemas, to call with run_tool: ${MORE_TOOLS.map((t) => t.name).join(", ")}. query filters by words.`,
+  core: true,
+  input: z.object({ query: z.string().max(200).optional() }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args) {
+    const words = (args.query ?? "").toLowerCase().split(/\W+/).filter(Boolean);
+    const found = MORE_TOOLS.filter((tool) => {
+      const text = `${tool.name} ${tool.description}`.toLowerCase();
+      return words.length === 0 || words.some((word) => text.includes(word));
+    }).map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: leanJsonSchema(tool.input),
+    }));
+    const data = { tools: found };
+    return {
+      text:
+        found.length === 0
+          ? "no tool matches; call find_tools without query"
+          : JSON.stringify(data),
+      data,
+    };
+  },
+};
+
+const runTool: McpTool<{ name: string; arguments?: Record<string, unknown> | undefined }> = {
+  name: "run_tool",
+  title: "Run a tool found with find_tools",
+  description: "Run one of the tools find_tools lists, with its arguments.",
+  core: true,
+  input: z.object({
+    name: z.enum(MORE_TOOLS.map((t) => t.name) as [string, ...string[]]),
+    arguments: z.record(z.string(), z.unknown()).optional(),
+  }),
+  annotations: { openWorldHint: false },
+  run: (args, ctx) => {
+    const tool = BY_NAME.get(args.name);
+    if (!tool) throw new ToolInputError(`there is no tool "${args.name}"`);
+    return runChecked(tool, args.arguments ?? {}, ctx);
+  },
+};
+
+const ALL_TOOLS: readonly McpTool<never>[] = [
+  ...DIAGRAM_TOOLS,
+  findTools as unknown as McpTool<never>,
+  runTool as unknown as McpTool<never>,
+];
+const TOOLS = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
+
+/** A tool as `tools/list` shows it. */
+function describe(tool: McpTool<never>): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: leanJsonSchema(tool.input) as Tool["inputSchema"],
+    ...(tool.output ? { outputSchema: leanJsonSchema(tool.output) as Tool["outputSchema"] } : {}),
+    annotations: tool.annotations,
+    ...(tool.viewer ? { _meta: { ui: { resourceUri: VIEWER_URI } } } : {}),
+  };
+}
+
+const LISTINGS: Record<ToolListing, Tool[]> = {
+  core: ALL_TOOLS.filter((tool) => tool.core).map(describe),
+  all: ALL_TOOLS.filter((tool) => tool.name !== "find_tools" && tool.name !== "run_tool").map(
+    describe,
+  ),
+};
+
+/**
+ * The `tools/list` answer of a listing: a small default, or every diagram tool for clients that
+ * want them all up front.
+ */
+export function toolListing(listing: ToolListing): Tool[] {
+  return LISTINGS[listing];
+}
+
+type Context = Parameters<McpTool["run"]>[1];
+
+/** Checks the arguments against the tool's schema, then runs it. */
+async function runChecked(tool: McpTool<never>, args: unknown, ctx: Context): Promise<ToolAnswer> {
+  const parsed = tool.input.safeParse(args);
+  if (!parsed.success) {
+    throw new ToolInputError(
+      parsed.error.issues
+        .map((issue) => `${issue.path.join(".") || "arguments"}: ${issue.message}`)
+        .join("; "),
+    );
+  }
+  return tool.run(parsed.data as never, ctx);
+}
+
+/** What a model should do about a problem the API answered. */
+const ADVICE: Record<string, string> = {
+  not_found: "Check the id with list_diagrams.",
+  turn_in_progress:
+    "Another change is being made to this diagram right now; wait a few seconds and call again.",
+  concurrent_change:
+    "Someone saved this diagram at the same moment; read it again and repeat the change.",
+  idempotency_in_progress: "The first call with this idempotency_key is still running; wait.",
+  version_mismatch:
+    "The diagram changed since the version you read: read_diagram again, then redo the edit on the new version.",
+  rate_limited: "Too many calls; wait a minute.",
+  operation_failed: "Nothing was changed: fix that operation and send the whole batch again.",
+  invalid_graph: "Nothing was stored: fix the graph and call again.",
+  model_not_configured:
+    "This Drawforge has no model for its agent: use create_diagram_from_graph instead.",
+};
+
+/** A failed call as a tool error: what went wrong and what to do, for the model to act on. */
+function toolError(error: unknown): CallToolResult {
+  let text: string;
+  if (error instanceof ApiProblem) {
+    const detail = error.message;
+    const extras = ["head_version", "operation_index", "errors", "findings"]
+      .filter((key) => error.body[key] !== undefined)
+      .map((key) => `${key}: ${JSON.stringify(error.body[key])}`);
+    text = [`Error ${error.code} (${error.status}): ${detail}`, ...extras, ADVICE[error.code]]
+      .filter(Boolean)
+      .join("\n");
+  } else if (error instanceof ToolInputError) {
+    text = `Invalid arguments: ${error.message}. Nothing was changed.`;
+  } else if (error instanceof ToolFailure) {
+    text = error.message;
+  } else {
+    throw error;
+  }
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/**
+ * An MCP server for one request of one caller, on the given API: Drawforge's tools and its
+ * diagrams as resources. Stateless: it holds nothing beyond the request.
+ *
+ * @example
+ * const server = drawforgeMcpServer(api, "core");
+ * await server.connect(transport);
+ */
+export function drawforgeMcpServer(api: InProcessApi, listing: ToolListing): Server {
+  const server = new Server(
+    { name: "drawforge", title: "Drawforge", version: "1.0.0" },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(listing) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = TOOLS.get(request.params.name);
+    if (!tool) {
+      throw new McpError(ErrorCode.InvalidParams, `there is no tool "${request.params.name}"`);
+    }
+    const token = request.params._meta?.progressToken;
+    const ctx: Context = {
+      api,
+      signal: extra.signal,
+      async progress(progress, message, total) {
+        if (token === undefined) return;
+        await extra.sendNotification({
+          method: "notifications/progress",
+          params: { progressToken: token, progress, message, ...(total ? { total } : {}) },
+        });
+      },
+    };
+    try {
+      const answer = await runChecked(tool, request.params.arguments ?? {}, ctx);
+      const result: CallToolResult = { content: [{ type: "text", text: answer.text }] };
+      if (answer.data !== undefined && tool.output) result.structuredContent = answer.data;
+      if (answer.diagramXml !== undefined) result._meta = viewerResultMeta(answer.diagramXml);
+      return result;
+    } catch (error) {
+      return toolError(error);
+    }
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: RESOURCE_TEMPLATES,
+  }));
+  server.setRequestHandler(ListResourcesRequestSchema, (request) =>
+    listResources(api, request.params?.cursor),
+  );
+  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    readResource(api, request.params.uri),
+  );
+  return server;
+}
