@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { inject } from "vitest";
 import type { ScriptStep } from "../worker/llm-server.ts";
 
@@ -57,4 +57,10 @@ export interface DiagramRef {
   title: string;
   version: number;
   links: { editor: string; diagrams_net?: string; api: string };
+}
+
+/** The text of the first content of a resource read. */
+export function resourceText(result: { contents: ReadResourceResult["contents"] }): string {
+  const first = result.contents[0];
+  return first && "text" in first ? first.text : "";
 }

@@ -1,7 +1,15 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connect, type DiagramRef, dataOf, GRAPH, script, textOf } from "./helpers.ts";
+import {
+  connect,
+  type DiagramRef,
+  dataOf,
+  GRAPH,
+  resourceText,
+  script,
+  textOf,
+} from "./helpers.ts";
 
 let client: Client;
 let other: Client;
@@ -301,11 +309,11 @@ describe("resources", () => {
     });
     const head = await client.readResource({ uri: `drawforge://diagrams/${id}` });
     expect(head.contents[0]).toMatchObject({ mimeType: "application/vnd.jgraph.mxfile" });
-    expect(String(head.contents[0]?.text)).toContain("Basket");
+    expect(resourceText(head)).toContain("Basket");
     const first = await client.readResource({ uri: `drawforge://diagrams/${id}/versions/1` });
-    expect(String(first.contents[0]?.text)).toContain('value="Cart"');
+    expect(resourceText(first)).toContain('value="Cart"');
     const compact = await client.readResource({ uri: `drawforge://diagrams/${id}/compact` });
-    expect(String(compact.contents[0]?.text)).toContain("Basket");
+    expect(resourceText(compact)).toContain("Basket");
     await expect(other.readResource({ uri: `drawforge://diagrams/${id}` })).rejects.toThrow(
       /not found/i,
     );
@@ -320,7 +328,7 @@ describe("resources", () => {
     expect(create?._meta).toEqual({ ui: { resourceUri: "ui://drawforge/viewer.html" } });
     const app = await client.readResource({ uri: "ui://drawforge/viewer.html" });
     expect(app.contents[0]).toMatchObject({ mimeType: "text/html;profile=mcp-app" });
-    const page = String(app.contents[0]?.text);
+    const page = resourceText(app);
     expect(page).toContain(`${inject("mcpBaseUrl")}/widget.js`);
     expect(page).toContain("ui/initialize");
     expect(page).toContain("<drawforge-viewer");

@@ -1,0 +1,238 @@
+import { createHash, randomBytes } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
+import { connect, type DiagramRef, dataOf, GRAPH, textOf } from "./helpers.ts";
+
+const REDIRECT = "http://127.0.0.1:9/callback";
+
+const base64url = (bytes: Buffer) => bytes.toString("base64url");
+
+/** Cookies a response set, as a `Cookie` header. */
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** The hidden `handle` of the authorize page's form. */
+function handleOf(page: string): string {
+  const handle = /name="handle" value="([^"]+)"/.exec(page)?.[1];
+  if (!handle) throw new Error(`no handle in the page:\n${page}`);
+  return handle.replaceAll("&#38;", "&");
+}
+
+/** Discovery and dynamic registration, as an MCP client does them from a 401. */
+async function registerClient(): Promise<{
+  clientId: string;
+  authorize: string;
+  token: string;
+  resource: string;
+}> {
+  const origin = inject("mcpBaseUrl");
+  const challenge = await fetch(`${origin}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+  });
+  expect(challenge.status).toBe(401);
+  const metadataUrl = /resource_metadata="([^"]+)"/.exec(
+    challenge.headers.get("www-authenticate") ?? "",
+  )?.[1];
+  expect(metadataUrl).toBeDefined();
+  const resource = (await (await fetch(String(metadataUrl))).json()) as {
+    resource: string;
+    authorization_servers: string[];
+    scopes_supported: string[];
+  };
+  expect(resource).toMatchObject({
+    resource: `${origin}/mcp`,
+    authorization_servers: [origin],
+    scopes_supported: ["diagrams"],
+  });
+  const server = (await (
+    await fetch(`${resource.authorization_servers[0]}/.well-known/oauth-authorization-server`)
+  ).json()) as {
+    authorization_endpoint: string;
+    token_endpoint: string;
+    registration_endpoint: string;
+    code_challenge_methods_supported: string[];
+  };
+  expect(server.code_challenge_methods_supported).toContain("S256");
+  const registered = await fetch(server.registration_endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      client_name: "Test Assistant",
+      redirect_uris: [REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    }),
+  });
+  expect(registered.status).toBe(201);
+  const { client_id } = (await registered.json()) as { client_id: string };
+  return {
+    clientId: client_id,
+    authorize: server.authorization_endpoint,
+    token: server.token_endpoint,
+    resource: resource.resource,
+  };
+}
+
+/** Opens the authorize page for a new PKCE request. */
+async function openAuthorizePage(client: Awaited<ReturnType<typeof registerClient>>) {
+  const verifier = base64url(randomBytes(32));
+  const url = new URL(client.authorize);
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: client.clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: base64url(createHash("sha256").update(verifier).digest()),
+    code_challenge_method: "S256",
+    state: "state-123",
+    scope: "diagrams",
+    resource: client.resource,
+  }).toString();
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  return { verifier, html, url, cookie: cookiesOf(page), handle: handleOf(html) };
+}
+
+async function submit(url: URL, cookie: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: url.origin },
+    body: new URLSearchParams(fields),
+  });
+}
+
+describe("OAuth 2.1 for MCP connectors", () => {
+  it("discovers, registers, authorizes with an API key, exchanges the code and calls tools", async () => {
+    const client = await registerClient();
+    const page = await openAuthorizePage(client);
+    expect(page.html).toContain("Test Assistant");
+    expect(page.html).toContain("127.0.0.1");
+    expect(page.html).toContain('name="api_key"');
+
+    const wrong = await submit(page.url, page.cookie, {
+      handle: page.handle,
+      decision: "approve",
+      api_key: "not-a-key",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("not a valid Drawforge API key");
+
+    const approved = await submit(page.url, page.cookie, {
+      handle: page.handle,
+      decision: "approve",
+      api_key: "mcp-key-a",
+    });
+    expect(approved.status).toBe(302);
+    const callback = new URL(String(approved.headers.get("location")));
+    expect(callback.origin + callback.pathname).toBe(REDIRECT);
+    expect(callback.searchParams.get("state")).toBe("state-123");
+    const code = String(callback.searchParams.get("code"));
+
+    const tokens = await fetch(client.token, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT,
+        client_id: client.clientId,
+        code_verifier: page.verifier,
+        resource: client.resource,
+      }),
+    });
+    expect(tokens.status).toBe(200);
+    const { access_token, refresh_token, token_type } = (await tokens.json()) as {
+      access_token: string;
+      refresh_token: string;
+      token_type: string;
+    };
+    expect(token_type.toLowerCase()).toBe("bearer");
+    expect(refresh_token).toBeTruthy();
+
+    // The token acts for the tenant of the key entered: what it makes, the key sees.
+    const viaToken = await connect(access_token);
+    const created = dataOf<DiagramRef>(
+      await viaToken.callTool({
+        name: "create_diagram_from_graph",
+        arguments: { graph: GRAPH, title: "Over OAuth" },
+      }),
+    );
+    await viaToken.close();
+    const viaKey = await connect("mcp-key-a");
+    const read = await viaKey.callTool({ name: "read_diagram", arguments: { id: created.id } });
+    await viaKey.close();
+    expect(read.isError, textOf(read)).toBeFalsy();
+    const viaOther = await connect("mcp-key-b");
+    const hidden = await viaOther.callTool({ name: "read_diagram", arguments: { id: created.id } });
+    await viaOther.close();
+    expect(hidden.isError).toBe(true);
+
+    // A wrong PKCE verifier, or the same code twice, gets no token.
+    const replay = await fetch(client.token, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT,
+        client_id: client.clientId,
+        code_verifier: page.verifier,
+      }),
+    });
+    expect(replay.status).toBe(400);
+  });
+
+  it("sends the person back with access_denied when they cancel", async () => {
+    const client = await registerClient();
+    const page = await openAuthorizePage(client);
+    const denied = await submit(page.url, page.cookie, { handle: page.handle, decision: "deny" });
+    expect(denied.status).toBe(302);
+    const callback = new URL(String(denied.headers.get("location")));
+    expect(callback.searchParams.get("error")).toBe("access_denied");
+    expect(callback.searchParams.get("state")).toBe("state-123");
+  });
+
+  it("refuses a code exchanged without the right PKCE verifier", async () => {
+    const client = await registerClient();
+    const page = await openAuthorizePage(client);
+    const approved = await submit(page.url, page.cookie, {
+      handle: page.handle,
+      decision: "approve",
+      api_key: "mcp-key-b",
+    });
+    const code = String(new URL(String(approved.headers.get("location"))).searchParams.get("code"));
+    const tokens = await fetch(client.token, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT,
+        client_id: client.clientId,
+        code_verifier: base64url(randomBytes(32)),
+      }),
+    });
+    expect(tokens.status).toBe(400);
+  });
+
+  it("answers an unknown or expired token with 401 invalid_token", async () => {
+    const res = await fetch(`${inject("mcpBaseUrl")}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: "Bearer user:grant:not-a-real-secret",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+  });
+});
