@@ -32,4 +32,25 @@ export const TENANT_MIGRATIONS = [
       )`,
     ],
   },
+  {
+    version: 3,
+    statements: [
+      // The tenant's list of diagrams, kept by the diagram objects (see diagram-index.ts).
+      // `title_key` is the title lower-cased in JavaScript, so `q` ignores case beyond ASCII.
+      `CREATE TABLE diagrams (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        title_key TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`,
+      "CREATE INDEX diagrams_recent ON diagrams (updated_at DESC, id DESC)",
+      // Deleted diagrams, for a day: a change delivered after the deletion is ignored.
+      `CREATE TABLE diagram_tombstones (
+        id TEXT PRIMARY KEY,
+        deleted_at TEXT NOT NULL
+      )`,
+    ],
+  },
 ] as const;

@@ -5,6 +5,7 @@ import type { Bindings } from "../bindings.ts";
 import { decodeBlob, encodeBlob } from "../durable/chunks/blob.ts";
 import { migrate } from "../durable/migrate.ts";
 import { handle, type RpcInput } from "../durable/outcome.ts";
+import * as Index from "./diagram-index.ts";
 import { TENANT_MIGRATIONS } from "./migrations.ts";
 
 /** Idempotency records are kept this long. */
@@ -44,16 +45,20 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Per-tenant bookkeeping that cannot live in one diagram: `Idempotency-Key` records (so a
- * retried create returns the first result for 24 h instead of creating twice).
+ * retried create returns the first result for 24 h instead of creating twice), webhook secrets,
+ * and the list of the tenant's diagrams that their objects keep up to date.
  *
  * @example
  * const tenant = env.TENANT.getByName(principal.tenant);
  * const started = await tenant.begin({ key, fingerprint, now: Date.now() });
  */
 export class TenantObject extends DurableObject<Bindings> {
+  readonly #diagrams: Index.DiagramIndex;
+
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     migrate(ctx.storage, TENANT_MIGRATIONS);
+    this.#diagrams = new Index.DiagramIndex(ctx.storage.sql);
   }
 
   /** Claims a key, or says why not (replay of a finished request, still running, other body). */
@@ -157,6 +162,24 @@ export class TenantObject extends DurableObject<Bindings> {
       );
       return this.#secrets(args.now);
     });
+  }
+
+  /** Records a diagram's latest state in the list; an older state than the stored one is ignored. */
+  indexDiagram(input: RpcInput<typeof Index.UpsertInput>) {
+    return handle(Index.UpsertInput, input, (args) => this.#diagrams.upsert(args.entry));
+  }
+
+  /** Takes a deleted diagram off the list. */
+  unindexDiagram(input: RpcInput<typeof Index.RemoveInput>) {
+    return handle(Index.RemoveInput, input, (args) => {
+      this.#diagrams.remove(args.id, args.deleted_at);
+      return true;
+    });
+  }
+
+  /** One page of the tenant's diagrams, newest change first, and how many match `q`. */
+  listDiagrams(input: RpcInput<typeof Index.ListInput>) {
+    return handle(Index.ListInput, input, (args) => this.#diagrams.list(args));
   }
 
   #secrets(now: number): { secret: string; previous_secret?: string } {
