@@ -30,6 +30,7 @@ import {
 import { ResidentHead } from "./resident-head.ts";
 import * as In from "./rpc-schemas.ts";
 import { type DiagramRow, DiagramStore } from "./store.ts";
+import { TenantIndexOutbox } from "./tenant-index.ts";
 import {
   eventStream,
   type HostedTurnEnd,
@@ -54,6 +55,8 @@ import { type DiagramView, diffView, exportFile } from "./views.ts";
 export class DiagramObject extends DurableObject<Bindings> {
   readonly #store: DiagramStore;
   readonly #head: ResidentHead;
+  /** The tenant's list of diagrams, told of every create, rename, version and deletion. */
+  readonly #index: TenantIndexOutbox;
   /** The running agent turn, if any (one per diagram at a time). */
   #turn: AbortController | undefined;
 
@@ -62,6 +65,9 @@ export class DiagramObject extends DurableObject<Bindings> {
     migrate(ctx.storage, DIAGRAM_MIGRATIONS);
     this.#store = new DiagramStore(ctx.storage);
     this.#head = new ResidentHead(this.#store);
+    this.#index = new TenantIndexOutbox(ctx, env);
+    // A change written before the object last stopped may not have reached the tenant yet.
+    void this.#index.deliver();
   }
 
   /** Creates the diagram with version 1 (the given XML, or an empty page). */
@@ -90,6 +96,7 @@ export class DiagramObject extends DurableObject<Bindings> {
       },
     );
     this.#head.set({ n: 1, xml: ready.xml, stats: ready.stats, document: ready.document });
+    this.#listed();
     return ready;
   }
 
@@ -142,6 +149,7 @@ export class DiagramObject extends DurableObject<Bindings> {
     return handle(In.RenameInput, input, (args) => {
       this.#own(args.tenant);
       this.#store.rename(args.title, new Date().toISOString());
+      this.#listed();
       return this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
     });
   }
@@ -231,6 +239,7 @@ export class DiagramObject extends DurableObject<Bindings> {
         new Date().toISOString(),
       );
       this.#head.set({ n, xml, stats: summary.stats });
+      this.#listed();
       this.#announce(n, args.author, `Restored version ${args.n}`);
       return this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
     });
@@ -274,11 +283,12 @@ export class DiagramObject extends DurableObject<Bindings> {
   /** Deletes the diagram and its whole history. */
   destroy(input: RpcInput<typeof In.TenantInput>) {
     return handleAsync(In.TenantInput, input, async (args) => {
-      this.#own(args.tenant);
+      const row = this.#own(args.tenant);
       closeAll(this.ctx, 4404, "diagram deleted");
       this.#head.clear();
       await this.#store.destroy();
       migrate(this.ctx.storage, DIAGRAM_MIGRATIONS);
+      this.#index.remove(row.owner, row.id);
       return { deleted: true as const };
     });
   }
@@ -439,7 +449,18 @@ export class DiagramObject extends DurableObject<Bindings> {
       stats: ready.stats,
       ...(ready.document ? { document: ready.document } : {}),
     });
+    this.#listed();
     this.#announce(n, author, message);
+  }
+
+  /** Queues the diagram's current state for its tenant's list (delivered without waiting). */
+  #listed(): void {
+    const row = this.#store.diagram();
+    if (row) this.#index.put(row);
+  }
+
+  override async alarm(): Promise<void> {
+    await this.#index.alarm();
   }
 
   // Live widgets: hibernatable WebSockets (see live.ts). The Worker authorizes the upgrade.

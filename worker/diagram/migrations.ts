@@ -83,4 +83,16 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END`,
     ],
   },
+  {
+    // The change to the tenant's list of diagrams that is still to be delivered (see
+    // tenant-index.ts): one row, the latest state or the deletion, replaced by each change.
+    version: 4,
+    statements: [
+      `CREATE TABLE index_outbox (
+        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+        tenant TEXT NOT NULL,
+        change TEXT NOT NULL
+      )`,
+    ],
+  },
 ];

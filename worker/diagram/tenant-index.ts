@@ -1,0 +1,138 @@
+import { z } from "zod";
+import type { Bindings } from "../bindings.ts";
+import type { Outcome } from "../durable/outcome.ts";
+import { DiagramIdSchema } from "../schemas/common.ts";
+import { IndexEntrySchema } from "../tenant/diagram-index.ts";
+import type { DiagramRow } from "./store.ts";
+
+/** A change for the tenant's list: the diagram's latest state, or its deletion. */
+const ChangeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("upsert"), entry: IndexEntrySchema }),
+  z.object({ kind: z.literal("remove"), id: DiagramIdSchema, deleted_at: z.iso.datetime() }),
+]);
+type Change = z.infer<typeof ChangeSchema>;
+
+/** If a change is still pending this long after it was written, the alarm delivers it. */
+const SAFETY_DELAY_MS = 60_000;
+/** Retries after a failed delivery wait 1 s, 2 s, 4 s, … up to this. */
+const MAX_RETRY_DELAY_MS = 5 * 60_000;
+
+/**
+ * Keeps the tenant's list of diagrams ({@link TenantObject.listDiagrams}) in step with one
+ * diagram, through an outbox in the diagram's own SQLite: each change writes the diagram's
+ * latest state (or its deletion) there in the same synchronous handler as the change, so it
+ * survives a crash, and is then delivered to the tenant's object without the caller waiting.
+ * One delivery runs at a time, so a diagram's changes arrive in order; a row replaced while
+ * its predecessor was on the way is delivered next. A failed delivery is retried by the alarm,
+ * and an alarm is always set while a change may be pending, so nothing waits for the next
+ * request to wake the object.
+ *
+ * @example
+ * const outbox = new TenantIndexOutbox(ctx, env);
+ * outbox.put(store.diagram()); // after a create, rename or new version
+ * override async alarm() { await outbox.alarm(); }
+ */
+export class TenantIndexOutbox {
+  readonly #ctx: DurableObjectState;
+  readonly #env: Bindings;
+  #running: Promise<void> | undefined;
+  #failures = 0;
+  /** Whether this instance has set an alarm that has not fired yet. */
+  #armed = false;
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    this.#ctx = ctx;
+    this.#env = env;
+  }
+
+  /** Records the diagram's current state (after a create, a rename or a new version). */
+  put(row: DiagramRow): void {
+    const { id, title, head, created_at, updated_at } = row;
+    this.#write(row.owner, {
+      kind: "upsert",
+      entry: { id, title, version: head, created_at, updated_at },
+    });
+  }
+
+  /** Records the diagram's deletion: call it once the storage is wiped (the alarm may be gone too). */
+  remove(owner: string, id: string): void {
+    this.#armed = false;
+    this.#write(owner, { kind: "remove", id, deleted_at: new Date().toISOString() });
+  }
+
+  /** Delivers the pending change, if any; one delivery at a time. */
+  deliver(): Promise<void> {
+    this.#running ??= this.#drain()
+      .catch((error: unknown) => console.error("tenant index delivery stopped", error))
+      .finally(() => {
+        this.#running = undefined;
+      });
+    this.#ctx.waitUntil(this.#running);
+    return this.#running;
+  }
+
+  /** The object's alarm: a retry, or the safety net of a change written before a crash. */
+  async alarm(): Promise<void> {
+    this.#armed = false;
+    await this.deliver();
+  }
+
+  #write(tenant: string, change: Change): void {
+    this.#ctx.storage.sql.exec(
+      `INSERT INTO index_outbox (singleton, tenant, change) VALUES (1, ?1, ?2)
+       ON CONFLICT (singleton) DO UPDATE SET tenant = ?1, change = ?2`,
+      tenant,
+      JSON.stringify(change),
+    );
+    // Not awaited: the output gate holds the answer until the row and the alarm are stored.
+    if (!this.#armed) void this.#arm(SAFETY_DELAY_MS);
+    void this.deliver();
+  }
+
+  async #drain(): Promise<void> {
+    for (;;) {
+      const row = this.#ctx.storage.sql
+        .exec<{ tenant: string; change: string }>("SELECT tenant, change FROM index_outbox")
+        .toArray()[0];
+      if (!row) return;
+      const change = parseChange(row.change);
+      try {
+        const outcome = change ? await this.#send(row.tenant, change) : undefined;
+        // A refused change (or an unreadable row) would be refused again: log it, drop it.
+        if (!outcome?.ok) console.error("tenant index refused a change", row.change, outcome);
+      } catch (error) {
+        this.#failures += 1;
+        console.warn(`tenant index delivery failed (attempt ${this.#failures})`, error);
+        await this.#arm(Math.min(1_000 * 2 ** (this.#failures - 1), MAX_RETRY_DELAY_MS));
+        return;
+      }
+      this.#failures = 0;
+      // Only the row delivered: a change written meanwhile replaced it and goes next.
+      this.#ctx.storage.sql.exec(
+        "DELETE FROM index_outbox WHERE tenant = ? AND change = ?",
+        row.tenant,
+        row.change,
+      );
+    }
+  }
+
+  #send(tenant: string, change: Change): Promise<Outcome<boolean>> {
+    const stub = this.#env.TENANT.getByName(tenant);
+    return change.kind === "upsert"
+      ? stub.indexDiagram({ entry: change.entry })
+      : stub.unindexDiagram({ id: change.id, deleted_at: change.deleted_at });
+  }
+
+  #arm(delayMs: number): Promise<void> {
+    this.#armed = true;
+    return this.#ctx.storage.setAlarm(Date.now() + delayMs);
+  }
+}
+
+function parseChange(text: string): Change | undefined {
+  try {
+    return ChangeSchema.parse(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
