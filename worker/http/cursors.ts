@@ -36,3 +36,39 @@ export function decodeCursor(cursor: string | undefined, kind = "v", min = 1): n
   }
   return n;
 }
+
+/** A place in a list ordered by time, ties broken by id: the last item's time and id. */
+export interface TimeKey {
+  at: string;
+  id: string;
+}
+
+const TIME_KEY = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) ([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * The cursor of a list ordered by time (see {@link encodeCursor}): base64 of a kind letter,
+ * the last item's ISO time and its id.
+ *
+ * @example
+ * encodeTimeCursor({ at: "2026-01-02T03:04:05.006Z", id: "d_abc" }, "l");
+ * decodeTimeCursor(cursor, "l"); // { at: "2026-01-02T03:04:05.006Z", id: "d_abc" }
+ */
+export function encodeTimeCursor(key: TimeKey, kind: string): string {
+  return btoa(`${kind}${key.at} ${key.id}`).replace(/=+$/, "");
+}
+
+/** Reads a cursor of {@link encodeTimeCursor}; a 422 `invalid_cursor` for anything else. */
+export function decodeTimeCursor(cursor: string | undefined, kind: string): TimeKey | undefined {
+  if (cursor === undefined || cursor === "") return undefined;
+  let text = "";
+  try {
+    text = atob(cursor);
+  } catch {
+    // fall through to the error below
+  }
+  const match = text.startsWith(kind) ? TIME_KEY.exec(text.slice(kind.length)) : null;
+  if (!match || Number.isNaN(Date.parse(match[1] ?? ""))) {
+    throw new ApiError(422, "invalid_cursor", "cursor is not a next_cursor this API returned");
+  }
+  return { at: match[1] ?? "", id: match[2] ?? "" };
+}

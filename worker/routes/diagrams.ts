@@ -3,6 +3,7 @@ import { randomToken } from "../auth/encoding.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { headCache } from "../diagram/head-cache.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { decodeTimeCursor, encodeTimeCursor } from "../http/cursors.ts";
 import { etagOf, parseIfMatch, requireIfMatch } from "../http/preconditions.ts";
 import { rawJson } from "../http/raw-json.ts";
 import { validationHook } from "../http/validation-hook.ts";
@@ -17,8 +18,10 @@ import {
   ApplyOperationsSchema,
   CreateDiagramSchema,
   type Diagram,
+  DiagramListSchema,
   DiagramQuerySchema,
   DiagramSchema,
+  ListDiagramsQuerySchema,
   OperationsResultSchema,
   RenameDiagramSchema,
   ReplaceDiagramSchema,
@@ -36,7 +39,7 @@ const etagHeader = {
   ETag: { description: 'The head version, e.g. `"3"`.', schema: { type: "string" as const } },
 };
 
-/** Diagrams: create, read, replace, rename, edit with operations, delete. */
+/** Diagrams: list, create, read, replace, rename, edit with operations, delete. */
 export const diagrams = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 const createDiagram = createRoute({
@@ -75,6 +78,36 @@ diagrams.openapi(createDiagram, async (c) => {
   c.header("ETag", etagOf(view.version));
   c.header("Location", `/v1/diagrams/${id}`);
   return c.json(view, 201);
+});
+
+const listDiagrams = createRoute({
+  operationId: "listDiagrams",
+  method: "get",
+  path: "/",
+  tags,
+  summary: "List diagrams",
+  description:
+    "The caller's diagrams without XML, most recently changed first, optionally only those whose title contains `q`. " +
+    "The list is updated just after each change, so a change made a moment ago may not show yet. API keys only.",
+  request: { query: ListDiagramsQuerySchema },
+  responses: {
+    200: json(DiagramListSchema, "One page of diagrams, and how many match."),
+    ...errorResponses(403, 422),
+  },
+});
+
+diagrams.openapi(listDiagrams, async (c) => {
+  const { q, cursor, limit } = c.req.valid("query");
+  const after = decodeTimeCursor(cursor, "l");
+  const page = unwrap(
+    await c.env.TENANT.getByName(c.get("principal").tenant).listDiagrams({
+      limit,
+      ...(q ? { q } : {}),
+      ...(after === undefined ? {} : { after }),
+    }),
+  );
+  const next_cursor = page.next === null ? null : encodeTimeCursor(page.next, "l");
+  return c.json({ items: page.items, next_cursor, total: page.total }, 200);
 });
 
 const getDiagram = createRoute({

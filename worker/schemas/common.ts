@@ -100,6 +100,11 @@ export const PageQuerySchema = z.object({
     .openapi({ description: `Items per page (1–${LIMITS.pageSize.max}).` }),
 });
 
+const NextCursorSchema = z
+  .string()
+  .nullable()
+  .openapi({ description: "Pass as `cursor`; null at the end." });
+
 /**
  * The shape of every list: `{ items, next_cursor }`, `next_cursor` null on the last page.
  *
@@ -107,13 +112,22 @@ export const PageQuerySchema = z.object({
  * listOf(VersionSummarySchema, "VersionList")
  */
 export function listOf<T extends z.ZodType>(item: T, name: string) {
+  return z.object({ items: z.array(item), next_cursor: NextCursorSchema }).openapi(name);
+}
+
+/**
+ * A {@link listOf} list that also counts what matches, over every page: `{ items, next_cursor,
+ * total }`.
+ *
+ * @example
+ * countedListOf(DiagramSummarySchema, "DiagramList")
+ */
+export function countedListOf<T extends z.ZodType>(item: T, name: string) {
   return z
     .object({
       items: z.array(item),
-      next_cursor: z
-        .string()
-        .nullable()
-        .openapi({ description: "Pass as `cursor`; null at the end." }),
+      next_cursor: NextCursorSchema,
+      total: z.number().int().openapi({ description: "Items that match, over all pages." }),
     })
     .openapi(name);
 }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { OperationSchema } from "../drawio/operations/schema.ts";
+import { countedListOf, PageQuerySchema } from "./common.ts";
 import { GraphSchema } from "./graph.ts";
 import { LIMITS } from "./limits.ts";
 
@@ -111,6 +112,24 @@ export const OperationsResultSchema = DiagramSchema.extend({
     .openapi({ description: "Ids of the cells deleted (with cascades)." }),
 }).openapi("OperationsResult");
 
+export const DiagramSummarySchema = DiagramSchema.pick({
+  id: true,
+  title: true,
+  version: true,
+  created_at: true,
+  updated_at: true,
+}).openapi("DiagramSummary");
+
+export const DiagramListSchema = countedListOf(DiagramSummarySchema, "DiagramList");
+
+export const ListDiagramsQuerySchema = PageQuerySchema.extend({
+  q: z
+    .string()
+    .max(LIMITS.titleChars)
+    .optional()
+    .openapi({ description: "Only diagrams whose title contains this text, in any case." }),
+});
+
 export const DiagramQuerySchema = z.object({
   format: z.enum(["xml", "compact"]).default("xml").openapi({ description: "What to return." }),
 });
@@ -137,5 +156,6 @@ export const ExportLinkSchema = z
   .openapi("ExportLink");
 
 export type Diagram = z.infer<typeof DiagramSchema>;
+export type DiagramSummary = z.infer<typeof DiagramSummarySchema>;
 export type DiagramStats = z.infer<typeof DiagramStatsSchema>;
 export type Finding = z.infer<typeof FindingSchema>;
