@@ -28,12 +28,15 @@ import type { PageQuerySchema, ProblemSchema } from "../worker/schemas/common.ts
 import type {
   ApplyOperationsSchema,
   CreateDiagramSchema,
+  DiagramListSchema,
   DiagramQuerySchema,
   DiagramSchema,
   DiagramStatsSchema,
+  DiagramSummarySchema,
   ExportLinkSchema,
   ExportQuerySchema,
   FindingSchema,
+  ListDiagramsQuerySchema,
   OperationsResultSchema,
   RenameDiagramSchema,
   ReplaceDiagramSchema,
@@ -73,6 +76,8 @@ import type {
 
 // Responses: what the API sends (`z.output`).
 export type Diagram = z.output<typeof DiagramSchema>;
+export type DiagramSummary = z.output<typeof DiagramSummarySchema>;
+export type DiagramList = z.output<typeof DiagramListSchema>;
 export type DiagramStats = z.output<typeof DiagramStatsSchema>;
 export type Finding = z.output<typeof FindingSchema>;
 export type OperationsResult = z.output<typeof OperationsResultSchema>;
@@ -134,6 +139,7 @@ export type RetrieveDiagramParams = Partial<z.output<typeof DiagramQuerySchema>>
 export type ExportParams = Partial<z.output<typeof ExportQuerySchema>>;
 export type ExportFormat = z.output<typeof ExportQuerySchema>["format"];
 export type PageParams = Partial<z.output<typeof PageQuerySchema>>;
+export type ListDiagramsParams = Partial<z.output<typeof ListDiagramsQuerySchema>>;
 export type DiffParams = z.output<typeof DiffQuerySchema>;
 export type ShapeLibraryParams = Partial<z.output<typeof LibraryQuerySchema>>;
 export type ShapeSearchParams = Optional<z.output<typeof SearchQuerySchema>, "limit">;

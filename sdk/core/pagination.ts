@@ -4,21 +4,27 @@ import { DrawforgeError } from "./errors.ts";
 export interface List<Item> {
   items: Item[];
   next_cursor: string | null;
+  /** Lists that count their matches (diagrams): how many there are over all pages. */
+  total?: number;
 }
 
 /**
- * One page of a list, as the API sent it (`items`, `next_cursor`). Iterating a page with
- * `for await` yields its items and then those of every following page, fetched as needed.
+ * One page of a list, as the API sent it (`items`, `next_cursor`, and `total` where the list
+ * counts). Iterating a page with `for await` yields its items and then those of every following
+ * page, fetched as needed.
  */
 export class Page<Item> implements List<Item>, AsyncIterable<Item> {
   readonly items: Item[];
   readonly next_cursor: string | null;
+  /** How many items match over all pages, for lists that count them (`df.diagrams.list`). */
+  readonly total?: number;
   readonly #fetchPage: (cursor: string) => Promise<Page<Item>>;
 
   /** Internal: list methods make pages. */
   constructor(list: List<Item>, fetchPage: (cursor: string) => Promise<Page<Item>>) {
     this.items = list.items;
     this.next_cursor = list.next_cursor;
+    if (list.total !== undefined) this.total = list.total;
     this.#fetchPage = fetchPage;
   }
 

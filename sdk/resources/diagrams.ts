@@ -1,10 +1,13 @@
+import { type PagePromise, paginate } from "../core/pagination.ts";
 import type { RequestOptions, Transport } from "../internal/transport.ts";
 import type {
   CreateDiagramParams,
   Diagram,
+  DiagramSummary,
   ExportFormat,
   ExportLink,
   ExportParams,
+  ListDiagramsParams,
   RelayoutParams,
   RelayoutResult,
   RenameDiagramParams,
@@ -61,6 +64,27 @@ export class Diagrams {
     return this.#t.json(
       { method: "POST", path: "/v1/diagrams", body: params, creates: true },
       options,
+    );
+  }
+
+  /**
+   * Your diagrams without XML, most recently changed first; `q` keeps those whose title
+   * contains it (in any case). Await it for one page (with `total`, the number of matches), or
+   * `for await` it for every diagram. A change shows in the list a moment after it is made.
+   *
+   * @example
+   * const page = await df.diagrams.list({ q: "checkout", limit: 50 });
+   * console.log(page.total, page.items.map((d) => d.title));
+   * for await (const d of df.diagrams.list()) console.log(d.id, d.title, d.version);
+   */
+  list(params: ListDiagramsParams = {}, options?: RequestOptions): PagePromise<DiagramSummary> {
+    return paginate(
+      (cursor) =>
+        this.#t.json(
+          { method: "GET", path: "/v1/diagrams", query: { ...params, cursor } },
+          options,
+        ),
+      params.cursor,
     );
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Page, PermissionDeniedError } from "../../sdk/index.ts";
-import { client, SMALL_XML } from "./helpers.ts";
+import { client, eventually, SMALL_XML } from "./helpers.ts";
 
 const df = client();
 
@@ -39,6 +39,33 @@ describe("diagrams", () => {
       status: 404,
       code: "not_found",
     });
+  });
+
+  it("lists diagrams newest first, a page with its total or every page in a loop", async () => {
+    // Other files use the same tenant at the same time: every list is filtered by this word.
+    const word = `sdklist${crypto.randomUUID().slice(0, 8)}`;
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      ids.unshift((await df.diagrams.create({ title: `Flow ${i} ${word}`, xml: SMALL_XML })).id);
+    }
+    // The list is updated just after each change.
+    await eventually(async () => (await df.diagrams.list({ q: word })).total === 5);
+    const first = await df.diagrams.list({ q: word, limit: 2 });
+    expect(first).toBeInstanceOf(Page);
+    expect(first.total).toBe(5);
+    expect(first.items.map((d) => d.id)).toEqual(ids.slice(0, 2));
+    expect(Object.keys(first.items[0] ?? {}).sort()).toEqual([
+      "created_at",
+      "id",
+      "title",
+      "updated_at",
+      "version",
+    ]);
+    const all: string[] = [];
+    for await (const diagram of df.diagrams.list({ q: word, limit: 2 })) all.push(diagram.id);
+    expect(all).toEqual(ids);
+    const one = await df.diagrams.list({ q: `FLOW 3 ${word.toUpperCase()}` });
+    expect(one.items.map((d) => d.title)).toEqual([`Flow 3 ${word}`]);
   });
 
   it("creates a diagram from a graph spec, and tidies a stored one up", async () => {

@@ -5,8 +5,10 @@ import {
   type Batch,
   type BatchItem,
   type Diagram,
+  type DiagramSummary,
   Drawforge,
   type ExportedFile,
+  type ListDiagramsParams,
   type Operation,
   type Page,
   type TurnEvent,
@@ -29,6 +31,7 @@ import type { ProblemSchema } from "../../worker/schemas/common.ts";
 import type {
   CreateDiagramSchema,
   DiagramSchema,
+  DiagramSummarySchema,
   ExportLinkSchema,
   OperationsResultSchema,
 } from "../../worker/schemas/diagram.ts";
@@ -70,6 +73,12 @@ describe("responses are exactly the API's schemas", () => {
     expectTypeOf<VersionSummary>().toEqualTypeOf<z.output<typeof VersionSummarySchema>>();
     expectTypeOf(list).toExtend<AsyncIterable<VersionSummary>>();
     expectTypeOf<Page<VersionSummary>["next_cursor"]>().toEqualTypeOf<string | null>();
+    const diagrams = df.diagrams.list({ q: "checkout", limit: 50 });
+    expectTypeOf<Awaited<typeof diagrams>>().toEqualTypeOf<Page<DiagramSummary>>();
+    expectTypeOf<DiagramSummary>().toEqualTypeOf<z.output<typeof DiagramSummarySchema>>();
+    expectTypeOf(diagrams).toExtend<AsyncIterable<DiagramSummary>>();
+    expectTypeOf<Page<DiagramSummary>["total"]>().toEqualTypeOf<number | undefined>();
+    expectTypeOf(df.diagrams.list).parameter(0).toEqualTypeOf<ListDiagramsParams | undefined>();
   });
 
   it("types streamed events as a union narrowed by `type`", () => {
