@@ -205,6 +205,36 @@ describe("the MCP server", () => {
     expect(textOf(direct)).toContain('"n":4');
   });
 
+  it("lists and searches the tenant's diagrams, newest change first, in pages", async () => {
+    const tag = `Ledger ${Date.now()}`;
+    const older = await createDiagram(`${tag} one`);
+    const newer = await createDiagram(`${tag} two`);
+    const listed = await client.callTool({ name: "list_diagrams", arguments: { query: tag } });
+    const page = dataOf<{ diagrams: Array<{ id: string }>; total: number }>(listed);
+    expect(page.diagrams.map((d) => d.id)).toEqual([newer.id, older.id]);
+    expect(page.total).toBe(2);
+    const first = dataOf<{ diagrams: unknown[]; next_cursor: string }>(
+      await client.callTool({ name: "list_diagrams", arguments: { query: tag, limit: 1 } }),
+    );
+    expect(first.diagrams).toHaveLength(1);
+    const second = dataOf<{ diagrams: Array<{ id: string }>; next_cursor: string | null }>(
+      await client.callTool({
+        name: "list_diagrams",
+        arguments: { query: tag, limit: 1, cursor: first.next_cursor },
+      }),
+    );
+    expect(second.diagrams.map((d) => d.id)).toEqual([older.id]);
+    const searched = await client.callTool({
+      name: "search_diagrams",
+      arguments: { query: `${tag} two` },
+    });
+    expect(dataOf<{ diagrams: Array<{ id: string }> }>(searched).diagrams).toEqual([
+      expect.objectContaining({ id: newer.id }),
+    ]);
+    const elsewhere = await other.callTool({ name: "list_diagrams", arguments: { query: tag } });
+    expect(dataOf<{ diagrams: unknown[] }>(elsewhere).diagrams).toEqual([]);
+  });
+
   it("keeps tenants apart: another key's diagram is not found", async () => {
     const { id } = await createDiagram();
     const read = await other.callTool({ name: "read_diagram", arguments: { id } });
@@ -236,6 +266,27 @@ describe("the MCP server", () => {
     expect(progress).toEqual(
       expect.arrayContaining(["the agent started", "the agent calls create_from_graph"]),
     );
+  });
+
+  it("answers a busy diagram with a tool error the model can act on", async () => {
+    const { id } = await createDiagram("Busy");
+    await script([{ text: "Thinking slowly.", delayMs: 2_000 }]);
+    // A person's agent turn on the diagram, through the REST API.
+    const turn = fetch(new URL(`/v1/diagrams/${id}/messages`, inject("mcpBaseUrl")), {
+      method: "POST",
+      headers: { authorization: "Bearer mcp-key-a", "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "Think about it" }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const edit = await client.callTool({
+      name: "edit_diagram",
+      arguments: { id, operations: [{ op: "delete", id: "done" }] },
+    });
+    expect(edit.isError).toBe(true);
+    expect(textOf(edit)).toContain("turn_in_progress");
+    expect(textOf(edit)).toContain("wait a few seconds and call again");
+    expect((await turn).status).toBe(200);
+    expect(await headVersion(id)).toBe(1);
   });
 
   it("answers a turn that fails as a tool error", async () => {
@@ -320,6 +371,17 @@ describe("resources", () => {
     await expect(client.readResource({ uri: "file:///etc/passwd" })).rejects.toThrow(
       /not a Drawforge resource/,
     );
+  });
+
+  it("lists the tenant's diagrams as resources, page by page", async () => {
+    const { id } = await createDiagram("Listed resource");
+    const first = await client.listResources();
+    const uris = first.resources.map((r) => r.uri);
+    expect(uris).toContain(`drawforge://diagrams/${id}`);
+    expect(uris).toContain("ui://drawforge/viewer.html");
+    expect(first.resources.find((r) => r.uri.endsWith(id))?.title).toBe("Listed resource");
+    const theirs = await other.listResources();
+    expect(theirs.resources.map((r) => r.uri)).not.toContain(`drawforge://diagrams/${id}`);
   });
 
   it("serves the inline viewer as an MCP App and points the diagram tools at it", async () => {

@@ -77,6 +77,8 @@ export function oauthProvider(
     authorizeEndpoint: AUTHORIZE_PATH,
     tokenEndpoint: TOKEN_PATH,
     clientRegistrationEndpoint: REGISTER_PATH,
+    // Connectors may name themselves by a URL to their metadata instead of registering.
+    clientIdMetadataDocumentEnabled: true,
     scopesSupported: [SCOPE],
     requiredScopes: [SCOPE],
     accessTokenTTL: 60 * 60,

@@ -52,7 +52,7 @@ const findTools: McpTool<{ query?: string | undefined }> = {
     }).map((tool) => ({
       name: tool.name,
       description: tool.description,
-      input_schema: leanJsonSchema(tool.input),
+      input_schema: schemaOf(tool.input),
     }));
     const data = { tools: found };
     return {
@@ -89,14 +89,39 @@ const ALL_TOOLS: readonly McpTool<never>[] = [
 ];
 const TOOLS = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
 
+/**
+ * A JSON Schema in the spelling every MCP client maps: one `type` per schema (a list of types
+ * becomes `anyOf`, which single-type dialects such as Gemini's accept) and `true` for "any
+ * value" instead of an empty schema.
+ */
+function portable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(portable);
+  if (typeof node !== "object" || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "additionalProperties" && isEmptySchema(value)) out[key] = true;
+    else out[key] = portable(value);
+  }
+  const types = out.type;
+  if (!Array.isArray(types)) return out;
+  delete out.type;
+  return { ...out, anyOf: types.map((type) => ({ type })) };
+}
+
+function isEmptySchema(value: unknown): boolean {
+  return typeof value === "object" && value !== null && Object.keys(value).length === 0;
+}
+
+const schemaOf = (schema: z.ZodType) => portable(leanJsonSchema(schema));
+
 /** A tool as `tools/list` shows it. */
 function describe(tool: McpTool<never>): Tool {
   return {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: leanJsonSchema(tool.input) as Tool["inputSchema"],
-    ...(tool.output ? { outputSchema: leanJsonSchema(tool.output) as Tool["outputSchema"] } : {}),
+    inputSchema: schemaOf(tool.input) as Tool["inputSchema"],
+    ...(tool.output ? { outputSchema: schemaOf(tool.output) as Tool["outputSchema"] } : {}),
     annotations: tool.annotations,
     ...(tool.viewer ? { _meta: { ui: { resourceUri: VIEWER_URI } } } : {}),
   };

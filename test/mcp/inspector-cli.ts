@@ -1,0 +1,95 @@
+/**
+ * The official MCP Inspector's CLI against `npm start`, as a person would run it: starts the
+ * Worker with the README's command, lists the tools with
+ * `npx @modelcontextprotocol/inspector --cli … --method tools/list --strict` (which also checks
+ * every tool schema for portability across clients), then reads the viewer app's metadata.
+ * Fails when the Inspector does, when a tool is missing, or on any schema warning. CI runs it
+ * (`npm run mcp:inspect`); port 8787 must be free.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
+const ORIGIN = "http://127.0.0.1:8787";
+const EXPECTED = [
+  "generate_diagram",
+  "create_diagram_from_graph",
+  "read_diagram",
+  "edit_diagram",
+  "list_diagrams",
+  "export_diagram",
+  "find_tools",
+  "run_tool",
+];
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+let server: ChildProcess | undefined;
+function stop(): void {
+  if (server?.pid === undefined) return;
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
+process.on("exit", stop);
+
+async function waitForHealth(ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`npm start did not answer ${ORIGIN}/healthz within ${ms / 1000} s`);
+}
+
+function inspector(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync("npx", ["-y", INSPECTOR, "--cli", `${ORIGIN}/mcp`, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 180_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+server = spawn("npm", ["start"], {
+  cwd: root,
+  detached: true,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+});
+await waitForHealth(120_000);
+// `npm start` made .dev.vars from the example if there was none: its first key is the bearer.
+const key = /^API_KEYS=([^,\n]+)/m.exec(readFileSync(`${root}/.dev.vars`, "utf8"))?.[1]?.trim();
+if (!key) throw new Error(".dev.vars sets no API_KEYS");
+const header = ["--transport", "http", "--header", `Authorization: Bearer ${key}`];
+
+const listed = inspector([...header, "--method", "tools/list", "--strict"]);
+if (listed.status !== 0) {
+  console.error(listed.stdout, listed.stderr);
+  throw new Error(`the Inspector exited with ${listed.status}`);
+}
+const { tools } = JSON.parse(listed.stdout) as { tools: Array<{ name: string }> };
+const names = tools.map((tool) => tool.name);
+const missing = EXPECTED.filter((name) => !names.includes(name));
+if (missing.length > 0) throw new Error(`tools/list lacks ${missing.join(", ")}`);
+if (/warning/i.test(listed.stderr)) throw new Error(`schema warnings:\n${listed.stderr}`);
+console.log(`the MCP Inspector lists ${names.length} tools: ${names.join(", ")}`);
+
+const apps = inspector([...header, "--method", "tools/list", "--app-info", "--advertise-apps"]);
+const withApp = apps.stdout
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as { toolName: string; hasApp: boolean })
+  .filter((tool) => tool.hasApp)
+  .map((tool) => tool.toolName);
+if (!withApp.includes("create_diagram_from_graph")) {
+  throw new Error(`no tool shows the viewer app:\n${apps.stdout}${apps.stderr}`);
+}
+console.log(`tools that show the diagram inline (MCP Apps): ${withApp.join(", ")}`);
+stop();
