@@ -64,7 +64,7 @@ try {
   const created = await fetch(`${worker.url}/v1/diagrams`, {
     method: "POST",
     headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({ xml: syntheticDiagram(1_000), title: "Bench" }),
+    body: JSON.stringify({ xml: syntheticDiagram({ cells: 1_000 }), title: "Bench" }),
   });
   if (!created.ok) throw new Error(`create: ${created.status} ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
