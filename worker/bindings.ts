@@ -26,6 +26,11 @@ export interface Settings {
   WEBHOOK_TIMEOUT_MS?: string;
   /** `1` serves the demo page at `/`, which mints widget tokens without an API key. */
   DEMO_PAGE?: string;
+  /**
+   * A draw.io deployment whose viewer library the MCP App viewer draws with (default
+   * https://viewer.diagrams.net/), e.g. a self-hosted draw.io.
+   */
+  DRAWIO_VIEWER_URL?: string;
 }
 
 /**

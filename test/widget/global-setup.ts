@@ -46,6 +46,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       OPENAI_API_KEY: "scripted-model-key",
       OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
       DRAWFORGE_MODEL: "scripted",
+      // The MCP App viewer draws with the offline draw.io too (test/widget/mcp-app.test.ts).
+      DRAWIO_VIEWER_URL: `${drawio.url}/?offline=1`,
     },
     "warn",
   );

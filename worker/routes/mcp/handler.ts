@@ -38,7 +38,10 @@ export async function serveMcp(
   }
   const url = new URL(request.url);
   const api = new InProcessApi(fetch, { kind: "key", tenant, via: "mcp" }, env, ctx, url.origin);
-  const server = drawforgeMcpServer(api, url.searchParams.get("tools") === "all" ? "all" : "core");
+  const server = drawforgeMcpServer(api, url.searchParams.get("tools") === "all" ? "all" : "core", {
+    origin: url.origin,
+    drawioUrl: env.DRAWIO_VIEWER_URL,
+  });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     maxRequestBodySize: MAX_BODY_BYTES,

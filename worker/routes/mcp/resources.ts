@@ -6,7 +6,7 @@ import {
   type ResourceTemplate,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ApiProblem, type InProcessApi } from "./api.ts";
-import { VIEWER_URI, viewerResource } from "./viewer-app.ts";
+import { VIEWER_URI, type ViewerSources, viewerResource } from "./viewer-app.ts";
 
 /** draw.io's own MIME type for its files. */
 const DRAWIO_MIME = "application/vnd.jgraph.mxfile";
@@ -43,10 +43,11 @@ const DIAGRAM_URI = /^drawforge:\/\/diagrams\/([^/?#]+)(?:\/(compact)|\/versions
  * lists the inline viewer app.
  *
  * @example
- * const { resources, nextCursor } = await listResources(api, undefined);
+ * const { resources, nextCursor } = await listResources(api, { origin }, undefined);
  */
 export async function listResources(
   api: InProcessApi,
+  viewer: ViewerSources,
   cursor: string | undefined,
 ): Promise<ListResourcesResult> {
   const page = await api.json<{
@@ -65,7 +66,7 @@ export async function listResources(
       uri: VIEWER_URI,
       name: "viewer",
       title: "Drawforge diagram viewer (MCP App)",
-      mimeType: viewerResource(api.origin).mimeType,
+      mimeType: viewerResource(viewer).mimeType,
     });
   }
   return { resources, ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}) };
@@ -75,10 +76,14 @@ export async function listResources(
  * Reads a resource: a diagram's head, a version, the compact view, or the viewer app.
  *
  * @example
- * await readResource(api, "drawforge://diagrams/d_abc/versions/2");
+ * await readResource(api, viewer, "drawforge://diagrams/d_abc/versions/2");
  */
-export async function readResource(api: InProcessApi, uri: string): Promise<ReadResourceResult> {
-  if (uri === VIEWER_URI) return { contents: [viewerResource(api.origin)] };
+export async function readResource(
+  api: InProcessApi,
+  viewer: ViewerSources,
+  uri: string,
+): Promise<ReadResourceResult> {
+  if (uri === VIEWER_URI) return { contents: [viewerResource(viewer)] };
   const match = DIAGRAM_URI.exec(uri);
   if (!match?.[1]) {
     throw new McpError(ErrorCode.InvalidParams, `not a Drawforge resource: ${uri}`);

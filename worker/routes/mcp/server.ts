@@ -22,7 +22,7 @@ import {
   ToolFailure,
   ToolInputError,
 } from "./tools.ts";
-import { VIEWER_URI, viewerResultMeta } from "./viewer-app.ts";
+import { VIEWER_URI, type ViewerSources, viewerResultMeta } from "./viewer-app.ts";
 
 /** What the server says about itself in `initialize`. */
 const INSTRUCTIONS =
@@ -200,10 +200,14 @@ function toolError(error: unknown): CallToolResult {
  * diagrams as resources. Stateless: it holds nothing beyond the request.
  *
  * @example
- * const server = drawforgeMcpServer(api, "core");
+ * const server = drawforgeMcpServer(api, "core", { origin });
  * await server.connect(transport);
  */
-export function drawforgeMcpServer(api: InProcessApi, listing: ToolListing): Server {
+export function drawforgeMcpServer(
+  api: InProcessApi,
+  listing: ToolListing,
+  viewer: ViewerSources,
+): Server {
   const server = new Server(
     { name: "drawforge", title: "Drawforge", version: "1.0.0" },
     {
@@ -244,10 +248,10 @@ export function drawforgeMcpServer(api: InProcessApi, listing: ToolListing): Ser
     resourceTemplates: RESOURCE_TEMPLATES,
   }));
   server.setRequestHandler(ListResourcesRequestSchema, (request) =>
-    listResources(api, request.params?.cursor),
+    listResources(api, viewer, request.params?.cursor),
   );
   server.setRequestHandler(ReadResourceRequestSchema, (request) =>
-    readResource(api, request.params.uri),
+    readResource(api, viewer, request.params.uri),
   );
   return server;
 }

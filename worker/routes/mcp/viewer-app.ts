@@ -7,8 +7,16 @@ export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** Where a tool answer carries the diagram for the viewer (hosts do not show `_meta` to models). */
 export const VIEWER_XML_KEY = "drawforge/xml";
 
-/** draw.io's viewer library, which `<drawforge-viewer>` draws with. */
-const DRAWIO_VIEWER = "https://viewer.diagrams.net";
+/** Where draw.io's viewer library, which `<drawforge-viewer>` draws with, comes from by default. */
+const DRAWIO_VIEWER = "https://viewer.diagrams.net/";
+
+/** Where the viewer app loads its parts from. */
+export interface ViewerSources {
+  /** This deployment's origin, which serves `/widget.js`. */
+  origin: string;
+  /** A draw.io deployment whose `js/viewer-static.min.js` draws (`DRAWIO_VIEWER_URL`). */
+  drawioUrl?: string | undefined;
+}
 
 /**
  * The `_meta` of a tool answer that shows a diagram: its XML, for the inline viewer only.
@@ -26,31 +34,38 @@ export function viewerResultMeta(xml: string): Record<string, unknown> {
  * the diagram of each tool result the host hands it, read-only, with a link to the editor.
  *
  * @example
- * const resource = viewerResource("https://drawforge.example.com");
+ * const resource = viewerResource({ origin: "https://drawforge.example.com" });
  */
-export function viewerResource(origin: string) {
+export function viewerResource(sources: ViewerSources) {
+  const drawio = sources.drawioUrl || DRAWIO_VIEWER;
+  const drawioOrigin = new URL(drawio).origin;
   return {
     uri: VIEWER_URI,
     mimeType: MCP_APP_MIME_TYPE,
-    text: viewerPage(origin),
+    text: viewerPage(sources.origin, drawio),
     _meta: {
       ui: {
-        csp: { resourceDomains: [origin, DRAWIO_VIEWER], frameDomains: [DRAWIO_VIEWER] },
+        csp: {
+          resourceDomains: [...new Set([sources.origin, drawioOrigin])],
+          frameDomains: [drawioOrigin],
+        },
         prefersBorder: true,
       },
     },
   };
 }
 
-function viewerPage(origin: string): string {
+function viewerPage(origin: string, drawio: string): string {
   const script = JSON.stringify(`${origin}/widget.js`);
+  const drawioAttr = drawio.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Drawforge diagram</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{margin:0;font:14px system-ui,sans-serif;color:#444}#wait{padding:12px}</style>
+<style>body{margin:0;font:14px system-ui,sans-serif;color:#444}#wait{padding:12px}
+drawforge-viewer{--drawforge-viewer-max-height:720px}</style>
 <script type="module" src=${script}></script></head>
 <body><p id="wait">Waiting for the diagram…</p>
-<drawforge-viewer id="viewer" hidden></drawforge-viewer>
+<drawforge-viewer id="viewer" drawio-url="${drawioAttr}" hidden></drawforge-viewer>
 <script type="module">
 const viewer = document.getElementById("viewer");
 const wait = document.getElementById("wait");
@@ -66,8 +81,6 @@ const request = (method, params) =>
 function show(result) {
   const xml = result && result._meta && result._meta[${JSON.stringify(VIEWER_XML_KEY)}];
   if (typeof xml !== "string") return;
-  const links = result.structuredContent && result.structuredContent.links;
-  if (links && typeof links.editor === "string") viewer.setAttribute("editor-url", links.editor);
   viewer.xml = xml;
   viewer.hidden = false;
   wait.hidden = true;
