@@ -34,7 +34,7 @@ async function createDiagram(title = "Checkout"): Promise<DiagramRef> {
 
 async function headVersion(id: string): Promise<number> {
   const result = await client.callTool({ name: "read_diagram", arguments: { id } });
-  return Number(/^version (\d+)/.exec(textOf(result))?.[1]);
+  return Number(/, version (\d+)\./.exec(textOf(result))?.[1]);
 }
 
 describe("the MCP server", () => {
@@ -87,18 +87,20 @@ describe("the MCP server", () => {
   it("reads the compact view, one cell, an XPath selection and the XML", async () => {
     const { id } = await createDiagram();
     const compact = textOf(await client.callTool({ name: "read_diagram", arguments: { id } }));
-    expect(compact).toMatch(/^version 1\n/);
+    expect(compact).toMatch(
+      new RegExp(`^Diagram ${id} "Checkout", version 1\\. Open it: http\\S+${id}\\n`),
+    );
     expect(compact).toContain("Pay");
     const cell = await client.callTool({
       name: "read_diagram",
       arguments: { id, view: "cell", target: "pay" },
     });
-    expect(textOf(cell)).toMatch(/^<mxCell id="pay"/);
+    expect(textOf(cell)).toMatch(/\n<mxCell id="pay"/);
     const edges = await client.callTool({
       name: "read_diagram",
       arguments: { id, view: "xpath", target: "//mxCell[@edge='1']" },
     });
-    expect(JSON.parse(textOf(edges))).toHaveLength(2);
+    expect(JSON.parse(textOf(edges).split("\n")[1] ?? "")).toHaveLength(2);
     const xml = await client.callTool({ name: "read_diagram", arguments: { id, view: "xml" } });
     expect(textOf(xml)).toContain("<mxfile");
   });
@@ -310,6 +312,11 @@ describe("bad input", () => {
     ],
     ["read_diagram", { id: "d_nope0000000000", view: "cell" }, /target|not_found/],
     ["read_diagram", { view: "compact" }, /id/],
+    [
+      "read_diagram",
+      { id: "PLACEHOLDER", view: "xpath", target: "//mxCell[" },
+      /XPath|expression/i,
+    ],
     ["edit_diagram", { id: "PLACEHOLDER", operations: [] }, /operations/],
     [
       "edit_diagram",

@@ -49,8 +49,13 @@ export function linksOf(
   return {
     api: `${origin}/v1/diagrams/${id}`,
     diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
-    editor: `${origin}/?diagram=${id}`,
+    editor: editorUrl(origin, id),
   };
+}
+
+/** The editor page of this Worker for a diagram. */
+export function editorUrl(origin: string, id: string): string {
+  return `${origin}/?diagram=${id}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readEvents } from "../../../sdk/internal/sse.ts";
-import { linksOf } from "../../diagram/client.ts";
+import { editorUrl, linksOf } from "../../diagram/client.ts";
+import { DrawioError } from "../../drawio/errors.ts";
 import { parseDiagram } from "../../drawio/parse.ts";
 import { getCellXml, listCells } from "../../drawio/query.ts";
 import { selectCellIds } from "../../drawio/xpath/select.ts";
@@ -228,27 +229,45 @@ const readDiagram: McpTool<{
       const diagram = await ctx.api.json<DiagramView & { compact: string }>("GET", path(args.id), {
         query: { format: "compact" },
       });
-      return { text: `version ${diagram.version}\n${diagram.compact}` };
+      return { text: `${readHeader(ctx.api.origin, diagram)}\n${diagram.compact}` };
     }
     const diagram = await head(ctx.api, args.id);
-    if (args.view === "xml") return { text: diagram.xml };
+    const header = readHeader(ctx.api.origin, diagram);
+    if (args.view === "xml") return { text: `${header}\n${diagram.xml}` };
     if (!args.target) {
       throw new ToolInputError(
         `give target: the ${args.view === "cell" ? "cell id" : "XPath expression"} to read`,
       );
     }
     const page = parseDiagram(diagram.xml).pages[0];
-    if (!page) return { text: "the diagram has no page" };
+    if (!page) return { text: `${header}\nthe diagram has no page` };
     if (args.view === "cell") {
       const xml = getCellXml(page, args.target);
       if (xml === undefined) throw new ToolInputError(`there is no cell "${args.target}"`);
-      return { text: xml };
+      return { text: `${header}\n${xml}` };
     }
-    const ids = new Set(selectCellIds(page, args.target));
+    let ids: Set<string>;
+    try {
+      ids = new Set(selectCellIds(page, args.target));
+    } catch (error) {
+      if (error instanceof DrawioError) throw new ToolInputError(error.message);
+      throw error;
+    }
     const cells = listCells(page).filter((c) => ids.has(c.id));
-    return { text: ids.size === 0 ? "no cell matches" : JSON.stringify(cells) };
+    return { text: `${header}\n${ids.size === 0 ? "no cell matches" : JSON.stringify(cells)}` };
   },
 };
+
+/**
+ * The first line of a read: which diagram, which version, and the editor link (the
+ * diagrams.net link would repeat the whole diagram, which the read already holds).
+ */
+function readHeader(
+  origin: string,
+  diagram: { id: string; title: string; version: number },
+): string {
+  return `Diagram ${diagram.id} "${diagram.title}", version ${diagram.version}. Open it: ${editorUrl(origin, diagram.id)}`;
+}
 
 const editDiagram: McpTool<{
   id: string;
