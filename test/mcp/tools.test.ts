@@ -422,6 +422,21 @@ describe("the transport", () => {
     await expect(connect(null)).rejects.toThrow();
   });
 
+  it("refuses a browser page of another origin (DNS rebinding)", async () => {
+    const res = await fetch(new URL("/mcp", inject("mcpBaseUrl")), {
+      method: "POST",
+      headers: {
+        authorization: "Bearer mcp-key-a",
+        origin: "https://evil.example",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("https://evil.example");
+  });
+
   it("answers GET and DELETE with 405: the server keeps no sessions", async () => {
     for (const method of ["GET", "DELETE"]) {
       const res = await fetch(new URL("/mcp", inject("mcpBaseUrl")), {

@@ -11,10 +11,7 @@ import type { AppEnv } from "../http/app-env.ts";
  */
 export function cors(): MiddlewareHandler<AppEnv> {
   return async function corsMiddleware(c, next) {
-    const allowed = (c.env.ALLOWED_ORIGINS ?? "")
-      .split(",")
-      .map((o) => o.trim())
-      .filter(Boolean);
+    const allowed = allowedOrigins(c.env.ALLOWED_ORIGINS);
     const handler = honoCors({
       origin: (origin) => (allowed.includes("*") || allowed.includes(origin) ? origin : null),
       allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
@@ -40,4 +37,28 @@ export function cors(): MiddlewareHandler<AppEnv> {
     });
     return handler(c, next);
   };
+}
+
+/**
+ * The origins of `ALLOWED_ORIGINS` (comma-separated; `*` for any), trimmed.
+ *
+ * @example
+ * allowedOrigins("https://a.example, https://b.example"); // ["https://a.example", "https://b.example"]
+ */
+export function allowedOrigins(setting: string | undefined): string[] {
+  return (setting ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+}
+
+/** Whether a browser page of `origin` may call a Worker at `self` (same origin, or allowed). */
+export function isAllowedOrigin(
+  origin: string,
+  self: string,
+  setting: string | undefined,
+): boolean {
+  if (origin === self) return true;
+  const allowed = allowedOrigins(setting);
+  return allowed.includes("*") || allowed.includes(origin);
 }

@@ -1,4 +1,5 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isAllowedOrigin } from "../../auth/cors.ts";
 import type { Bindings } from "../../bindings.ts";
 import { type ApiFetch, InProcessApi } from "./api.ts";
 import { drawforgeMcpServer } from "./server.ts";
@@ -23,20 +24,20 @@ export async function serveMcp(
   tenant: string,
   fetch: ApiFetch,
 ): Promise<Response> {
+  const url = new URL(request.url);
+  // A page of another site must not drive the server through a person's browser (DNS
+  // rebinding, as the transport specification warns): only this origin and ALLOWED_ORIGINS.
+  const origin = request.headers.get("origin");
+  if (origin !== null && !isAllowedOrigin(origin, url.origin, env.ALLOWED_ORIGINS)) {
+    return rpcError(403, `requests from ${origin} are not allowed (see ALLOWED_ORIGINS)`);
+  }
   if (request.method !== "POST") {
-    return Response.json(
-      {
-        jsonrpc: "2.0",
-        error: {
-          code: -32000,
-          message: "Method not allowed: this MCP server is stateless; send JSON-RPC with POST.",
-        },
-        id: null,
-      },
-      { status: 405, headers: { allow: "POST" } },
+    return rpcError(
+      405,
+      "Method not allowed: this MCP server is stateless; send JSON-RPC with POST.",
+      { allow: "POST" },
     );
   }
-  const url = new URL(request.url);
   const api = new InProcessApi(fetch, { kind: "key", tenant, via: "mcp" }, env, ctx, url.origin);
   const server = drawforgeMcpServer(api, url.searchParams.get("tools") === "all" ? "all" : "core", {
     origin: url.origin,
@@ -48,4 +49,12 @@ export async function serveMcp(
   });
   await server.connect(transport);
   return transport.handleRequest(request);
+}
+
+/** A JSON-RPC error answered before any message is read. */
+function rpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32000, message }, id: null },
+    { status, headers },
+  );
 }
