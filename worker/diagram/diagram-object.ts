@@ -239,7 +239,7 @@ export class DiagramObject extends DurableObject<Bindings> {
         new Date().toISOString(),
       );
       this.#head.set({ n, xml, stats: summary.stats });
-      this.#listed();
+      this.#listed("soon");
       this.#announce(n, args.author, `Restored version ${args.n}`);
       return this.#view(this.#own(args.tenant), args.full ? "xml" : "none");
     });
@@ -449,14 +449,17 @@ export class DiagramObject extends DurableObject<Bindings> {
       stats: ready.stats,
       ...(ready.document ? { document: ready.document } : {}),
     });
-    this.#listed();
+    this.#listed("soon");
     this.#announce(n, author, message);
   }
 
-  /** Queues the diagram's current state for its tenant's list (delivered without waiting). */
-  #listed(): void {
+  /**
+   * Queues the diagram's current state for its tenant's list (delivered without waiting): at
+   * once after a create or a rename, coalesced over a second after a new version.
+   */
+  #listed(when: "now" | "soon" = "now"): void {
     const row = this.#store.diagram();
-    if (row) this.#index.put(row);
+    if (row) this.#index.put(row, when);
   }
 
   override async alarm(): Promise<void> {

@@ -12,6 +12,11 @@ const ChangeSchema = z.discriminatedUnion("kind", [
 ]);
 type Change = z.infer<typeof ChangeSchema>;
 
+/**
+ * A new version reaches the list this long after it was made, so that a burst of edits costs
+ * one delivery rather than one each (creates, renames and deletions go at once).
+ */
+const COALESCE_MS = 1_000;
 /** If a change is still pending this long after it was written, the alarm delivers it. */
 const SAFETY_DELAY_MS = 60_000;
 /** Retries after a failed delivery wait 1 s, 2 s, 4 s, … up to this. */
@@ -39,25 +44,31 @@ export class TenantIndexOutbox {
   #failures = 0;
   /** Whether this instance has set an alarm that has not fired yet. */
   #armed = false;
+  /** A delivery waiting for more versions to coalesce with. */
+  #soon: ReturnType<typeof setTimeout> | undefined;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     this.#ctx = ctx;
     this.#env = env;
   }
 
-  /** Records the diagram's current state (after a create, a rename or a new version). */
-  put(row: DiagramRow): void {
+  /**
+   * Records the diagram's current state: after a create or a rename (`now`: delivered at once),
+   * or a new version (`soon`: delivered within {@link COALESCE_MS}, with any that follow).
+   */
+  put(row: DiagramRow, when: "now" | "soon" = "now"): void {
     const { id, title, head, created_at, updated_at } = row;
-    this.#write(row.owner, {
-      kind: "upsert",
-      entry: { id, title, version: head, created_at, updated_at },
-    });
+    this.#write(
+      row.owner,
+      { kind: "upsert", entry: { id, title, version: head, created_at, updated_at } },
+      when,
+    );
   }
 
   /** Records the diagram's deletion: call it once the storage is wiped (the alarm may be gone too). */
   remove(owner: string, id: string): void {
     this.#armed = false;
-    this.#write(owner, { kind: "remove", id, deleted_at: new Date().toISOString() });
+    this.#write(owner, { kind: "remove", id, deleted_at: new Date().toISOString() }, "now");
   }
 
   /** Delivers the pending change, if any; one delivery at a time. */
@@ -77,7 +88,7 @@ export class TenantIndexOutbox {
     await this.deliver();
   }
 
-  #write(tenant: string, change: Change): void {
+  #write(tenant: string, change: Change, when: "now" | "soon"): void {
     this.#ctx.storage.sql.exec(
       `INSERT INTO index_outbox (singleton, tenant, change) VALUES (1, ?1, ?2)
        ON CONFLICT (singleton) DO UPDATE SET tenant = ?1, change = ?2`,
@@ -86,6 +97,15 @@ export class TenantIndexOutbox {
     );
     // Not awaited: the output gate holds the answer until the row and the alarm are stored.
     if (!this.#armed) void this.#arm(SAFETY_DELAY_MS);
+    if (when === "soon") {
+      this.#soon ??= setTimeout(() => {
+        this.#soon = undefined;
+        void this.deliver();
+      }, COALESCE_MS);
+      return;
+    }
+    clearTimeout(this.#soon);
+    this.#soon = undefined;
     void this.deliver();
   }
 
