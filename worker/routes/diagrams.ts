@@ -88,7 +88,7 @@ const listDiagrams = createRoute({
   summary: "List diagrams",
   description:
     "The caller's diagrams without XML, most recently changed first, optionally only those whose title contains `q`. " +
-    "The list is updated just after each change, so a change made a moment ago may not show yet. API keys only.",
+    "The list follows each change just after it: a new diagram, a rename or a deletion at once, a new version within about a second. API keys only.",
   request: { query: ListDiagramsQuerySchema },
   responses: {
     200: json(DiagramListSchema, "One page of diagrams, and how many match."),
