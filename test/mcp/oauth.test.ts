@@ -1,4 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
+import {
+  type OAuthClientProvider,
+  UnauthorizedError,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { describe, expect, inject, it } from "vitest";
 import { connect, type DiagramRef, dataOf, GRAPH, textOf } from "./helpers.ts";
 
@@ -174,7 +184,24 @@ describe("OAuth 2.1 for MCP connectors", () => {
     await viaOther.close();
     expect(hidden.isError).toBe(true);
 
-    // A wrong PKCE verifier, or the same code twice, gets no token.
+    // The refresh token gets a new access token for the same tenant.
+    const refreshed = await fetch(client.token, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token,
+        client_id: client.clientId,
+      }),
+    });
+    expect(refreshed.status).toBe(200);
+    const renewed = (await refreshed.json()) as { access_token: string };
+    expect(renewed.access_token).not.toBe(access_token);
+    const again = await connect(renewed.access_token);
+    const reread = await again.callTool({ name: "read_diagram", arguments: { id: created.id } });
+    await again.close();
+    expect(reread.isError, textOf(reread)).toBeFalsy();
+    // The same code twice gets no token, and ends the grant: its tokens stop working.
     const replay = await fetch(client.token, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -187,6 +214,17 @@ describe("OAuth 2.1 for MCP connectors", () => {
       }),
     });
     expect(replay.status).toBe(400);
+
+    const revoked = await fetch(`${inject("mcpBaseUrl")}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${renewed.access_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+    expect(revoked.status).toBe(401);
   });
 
   it("sends the person back with access_denied when they cancel", async () => {
@@ -234,5 +272,76 @@ describe("OAuth 2.1 for MCP connectors", () => {
     });
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
+  });
+});
+
+describe("OAuth with the official MCP client", () => {
+  it("connects through the SDK's own discovery, registration, PKCE and token exchange", async () => {
+    const origin = inject("mcpBaseUrl");
+    /** What a client like Claude Code keeps, and the person's part done by a fetch. */
+    let client: OAuthClientInformationMixed | undefined;
+    let tokens: OAuthTokens | undefined;
+    let verifier = "";
+    let code: string | undefined;
+    const provider: OAuthClientProvider = {
+      redirectUrl: REDIRECT,
+      clientMetadata: {
+        client_name: "SDK Client",
+        redirect_uris: [REDIRECT],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+      },
+      clientInformation: () => client,
+      saveClientInformation: (info) => {
+        client = info;
+      },
+      tokens: () => tokens,
+      saveTokens: (saved) => {
+        tokens = saved;
+      },
+      saveCodeVerifier: (saved) => {
+        verifier = saved;
+      },
+      codeVerifier: () => verifier,
+      // The person: opens the page, enters the API key, and the browser follows the redirect.
+      async redirectToAuthorization(url) {
+        const page = await fetch(url);
+        const html = await page.text();
+        const approved = await submit(url, cookiesOf(page), {
+          handle: handleOf(html),
+          decision: "approve",
+          api_key: "mcp-key-b",
+        });
+        code = new URL(String(approved.headers.get("location"))).searchParams.get("code") ?? "";
+      },
+    };
+    const first = new StreamableHTTPClientTransport(new URL("/mcp", origin), {
+      authProvider: provider,
+    });
+    await expect(
+      new Client({ name: "sdk-oauth", version: "1.0.0" }).connect(first),
+    ).rejects.toThrow(UnauthorizedError);
+    expect(code).toBeTruthy();
+    await first.finishAuth(String(code));
+    expect(tokens?.access_token).toBeTruthy();
+
+    const mcp = new Client({ name: "sdk-oauth", version: "1.0.0" });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", origin), { authProvider: provider }),
+    );
+    const made = await mcp.callTool({
+      name: "create_diagram_from_graph",
+      arguments: { graph: GRAPH, title: "Via the SDK's OAuth" },
+    });
+    await mcp.close();
+    expect(made.isError, textOf(made)).toBeFalsy();
+    const tenantB = await connect("mcp-key-b");
+    const seen = await tenantB.callTool({
+      name: "read_diagram",
+      arguments: { id: dataOf<DiagramRef>(made).id },
+    });
+    await tenantB.close();
+    expect(textOf(seen)).toContain("Via the SDK's OAuth");
   });
 });
