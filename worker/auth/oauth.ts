@@ -168,7 +168,9 @@ async function authorize(request: Request, env: Bindings): Promise<Response> {
 const STYLE =
   "body{font:15px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}" +
   "input{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}button{padding:.5rem 1rem;font:inherit}" +
-  ".warn{background:#fff4e5;padding:.5rem .75rem;border-radius:6px}.error{color:#b00020}";
+  ".warn{background:#fff4e5;padding:.5rem .75rem;border-radius:6px}.error{color:#b00020}" +
+  "button{border:1px solid #bbb;border-radius:6px;background:#fff;cursor:pointer}" +
+  "button[value=approve]{background:#1a66d2;border-color:#1a66d2;color:#fff}";
 
 function consentPage(
   details: ConsentDescription | undefined,
