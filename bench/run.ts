@@ -17,6 +17,7 @@ const SUITES: Record<string, string> = {
   quality: "./quality.ts",
   xpath: "./xpath.ts",
   "test-times": "./test-times.ts",
+  render: "./render.ts",
   mcp: "./mcp.ts",
 };
 

@@ -14,6 +14,7 @@ import { diagrams } from "./routes/diagrams.ts";
 import { exports } from "./routes/export.ts";
 import { layout } from "./routes/layout.ts";
 import { meta } from "./routes/meta.ts";
+import { render } from "./routes/render.ts";
 import { shapes } from "./routes/shapes.ts";
 import { tokens } from "./routes/tokens.ts";
 import { validate } from "./routes/validate.ts";
@@ -52,6 +53,7 @@ app.route("/v1", layout);
 app.route("/v1", shapes);
 app.route("/v1", agent);
 app.route("/v1", batches);
+app.route("/v1", render);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
   type: "http",

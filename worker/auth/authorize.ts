@@ -7,7 +7,7 @@ const DIAGRAM_PATH = /^\/v1\/diagrams\/([^/]+)(\/[^?]*)?$/;
 /**
  * Limits widget tokens to what they were minted for: their own diagram, reads with `view`,
  * reads and edits with `edit`; never deleting, minting tokens or touching other resources
- * (except the stateless `/v1/validate`). API keys pass; tenancy is enforced by each diagram.
+ * (except stateless helpers such as `/v1/validate` and `/v1/render`). API keys pass; tenancy is enforced by each diagram.
  *
  * @example
  * app.use("/v1/*", authenticate(), authorize());
@@ -22,6 +22,7 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     const stateless =
       path === "/v1/validate" ||
       path === "/v1/layout" ||
+      path === "/v1/render" ||
       path.startsWith("/v1/shape-libraries") ||
       path === "/v1/shapes/search";
     if (stateless) return next();

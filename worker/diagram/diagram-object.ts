@@ -276,7 +276,11 @@ export class DiagramObject extends DurableObject<Bindings> {
     return handle(In.ExportInput, input, (args) => {
       const row = this.#own(args.tenant);
       const head = this.#head.load(row.head);
-      return exportFile(this.#head.document(head), head.xml, row.title, args.format, args.page);
+      const n = args.version ?? row.head;
+      if (n !== row.head && !this.#store.summary(n)) versionNotFound(n);
+      const xml = n === row.head ? head.xml : this.#head.xmlOf(n);
+      const doc = n === row.head ? this.#head.document(head) : parseDiagram(xml);
+      return exportFile(doc, xml, row.title, args);
     });
   }
 

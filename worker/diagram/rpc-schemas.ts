@@ -60,8 +60,12 @@ export const RestoreInput = z.object({
 });
 export const ExportInput = z.object({
   tenant,
-  format: z.enum(["drawio", "xml", "compressed", "url"]),
+  format: z.enum(["drawio", "xml", "compressed", "url", "svg"]),
   page: z.number().int().min(0),
+  version: z.number().int().min(1).optional(),
+  theme: z.enum(["light", "dark"]).optional(),
+  scale: z.number().min(0.1).max(4).optional(),
+  border: z.number().int().min(0).max(200).optional(),
 });
 export const TenantInput = z.object({ tenant });
 export const RelayoutInput = z.object({

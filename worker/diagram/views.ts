@@ -2,6 +2,7 @@ import { compactView } from "../drawio/compact.ts";
 import { diffDocuments, formatDocumentDiff, type PageRef } from "../drawio/diff.ts";
 import { DrawioError } from "../drawio/errors.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
+import { renderSvg } from "../drawio/render/index.ts";
 import { serializeDiagram } from "../drawio/serialize.ts";
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -26,6 +27,8 @@ export interface ExportFile {
   contentType: string;
   /** Set for downloads. */
   filename?: string;
+  /** For images: shapes drawn as their bounding box because the renderer does not know them. */
+  unknownShapes?: string[];
 }
 
 /** The compact text view of every page. */
@@ -43,10 +46,31 @@ export function exportFile(
   doc: DiagramDocument,
   xml: string,
   title: string,
-  format: "drawio" | "xml" | "compressed" | "url",
-  page: number,
+  options: {
+    format: "drawio" | "xml" | "compressed" | "url" | "svg";
+    page: number;
+    theme?: "light" | "dark" | undefined;
+    scale?: number | undefined;
+    border?: number | undefined;
+  },
 ): ExportFile {
+  const { format, page } = options;
   switch (format) {
+    case "svg": {
+      if (page >= doc.pages.length) throw pageNotFound(doc, page);
+      const rendered = renderSvg(doc, {
+        page,
+        ...(options.theme ? { theme: options.theme } : {}),
+        ...(options.scale ? { scale: options.scale } : {}),
+        ...(options.border !== undefined ? { border: options.border } : {}),
+      });
+      return {
+        body: rendered.svg,
+        contentType: "image/svg+xml",
+        filename: `${fileName(title)}.svg`,
+        unknownShapes: rendered.unknownShapes,
+      };
+    }
     case "drawio":
       return {
         body: xml,
@@ -66,16 +90,18 @@ export function exportFile(
           contentType: "application/xml",
         };
       } catch (error) {
-        if (error instanceof DrawioError) {
-          throw new ApiError(
-            404,
-            "page_not_found",
-            `the diagram has ${doc.pages.length} page(s); there is no page ${page}`,
-          );
-        }
+        if (error instanceof DrawioError) throw pageNotFound(doc, page);
         throw error;
       }
   }
+}
+
+function pageNotFound(doc: DiagramDocument, page: number): ApiError {
+  return new ApiError(
+    404,
+    "page_not_found",
+    `the diagram has ${doc.pages.length} page(s); there is no page ${page}`,
+  );
 }
 
 /** A safe download name: letters, digits, spaces, dots, dashes and underscores only. */

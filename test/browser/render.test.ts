@@ -1,0 +1,68 @@
+/**
+ * Our SVG renderer beside the real draw.io (issue #18's proof, in small): each gallery layout
+ * and a few corpus pages are drawn by `renderSvg` and exported by draw.io itself, both are
+ * rasterised by Chromium at one size, and the share of differing pixels must stay small. The
+ * side-by-side pictures go to /tmp/drawforge-render-test/ for a person to look at
+ * (`npm run bench -- render` measures every layout and the whole corpus). Skips without Chromium.
+ */
+import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { layoutGraph } from "../../worker/drawio/layout/index.ts";
+import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { renderSvg } from "../../worker/drawio/render/index.ts";
+import { serializeDiagram } from "../../worker/drawio/serialize.ts";
+import { corpusFiles } from "../fixtures/corpus.ts";
+import { galleryEntries } from "../gallery/gallery.ts";
+import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
+import { compare, sideBySide } from "./render-compare.ts";
+
+const OUT = "/tmp/drawforge-render-test";
+const CORPUS_PAGES = [
+  "blog_bpmn-translation-process.drawio",
+  "blog_gantt-chemical-batch.drawio",
+  "templates_software_class_3.xml",
+  "templates_business_bpmn_5.xml",
+];
+
+describe.skipIf(findChromium() === undefined)("our SVG beside draw.io's", () => {
+  let drawio: LaunchedDrawio;
+  beforeAll(async () => {
+    drawio = await launchDrawio();
+    mkdirSync(OUT, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await drawio?.close();
+  });
+
+  for (const entry of galleryEntries()) {
+    it(`${entry.name}: differs from draw.io's export in under 2 % of pixels`, async () => {
+      const { xml } = await layoutGraph(entry.spec);
+      const page = await drawio.browser.newPage();
+      try {
+        const ours = renderSvg(parseDiagram(xml)).svg;
+        const c = await compare(page, entry.name, ours, await drawio.renderSvg(xml));
+        await sideBySide(page, c, `${OUT}/${entry.name}.png`);
+        expect(c.mismatch).toBeLessThan(0.02);
+      } finally {
+        await page.close();
+      }
+    }, 60_000);
+  }
+
+  for (const name of CORPUS_PAGES) {
+    it(`corpus ${name}: differs from draw.io's export in under 6 % of pixels`, async () => {
+      const file = corpusFiles().find((f) => f.name === name);
+      if (!file) throw new Error(`${name} is not in the corpus`);
+      const doc = parseDiagram(file.xml);
+      const first = serializeDiagram({ ...doc, pages: doc.pages.slice(0, 1) });
+      const page = await drawio.browser.newPage();
+      try {
+        const c = await compare(page, name, renderSvg(doc).svg, await drawio.renderSvg(first));
+        await sideBySide(page, c, `${OUT}/${name}.png`);
+        expect(c.mismatch).toBeLessThan(0.06);
+      } finally {
+        await page.close();
+      }
+    }, 60_000);
+  }
+});

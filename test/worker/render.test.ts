@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { api, createDiagram, KEY_B, SMALL_XML } from "./api.ts";
+
+describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", () => {
+  it("draws the head as a standalone SVG, inline, with a policy that lets it run nothing", async () => {
+    const id = await createDiagram();
+    const res = await api(`/v1/diagrams/${id}/export?format=svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe("inline; filename*=UTF-8''Test.svg");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(res.headers.get("x-drawforge-unknown-shapes")).toBeNull();
+    expect(res.text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(res.text).toContain(">Start</text>");
+    expect(res.text).toContain(">End</text>");
+    expect(res.text).not.toContain("foreignObject");
+  });
+
+  it("draws an earlier version, a page, dark, scaled and with a border", async () => {
+    const id = await createDiagram();
+    const edit = await api(`/v1/diagrams/${id}/operations`, {
+      method: "POST",
+      body: { operations: [{ op: "set_label", id: "a", value: "Begin" }] },
+    });
+    expect(edit.status).toBe(200);
+    const head = await api(`/v1/diagrams/${id}/export?format=svg`);
+    expect(head.text).toContain(">Begin</text>");
+    const first = await api(`/v1/diagrams/${id}/export?format=svg&version=1`);
+    expect(first.text).toContain(">Start</text>");
+    const missing = await api(`/v1/diagrams/${id}/export?format=svg&version=9`);
+    expect(missing.status).toBe(404);
+    expect(missing.json.code).toBe("version_not_found");
+    const page = await api(`/v1/diagrams/${id}/export?format=svg&page=3`);
+    expect(page.status).toBe(404);
+    expect(page.json.code).toBe("page_not_found");
+    const styled = await api(`/v1/diagrams/${id}/export?format=svg&theme=dark&scale=2&border=10`);
+    expect(styled.text).toContain("background-color: #1e1e1e");
+    expect(styled.text).toMatch(/width="(\d+)px"/);
+    const plain = await api(`/v1/diagrams/${id}/export?format=svg`);
+    const w = (t: string) => Number(/width="(\d+)px"/.exec(t)?.[1]);
+    // Twice the drawing (rounded up) plus 10 px each side.
+    expect(w(styled.text)).toBeGreaterThanOrEqual(w(plain.text) * 2 + 18);
+    expect(w(styled.text)).toBeLessThanOrEqual(w(plain.text) * 2 + 20);
+    const bad = await api(`/v1/diagrams/${id}/export?format=svg&scale=9`);
+    expect(bad.status).toBe(422);
+    expect(bad.json.code).toBe("invalid_request");
+  });
+
+  it("keeps another tenant's diagram to itself", async () => {
+    const id = await createDiagram();
+    const res = await api(`/v1/diagrams/${id}/export?format=svg`, { auth: KEY_B });
+    expect(res.status).toBe(404);
+  });
+
+  it("renders XML sent in the body and stores nothing; names the shapes it drew as boxes", async () => {
+    const xml = SMALL_XML.replace(
+      'value="Start" vertex="1"',
+      'value="Start" style="shape=mxgraph.nowhere.thing;" vertex="1"',
+    );
+    const res = await api("/v1/render", { method: "POST", body: { xml } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-drawforge-unknown-shapes")).toBe("mxgraph.nowhere.thing");
+    expect(res.text).toContain(">Start</text>");
+    const invalid = await api("/v1/render", {
+      method: "POST",
+      body: { xml: "<mxGraphModel><root>" },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.json.code).toBe("invalid_xml");
+    const extra = await api("/v1/render", { method: "POST", body: { xml, format: "pdf" } });
+    expect(extra.status).toBe(422);
+    expect(extra.json.code).toBe("invalid_request");
+  });
+
+  it("lets a widget token render XML (nothing stored) and export its own diagram", async () => {
+    const id = await createDiagram();
+    const minted = await api(`/v1/diagrams/${id}/tokens`, {
+      method: "POST",
+      body: { scope: "view" },
+    });
+    expect(minted.status).toBe(201);
+    const token = minted.json.token as string;
+    const own = await api(`/v1/diagrams/${id}/export?format=svg`, { auth: token });
+    expect(own.status).toBe(200);
+    const rendered = await api("/v1/render", {
+      method: "POST",
+      body: { xml: SMALL_XML },
+      auth: token,
+    });
+    expect(rendered.status).toBe(200);
+  });
+});

@@ -1,0 +1,309 @@
+import type { Point, Rect } from "../cell.ts";
+import { type EdgeRoute, edgeRoute } from "../edge-routes.ts";
+import type { LayoutCell, PageLayout } from "../geometry.ts";
+import { type Defs, painted, paintOf } from "./paint.ts";
+import type { CellStyle } from "./style.ts";
+import { element, PathData, type Pt, polyline } from "./svg.ts";
+
+/** An edge drawn: its SVG, the points its label is placed along, and its box. */
+export interface DrawnEdge {
+  svg: string;
+  points: Point[];
+  bounds: Rect;
+}
+
+const sub = (a: Pt, b: Pt): Pt => ({ x: a.x - b.x, y: a.y - b.y });
+const centre = (r: Rect): Pt => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+
+/**
+ * Where a straight line from `toward` enters `rect`, snapped to the side it crosses; with
+ * `orthogonal`, the point on the side facing `toward` in line with it where possible (as
+ * draw.io's orthogonal perimeter projection does).
+ */
+function perimeterPoint(rect: Rect, toward: Pt, orthogonal: boolean): Pt {
+  const c = centre(rect);
+  if (orthogonal) {
+    const inX = toward.x >= rect.x && toward.x <= rect.x + rect.width;
+    const inY = toward.y >= rect.y && toward.y <= rect.y + rect.height;
+    if (inX && !inY) return { x: toward.x, y: toward.y < c.y ? rect.y : rect.y + rect.height };
+    if (inY && !inX) return { x: toward.x < c.x ? rect.x : rect.x + rect.width, y: toward.y };
+  }
+  const dx = toward.x - c.x;
+  const dy = toward.y - c.y;
+  if (dx === 0 && dy === 0) return c;
+  const alpha = Math.atan2(dy, dx);
+  const t = Math.atan2(rect.height, rect.width);
+  if (alpha < -Math.PI + t || alpha > Math.PI - t) {
+    return { x: rect.x, y: c.y - (rect.width * Math.tan(alpha)) / 2 };
+  }
+  if (alpha < -t) return { x: c.x - (rect.height * Math.tan(Math.PI / 2 - alpha)) / 2, y: rect.y };
+  if (alpha < t) return { x: rect.x + rect.width, y: c.y + (rect.width * Math.tan(alpha)) / 2 };
+  return { x: c.x + (rect.height * Math.tan(Math.PI / 2 - alpha)) / 2, y: rect.y + rect.height };
+}
+
+/**
+ * The bends of an orthogonal edge between two boxes without waypoints: across the middle of the
+ * gap between them, horizontally when they are side by side, vertically when one is above the
+ * other; nothing when they overlap both ways.
+ */
+function orthogonalBends(s: Rect, t: Rect, from: Pt, to: Pt): Pt[] {
+  const gapX = Math.max(t.x - (s.x + s.width), s.x - (t.x + t.width));
+  const gapY = Math.max(t.y - (s.y + s.height), s.y - (t.y + t.height));
+  if (gapX > 0 && (gapX >= gapY || gapY <= 0)) {
+    if (Math.abs(from.y - to.y) < 1) return [];
+    const mid = t.x > s.x ? (s.x + s.width + t.x) / 2 : (t.x + t.width + s.x) / 2;
+    return [
+      { x: mid, y: from.y },
+      { x: mid, y: to.y },
+    ];
+  }
+  if (gapY > 0) {
+    if (Math.abs(from.x - to.x) < 1) return [];
+    const mid = t.y > s.y ? (s.y + s.height + t.y) / 2 : (t.y + t.height + s.y) / 2;
+    return [
+      { x: from.x, y: mid },
+      { x: to.x, y: mid },
+    ];
+  }
+  return [];
+}
+
+/** The points an edge is drawn through, with draw.io's routing of its `edgeStyle` approximated. */
+function routePoints(layout: PageLayout, edge: LayoutCell, style: CellStyle): Point[] | undefined {
+  const route: EdgeRoute | undefined = edgeRoute(layout, edge);
+  if (!route) return undefined;
+  const [source, target] = route.ends;
+  const edgeStyle = style.get("edgeStyle");
+  const orthogonal =
+    edgeStyle === "orthogonalEdgeStyle" ||
+    edgeStyle === "elbowEdgeStyle" ||
+    edgeStyle === "entityRelationEdgeStyle" ||
+    edgeStyle === "segmentEdgeStyle";
+  const points = route.points.slice();
+  const hasWaypoints = points.length > 2;
+  if (orthogonal && !hasWaypoints && source.rect && target.rect) {
+    const from = source.pinned ? source.point : centre(source.rect);
+    const to = target.pinned ? target.point : centre(target.rect);
+    const bends = orthogonalBends(source.rect, target.rect, from, to);
+    const first = bends[0] ?? to;
+    const last = bends[bends.length - 1] ?? from;
+    const start = source.pinned ? source.point : perimeterPoint(source.rect, first, true);
+    const end = target.pinned ? target.point : perimeterPoint(target.rect, last, true);
+    return [start, ...bends, end];
+  }
+  if (orthogonal && hasWaypoints) {
+    // Each waypoint fixes a segment: go straight to its x or y, alternating, as draw.io's
+    // segment router does.
+    const out: Point[] = [points[0] as Point];
+    for (let i = 1; i < points.length; i++) {
+      const p = out[out.length - 1] as Point;
+      const q = points[i] as Point;
+      if (p.x !== q.x && p.y !== q.y) out.push({ x: q.x, y: p.y });
+      out.push(q);
+    }
+    return out;
+  }
+  return points;
+}
+
+interface Marker {
+  svg: string;
+  /** How far the line end moves back along the edge. */
+  back: number;
+}
+
+/** Draws an arrowhead at `tip` pointing along unit vector `u`, as draw.io's markers are drawn. */
+function marker(
+  kind: string,
+  tip: Pt,
+  u: Pt,
+  size: number,
+  sw: number,
+  filled: boolean,
+  color: string,
+  extra: Record<string, string | undefined>,
+): Marker {
+  const L = size + sw;
+  const lx = u.x * L;
+  const ly = u.y * L;
+  const paint = (d: PathData, fill: boolean) =>
+    element("path", {
+      d: String(d),
+      fill: fill ? color : "none",
+      stroke: color,
+      "stroke-miterlimit": "10",
+      ...extra,
+    });
+  switch (kind) {
+    case "classic":
+    case "classicThin":
+    case "block":
+    case "blockThin": {
+      const k = kind.endsWith("Thin") ? 3 : 2;
+      const t = { x: tip.x - u.x * sw * 1.118, y: tip.y - u.y * sw * 1.118 };
+      const d = new PathData().move(t.x, t.y).line(t.x - lx - ly / k, t.y - ly + lx / k);
+      if (kind.startsWith("classic")) d.line(t.x - lx * 0.75, t.y - ly * 0.75);
+      d.line(t.x + ly / k - lx, t.y - ly - lx / k).close();
+      return {
+        svg: paint(d, filled),
+        back: (kind.startsWith("classic") ? 0.75 * L : L) + sw * 1.118,
+      };
+    }
+    case "open":
+    case "openThin": {
+      const k = kind === "openThin" ? 3 : 2;
+      const t = { x: tip.x - u.x * sw * 1.118, y: tip.y - u.y * sw * 1.118 };
+      const d = new PathData()
+        .move(t.x - lx - ly / k, t.y - ly + lx / k)
+        .line(t.x, t.y)
+        .line(t.x + ly / k - lx, t.y - ly - lx / k);
+      return { svg: paint(d, false), back: sw * 2.236 };
+    }
+    case "oval": {
+      const r = size / 2;
+      return {
+        svg: element("ellipse", {
+          cx: tip.x - u.x * r,
+          cy: tip.y - u.y * r,
+          rx: r,
+          ry: r,
+          fill: filled ? color : "none",
+          stroke: color,
+          ...extra,
+        }),
+        back: size / 2,
+      };
+    }
+    case "diamond":
+    case "diamondThin": {
+      const thin = kind === "diamondThin";
+      const n = thin ? 0.9862 : Math.SQRT1_2;
+      const e = thin ? 3.4 : 2;
+      const t = { x: tip.x - u.x * sw * n, y: tip.y - u.y * sw * n };
+      const d = new PathData()
+        .move(t.x, t.y)
+        .line(t.x - lx / 2 - ly / e, t.y + lx / e - ly / 2)
+        .line(t.x - lx, t.y - ly)
+        .line(t.x - lx / 2 + ly / e, t.y - ly / 2 - lx / e)
+        .close();
+      return { svg: paint(d, filled), back: L + n * sw };
+    }
+    case "ERone":
+    case "ERmandOne":
+    case "ERmany":
+    case "ERoneToMany":
+    case "ERzeroToMany":
+    case "ERzeroToOne": {
+      const nx = u.x * (size + sw + 1);
+      const ny = u.y * (size + sw + 1);
+      const d = new PathData();
+      const bar = (k: number) =>
+        d
+          .move(tip.x - nx * k - ny / 2, tip.y - ny * k + nx / 2)
+          .line(tip.x - nx * k + ny / 2, tip.y - ny * k - nx / 2);
+      const foot = () =>
+        d
+          .move(tip.x + ny / 2, tip.y - nx / 2)
+          .line(tip.x - nx, tip.y - ny)
+          .line(tip.x - ny / 2, tip.y + nx / 2);
+      let svg = "";
+      if (kind === "ERone" || kind === "ERzeroToOne") bar(0.5);
+      if (kind === "ERmandOne") {
+        bar(0.5);
+        bar(1);
+      }
+      if (kind === "ERmany") foot();
+      if (kind === "ERoneToMany") {
+        bar(1);
+        foot();
+      }
+      if (kind === "ERzeroToMany") foot();
+      if (kind === "ERzeroToMany" || kind === "ERzeroToOne") {
+        svg += element("ellipse", {
+          cx: tip.x - nx * 1.5,
+          cy: tip.y - ny * 1.5,
+          rx: size / 2,
+          ry: size / 2,
+          fill: filled ? "#ffffff" : "none",
+          stroke: color,
+          ...extra,
+        });
+      }
+      return { svg: paint(d, false) + svg, back: 0 };
+    }
+    default:
+      return { svg: "", back: 0 };
+  }
+}
+
+/**
+ * Draws an edge: its route (waypoints, orthogonal bends, rounded corners), dashes, and the
+ * arrowheads at both ends, with the line pulled back from each tip as draw.io does.
+ *
+ * @example
+ * drawEdge(layout, cell, new CellStyle(cell.style, "edge"), defs)?.svg;
+ */
+export function drawEdge(
+  layout: PageLayout,
+  edge: LayoutCell,
+  style: CellStyle,
+  defs: Defs,
+): DrawnEdge | undefined {
+  const points = routePoints(layout, edge, style);
+  if (!points || points.length < 2) return undefined;
+  const paint = paintOf(style, defs, { fill: false });
+  const color = paint.stroke === "none" ? "none" : paint.stroke;
+  const sw = style.num("strokeWidth", 1);
+  const line = points.map((p) => ({ ...p }));
+  let markers = "";
+  const ends: Array<["start" | "end", number, number]> = [
+    ["start", 0, 1],
+    ["end", line.length - 1, line.length - 2],
+  ];
+  let reach = 0;
+  const markerExtra: Record<string, string | undefined> = {
+    ...(sw !== 1 ? { "stroke-width": String(Math.max(1, sw)) } : {}),
+    ...(paint.extra["stroke-opacity"]
+      ? { "stroke-opacity": String(paint.extra["stroke-opacity"]) }
+      : {}),
+  };
+  for (const [which, at, before] of ends) {
+    const kind = style.get(`${which}Arrow`) ?? "none";
+    if (kind === "none" || color === "none") continue;
+    const tip = line[at] as Pt;
+    const prev = line[before] as Pt;
+    const d = sub(tip, prev);
+    const len = Math.hypot(d.x, d.y);
+    if (len === 0) continue;
+    const u = { x: d.x / len, y: d.y / len };
+    const size = style.num(`${which}Size`, 6);
+    reach = Math.max(reach, size + 1);
+    const drawn = marker(
+      kind,
+      tip,
+      u,
+      size,
+      sw,
+      style.get(`${which}Fill`) !== "0",
+      color,
+      markerExtra,
+    );
+    markers += drawn.svg;
+    line[at] = { x: tip.x - u.x * drawn.back, y: tip.y - u.y * drawn.back };
+  }
+  const rounded = style.flag("rounded", true) && style.get("curved") !== "1";
+  const d = polyline(new PathData(), line, rounded, style.num("arcSize", 20) / 2, false);
+  const svg =
+    painted("path", { d: String(d) }, { ...paint, fill: "none" }, style.flag("shadow"), undefined) +
+    markers;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const grow = sw / 2 + reach;
+  const bounds = {
+    x: Math.min(...xs) - grow,
+    y: Math.min(...ys) - grow,
+    width: Math.max(...xs) - Math.min(...xs) + 2 * grow,
+    height: Math.max(...ys) - Math.min(...ys) + 2 * grow,
+  };
+  return { svg, points, bounds };
+}

@@ -1,0 +1,210 @@
+import { getCellLabel, type Rect } from "../cell.ts";
+import { edgeLabelBase } from "../edge-labels.ts";
+import { DrawioError } from "../errors.ts";
+import { type LayoutCell, PageLayout } from "../geometry.ts";
+import type { DiagramDocument, DiagramPage } from "../model.ts";
+import type { XmlElement } from "../xml/nodes.ts";
+import { drawEdge } from "./edges.ts";
+import { drawLabel } from "./labels.ts";
+import type { Defs } from "./paint.ts";
+import { drawVertex } from "./shapes.ts";
+import { CellStyle } from "./style.ts";
+import { element, fmt } from "./svg.ts";
+
+/** How to render. */
+export interface RenderOptions {
+  /** The page, by index or by name or id (default the first). */
+  page?: number | string;
+  /** Scale factor (default 1). */
+  scale?: number;
+  /** Margin around the drawing, in px (default 0, as draw.io's export). */
+  border?: number;
+  /** `dark` draws the light defaults dark (white fills, black lines and text turn around). */
+  theme?: "light" | "dark";
+}
+
+/** A rendered page. */
+export interface RenderedSvg {
+  svg: string;
+  width: number;
+  height: number;
+  /** Shape names drawn as their bounding box because the renderer does not know them. */
+  unknownShapes: string[];
+  /** The page drawn (index). */
+  page: number;
+}
+
+/** The page a render option names. */
+export function pickPage(
+  doc: DiagramDocument,
+  page: number | string | undefined,
+): { page: DiagramPage; index: number } {
+  if (page === undefined) {
+    const first = doc.pages[0];
+    if (first) return { page: first, index: 0 };
+  } else if (typeof page === "number" || /^\d+$/.test(page)) {
+    const index = Number(page);
+    const found = doc.pages[index];
+    if (found) return { page: found, index };
+  } else {
+    const index = doc.pages.findIndex(
+      (p) => p.attributes.name === page || p.attributes.id === page,
+    );
+    const found = doc.pages[index];
+    if (found) return { page: found, index };
+  }
+  throw new DrawioError(
+    "page_not_found",
+    `there is no page ${JSON.stringify(page ?? 0)}; the diagram has ${doc.pages.length}`,
+  );
+}
+
+const union = (a: Rect | undefined, b: Rect): Rect => {
+  if (!a) return { ...b };
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+};
+
+function offsetOf(geometry: XmlElement | undefined): { x: number; y: number } {
+  for (const child of geometry?.children ?? []) {
+    const el = child as XmlElement;
+    if (el.name === "mxPoint" && el.attrs.as === "offset") {
+      return { x: Number(el.attrs.x) || 0, y: Number(el.attrs.y) || 0 };
+    }
+  }
+  return { x: 0, y: 0 };
+}
+
+/**
+ * Draws one page of a draw.io document as a standalone SVG 1.1 image, as draw.io's own SVG
+ * export lays it out: cells in model order (a shape, then its label, then its children), hidden
+ * layers and cells skipped, the picture cropped to what is drawn (plus `border`) at `scale`.
+ * Plain SVG elements and `<text>` only: no `foreignObject`, no script, no external reference.
+ * A shape it does not know is drawn as its bounding box with its label, and listed.
+ *
+ * @example
+ * const { svg, unknownShapes } = renderSvg(parseDiagram(xml), { scale: 2 });
+ */
+export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): RenderedSvg {
+  const { page, index } = pickPage(doc, options.page);
+  const layout = new PageLayout(page);
+  const dark = options.theme === "dark";
+  const defs: Defs = { gradients: new Map() };
+  const unknown = new Set<string>();
+  const parts: string[] = [];
+  let bounds: Rect | undefined;
+  const edgePoints = new Map<LayoutCell, { x: number; y: number }[]>();
+
+  const drawn = new Set<LayoutCell>();
+  const draw = (cell: LayoutCell) => {
+    if (drawn.has(cell)) return;
+    drawn.add(cell);
+    if (!layout.isVisible(cell)) return;
+    if (cell.vertex) {
+      const style = new CellStyle(cell.style, "vertex", dark);
+      const parentEdge = cell.parent?.edge ? cell.parent : undefined;
+      if (parentEdge && cell.relative) {
+        // An edge label of its own: placed along its edge's route.
+        const points = edgePoints.get(parentEdge);
+        if (points) {
+          const base = edgeLabelBase(points, cell.rect.x, cell.rect.y);
+          const off = offsetOf(cell.geometry);
+          const label = drawLabel({
+            value: getCellLabel(cell.element),
+            style,
+            anchor: { x: base.x + off.x, y: base.y + off.y },
+          });
+          if (label) {
+            parts.push(label.svg);
+            bounds = union(bounds, label.bounds);
+          }
+        }
+        return;
+      }
+      const rect = layout.absoluteRect(cell);
+      if (!rect) return;
+      const shape = drawVertex(rect, style, defs);
+      if (!shape.known) unknown.add(style.shape);
+      parts.push(shape.svg);
+      const sw = style.num("strokeWidth", 1) / 2;
+      bounds = union(bounds, {
+        x: rect.x - sw,
+        y: rect.y - sw,
+        width: rect.width + 2 * sw,
+        height: rect.height + 2 * sw,
+      });
+      const angle = style.num("rotation", 0);
+      const label = drawLabel({
+        value: getCellLabel(cell.element),
+        style,
+        box: shape.labelBox ?? rect,
+        ...(angle
+          ? { rotation: { angle, cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2 } }
+          : {}),
+      });
+      if (label) {
+        parts.push(label.svg);
+        bounds = union(bounds, label.bounds);
+      }
+    } else if (cell.edge) {
+      const style = new CellStyle(cell.style, "edge", dark);
+      const edge = drawEdge(layout, cell, style, defs);
+      if (!edge) return;
+      edgePoints.set(cell, edge.points);
+      parts.push(edge.svg);
+      bounds = union(bounds, edge.bounds);
+      const geo = cell.geometry;
+      const off = offsetOf(geo);
+      const base = edgeLabelBase(edge.points, Number(geo?.attrs.x) || 0, Number(geo?.attrs.y) || 0);
+      const label = drawLabel({
+        value: getCellLabel(cell.element),
+        style,
+        anchor: { x: base.x + off.x, y: base.y + off.y },
+      });
+      if (label) {
+        parts.push(label.svg);
+        bounds = union(bounds, label.bounds);
+      }
+    }
+    for (const child of children.get(cell) ?? []) draw(child);
+  };
+  const children = new Map<LayoutCell, LayoutCell[]>();
+  const roots: LayoutCell[] = [];
+  for (const cell of layout.cells) {
+    if (cell.parent) {
+      const list = children.get(cell.parent) ?? [];
+      list.push(cell);
+      children.set(cell.parent, list);
+    } else roots.push(cell);
+  }
+  // Model order, depth first: an edge is drawn before its label children, which need its route.
+  for (const root of roots) draw(root);
+  for (const cell of layout.cells) draw(cell);
+
+  const scale = options.scale ?? 1;
+  const border = options.border ?? 0;
+  const box = bounds ?? { x: 0, y: 0, width: 0, height: 0 };
+  const dx = Math.floor(border / scale - box.x);
+  const dy = Math.floor(border / scale - box.y);
+  const width = Math.max(1, Math.ceil(box.width * scale) + 2 * border);
+  const height = Math.max(1, Math.ceil(box.height * scale) + 2 * border);
+  const background = dark
+    ? "#1e1e1e"
+    : page.modelAttributes.background && page.modelAttributes.background !== "none"
+      ? page.modelAttributes.background
+      : undefined;
+  const transform = `${scale !== 1 ? `scale(${fmt(scale)})` : ""}translate(${dx},${dy})`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="${width}px" height="${height}px" viewBox="-0.5 -0.5 ${width} ${height}"${background ? ` style="background-color: ${background};"` : ""}>` +
+    `<defs>${[...defs.gradients.values()].join("")}</defs>` +
+    (background ? element("rect", { x: -0.5, y: -0.5, width, height, fill: background }) : "") +
+    element("g", { transform }, parts.join("")) +
+    "</svg>";
+  return { svg, width, height, unknownShapes: [...unknown].sort(), page: index };
+}

@@ -1,0 +1,373 @@
+import type { Point, Rect } from "../cell.ts";
+import { decodeHtmlEntities } from "../summary.ts";
+import type { CellStyle } from "./style.ts";
+import { element, esc, fmt } from "./svg.ts";
+import { baselineOffset, textWidth } from "./text-metrics.ts";
+
+/** A piece of a line in one font style. */
+interface Run {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+}
+
+/** A label drawn: its SVG and the box its text covers (for the picture's bounds). */
+export interface DrawnLabel {
+  svg: string;
+  bounds: Rect;
+}
+
+const LINE_HEIGHT = 1.2;
+const BLOCK_TAGS = /^(div|p|li|ul|ol|h[1-6]|tr|table|blockquote|pre)$/;
+
+/**
+ * The lines of an HTML label as a browser shows them: tags become line breaks (`br`, block
+ * elements) or font styles (`b`, `strong`, `i`, `em`, `u`), white space collapses, entities are
+ * decoded; everything else (scripts, images, links' targets) is dropped.
+ */
+function htmlLines(html: string, base: Omit<Run, "text">): Run[][] {
+  const lines: Run[][] = [[]];
+  const stack: Array<Omit<Run, "text">> = [base];
+  const style = () => stack[stack.length - 1] ?? base;
+  const breakLine = () => {
+    const last = lines[lines.length - 1];
+    if (last && last.length > 0) lines.push([]);
+  };
+  let pendingSpace = false;
+  const tokens = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, "").split(/(<[^>]*>)/);
+  for (const token of tokens) {
+    if (token.startsWith("<")) {
+      const match = /^<\s*(\/)?\s*([a-z0-9]+)/i.exec(token);
+      if (!match) continue;
+      const closing = match[1] === "/";
+      const tag = (match[2] ?? "").toLowerCase();
+      if (tag === "br") {
+        lines.push([]);
+        pendingSpace = false;
+      } else if (BLOCK_TAGS.test(tag)) {
+        breakLine();
+        pendingSpace = false;
+      } else if (/^(b|strong|i|em|u|span|font|sup|sub|a|code|s|strike)$/.test(tag)) {
+        if (closing) {
+          if (stack.length > 1) stack.pop();
+        } else if (!token.endsWith("/>")) {
+          const s = { ...style() };
+          if (tag === "b" || tag === "strong" || /font-weight:\s*(bold|[6-9]00)/i.test(token))
+            s.bold = true;
+          if (tag === "i" || tag === "em" || /font-style:\s*italic/i.test(token)) s.italic = true;
+          if (tag === "u" || /text-decoration:[^;"]*underline/i.test(token)) s.underline = true;
+          stack.push(s);
+        }
+      }
+      continue;
+    }
+    const text = decodeHtmlEntities(token).replace(/[\t\n\r ]+/g, " ");
+    if (text === "") continue;
+    const line = lines[lines.length - 1] as Run[];
+    let piece = text;
+    if (line.length === 0) piece = piece.replace(/^ /, "");
+    else if (pendingSpace && !piece.startsWith(" ")) piece = ` ${piece}`;
+    pendingSpace = false;
+    if (piece.endsWith(" ")) {
+      piece = piece.slice(0, -1);
+      pendingSpace = true;
+    }
+    if (piece !== "") line.push({ ...style(), text: piece });
+  }
+  while (lines.length > 1 && (lines[lines.length - 1] as Run[]).length === 0) lines.pop();
+  return lines;
+}
+
+function plainLines(text: string, base: Omit<Run, "text">): Run[][] {
+  return text.split(/\r\n|\n|\r/).map((line) => (line === "" ? [] : [{ ...base, text: line }]));
+}
+
+function runWidth(run: Run, size: number): number {
+  return textWidth(run.text, size, run.bold);
+}
+
+function lineWidth(line: readonly Run[], size: number): number {
+  return line.reduce((sum, run) => sum + runWidth(run, size), 0);
+}
+
+/**
+ * Breaks lines at spaces so that none is wider than `max` (a single word wider than that stays
+ * whole and overflows, as the browser's `word-wrap: normal` leaves it).
+ */
+function wrap(lines: Run[][], size: number, max: number): Run[][] {
+  const out: Run[][] = [];
+  for (const line of lines) {
+    let current: Run[] = [];
+    let width = 0;
+    const words: Run[] = [];
+    for (const run of line) {
+      const parts = run.text.split(/(?<= )/);
+      for (const part of parts) words.push({ ...run, text: part });
+    }
+    for (const word of words) {
+      const w = runWidth(word, size);
+      const trimmed = textWidth(word.text.trimEnd(), size, word.bold);
+      if (current.length > 0 && width + trimmed > max + 0.01) {
+        out.push(trimLine(current));
+        current = [];
+        width = 0;
+      }
+      current.push(word);
+      width += w;
+    }
+    out.push(trimLine(current));
+  }
+  return out;
+}
+
+function trimLine(line: Run[]): Run[] {
+  const last = line[line.length - 1];
+  if (last) line[line.length - 1] = { ...last, text: last.text.trimEnd() };
+  return line.filter((r) => r.text !== "");
+}
+
+/** What a label is drawn from. */
+export interface LabelInput {
+  value: string;
+  style: CellStyle;
+  /** A vertex's label box (the cell, or what its shape leaves for the label). */
+  box?: Rect;
+  /** An edge label's anchor point. */
+  anchor?: Point;
+  /** The vertex's rotation centre and angle, when it is turned. */
+  rotation?: { angle: number; cx: number; cy: number };
+}
+
+/**
+ * Draws a label as draw.io lays it out: the box from the cell, `labelPosition`,
+ * `verticalLabelPosition`, `align`, `verticalAlign` and spacing; HTML and wrapping labels as a
+ * browser breaks them in a box 2 px wider than the cell (with Helvetica's real advances), plain
+ * ones line by line; `fontStyle` bits, colour, `labelBackgroundColor` and `labelBorderColor`.
+ * Written as SVG `<text>` (no `foreignObject`), so any SVG viewer draws it.
+ *
+ * @example
+ * drawLabel({ value: "Pay", style, box: { x: 0, y: 0, width: 120, height: 60 } })?.svg;
+ */
+export function drawLabel(input: LabelInput): DrawnLabel | undefined {
+  const { style } = input;
+  const size = style.num("fontSize", 12);
+  if (input.value.trim() === "" || size <= 0) return undefined;
+  const fontStyle = style.num("fontStyle", 0);
+  const base = {
+    bold: (fontStyle & 1) !== 0,
+    italic: (fontStyle & 2) !== 0,
+    underline: (fontStyle & 4) !== 0,
+  };
+  const html = style.get("html") === "1";
+  const wraps = style.get("whiteSpace") === "wrap";
+  let lines = html ? htmlLines(input.value, base) : plainLines(input.value, base);
+  if (lines.every((l) => l.length === 0)) return undefined;
+  const align = style.get("align") ?? "center";
+  const valign = style.get("verticalAlign") ?? "middle";
+  const spacing = style.num("spacing", 2);
+  const sTop = spacing + style.num("spacingTop", 0);
+  const sBottom = spacing + style.num("spacingBottom", 0);
+  const sLeft = spacing + style.num("spacingLeft", 0);
+  const sRight = spacing + style.num("spacingRight", 0);
+  const mx = align === "left" ? 0 : align === "right" ? 1 : 0.5;
+  const my = valign === "top" ? 0 : valign === "bottom" ? 1 : 0.5;
+
+  let ax: number;
+  let ay: number;
+  let bw = 0;
+  // A vertical label (`horizontal=0`) is laid out in its box turned a quarter, then rotated.
+  const vertical = input.box !== undefined && style.get("horizontal") === "0";
+  let rotation =
+    input.rotation && input.rotation.angle % 360 !== 0 ? { ...input.rotation } : undefined;
+  if (input.box) {
+    const b = { ...input.box };
+    if (vertical) {
+      const cx = b.x + b.width / 2;
+      const cy = b.y + b.height / 2;
+      [b.width, b.height] = [b.height, b.width];
+      b.x = cx - b.width / 2;
+      b.y = cy - b.height / 2;
+      rotation = { angle: (rotation?.angle ?? 0) - 90, cx, cy };
+    }
+    const lp = style.get("labelPosition") ?? "center";
+    const vlp = style.get("verticalLabelPosition") ?? "middle";
+    if (lp === "left") b.x -= b.width;
+    else if (lp === "right") b.x += b.width;
+    if (vlp === "top") b.y -= b.height;
+    else if (vlp === "bottom") b.y += b.height;
+    ax = b.x + mx * b.width;
+    ay = b.y + my * b.height;
+    ax += align === "left" ? sLeft : align === "right" ? -sRight : (sLeft - sRight) / 2;
+    ay += valign === "top" ? sTop + 5 : valign === "bottom" ? -sBottom - 1 : (sTop - sBottom) / 2;
+    bw = lp === "center" ? b.width - sLeft - sRight : b.width;
+  } else {
+    const a = input.anchor ?? { x: 0, y: 0 };
+    ax = a.x + (align === "left" ? sLeft : align === "right" ? -sRight : (sLeft - sRight) / 2);
+    ay =
+      a.y +
+      (valign === "top" ? sTop + 5 : valign === "bottom" ? -sBottom - 1 : (sTop - sBottom) / 2);
+  }
+
+  const color = style.color("fontColor") ?? "#000000";
+  const background = style.color("labelBackgroundColor");
+  const border = style.color("labelBorderColor");
+  const anchorAttr = align === "left" ? undefined : align === "right" ? "end" : "middle";
+  const fontAttrs = {
+    fill: color,
+    "font-family": style.get("fontFamily") ?? "Helvetica",
+    "font-size": `${fmt(size)}px`,
+    ...(anchorAttr ? { "text-anchor": anchorAttr } : {}),
+  };
+
+  let svg = "";
+  let bounds: Rect;
+  if (html || wraps) {
+    const lh = size * LINE_HEIGHT;
+    const ww = bw + 2;
+    const wrapped = wraps && input.box !== undefined;
+    const W = wrapped ? Math.round(ww) : 1;
+    const M = Math.round(ax + (wrapped ? -mx * ww : 0));
+    const P = Math.round(ay);
+    if (wrapped) lines = wrap(lines, size, W);
+    const widths = lines.map((l) => lineWidth(l, size));
+    const blockW = Math.max(...widths);
+    const blockH = lines.length * lh;
+    const blockLeft =
+      align === "left" ? M : align === "right" ? M + W - blockW : M + (W - blockW) / 2;
+    const blockTop =
+      valign === "top" ? P : valign === "bottom" ? P + 1 - blockH : P + 0.5 - blockH / 2;
+    const left = blockLeft - 0.5;
+    const top = blockTop - 0.5;
+    if (background || border) {
+      svg += element("rect", {
+        x: left,
+        y: top,
+        width: blockW,
+        height: blockH,
+        fill: background ?? "none",
+        stroke: border ?? "none",
+      });
+    }
+    const x = align === "left" ? left : align === "right" ? left + blockW : left + blockW / 2;
+    // Chromium puts an HTML line's baseline on a whole pixel (below the fraction), and draw.io
+    // shifts its labels up half a pixel; a side-by-side pixel comparison agrees with this.
+    const first = Math.floor(blockTop + baselineOffset(size)) - 0.5;
+    svg += textLines(lines, x, first, lh, fontAttrs, size);
+    bounds = { x: left, y: top, width: blockW, height: blockH };
+  } else {
+    const lh = Math.round(size * LINE_HEIGHT);
+    const u = size + (lines.length - 1) * lh;
+    let y0 = ay + size - 1;
+    if (valign === "middle") y0 -= u / 2;
+    else if (valign === "bottom") y0 -= u + 1;
+    const widths = lines.map((l) => lineWidth(l, size));
+    const blockW = Math.max(...widths);
+    const left =
+      ax - 0.5 - (anchorAttr === "middle" ? blockW / 2 : anchorAttr === "end" ? blockW : 0);
+    const top = y0 - size - 0.5;
+    if (background || border) {
+      svg += element("rect", {
+        x: Math.floor(left - 1),
+        y: Math.floor(top + 1),
+        width: Math.ceil(blockW + 2),
+        height: Math.ceil(u + 2),
+        fill: background ?? "none",
+        stroke: border ?? "none",
+      });
+    }
+    svg += textLines(lines, ax - 0.5, y0 - 0.5, lh, fontAttrs, size);
+    bounds = { x: left, y: top, width: blockW, height: u + 2 };
+  }
+  if (rotation) bounds = rotatedBounds(bounds, rotation);
+  const opacity = style.num("textOpacity", 100);
+  return {
+    svg: element(
+      "g",
+      {
+        ...(rotation
+          ? { transform: `rotate(${fmt(rotation.angle)},${fmt(rotation.cx)},${fmt(rotation.cy)})` }
+          : {}),
+        ...(opacity < 100 ? { opacity: fmt(opacity / 100) } : {}),
+      },
+      svg,
+    ),
+    bounds,
+  };
+}
+
+/** The box around `r` turned by `rotation` (whole quarter turns exactly, others approximately). */
+function rotatedBounds(r: Rect, rotation: { angle: number; cx: number; cy: number }): Rect {
+  const a = (rotation.angle * Math.PI) / 180;
+  const corners = [
+    [r.x, r.y],
+    [r.x + r.width, r.y],
+    [r.x, r.y + r.height],
+    [r.x + r.width, r.y + r.height],
+  ].map(([x, y]) => {
+    const dx = (x as number) - rotation.cx;
+    const dy = (y as number) - rotation.cy;
+    return {
+      x: rotation.cx + dx * Math.cos(a) - dy * Math.sin(a),
+      y: rotation.cy + dx * Math.sin(a) + dy * Math.cos(a),
+    };
+  });
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  return {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    width: Math.max(...xs) - Math.min(...xs),
+    height: Math.max(...ys) - Math.min(...ys),
+  };
+}
+
+function textLines(
+  lines: Run[][],
+  x: number,
+  firstBaseline: number,
+  lh: number,
+  font: Record<string, string>,
+  size: number,
+): string {
+  let out = "";
+  lines.forEach((line, i) => {
+    if (line.length === 0) return;
+    const y = firstBaseline + i * lh;
+    const same = line.every(
+      (r) =>
+        r.bold === line[0]?.bold &&
+        r.italic === line[0]?.italic &&
+        r.underline === line[0]?.underline,
+    );
+    const first = line[0] as Run;
+    const lineAttrs = {
+      x,
+      y,
+      ...font,
+      ...(same ? styleAttrs(first) : {}),
+    };
+    const content = same
+      ? esc(line.map((r) => r.text).join(""))
+      : line.map((r) => element("tspan", styleAttrs(r), esc(r.text))).join("");
+    out += element("text", lineAttrs, content);
+    void size;
+  });
+  return out;
+}
+
+function styleAttrs(run: Run): Record<string, string> {
+  return {
+    ...(run.bold ? { "font-weight": "bold" } : {}),
+    ...(run.italic ? { "font-style": "italic" } : {}),
+    ...(run.underline ? { "text-decoration": "underline" } : {}),
+  };
+}
+
+/** The plain text of a label (for checks and the unknown-shape list). */
+export function labelText(value: string, html: boolean): string {
+  const lines = html
+    ? htmlLines(value, { bold: false, italic: false, underline: false })
+    : plainLines(value, { bold: false, italic: false, underline: false });
+  return lines.map((l) => l.map((r) => r.text).join("")).join("\n");
+}

@@ -1,0 +1,187 @@
+import { parseStyle } from "../style.ts";
+
+type Keys = Readonly<Record<string, string>>;
+
+/** draw.io's default stylesheet (`styles/default.xml`): what every vertex starts from. */
+const VERTEX: Keys = {
+  shape: "label",
+  fillColor: "#ffffff",
+  strokeColor: "#000000",
+  fontColor: "#000000",
+  fontSize: "12",
+  fontFamily: "Helvetica",
+  align: "center",
+  verticalAlign: "middle",
+};
+
+/** …and every edge: rounded, a classic arrow, labels on white. */
+const EDGE: Keys = {
+  shape: "connector",
+  strokeColor: "#000000",
+  fontColor: "#000000",
+  fontSize: "11",
+  fontFamily: "Helvetica",
+  align: "center",
+  verticalAlign: "middle",
+  endArrow: "classic",
+  rounded: "1",
+  labelBackgroundColor: "#ffffff",
+};
+
+const TEXT: Keys = {
+  fillColor: "none",
+  strokeColor: "none",
+  gradientColor: "none",
+  align: "left",
+  verticalAlign: "top",
+};
+
+/** The stylesheet's named styles a cell style may start with, flattened. */
+const NAMED: Readonly<Record<string, Keys>> = {
+  text: TEXT,
+  edgeLabel: { ...TEXT, labelBackgroundColor: "#ffffff", fontSize: "11" },
+  label: {
+    fontStyle: "1",
+    align: "left",
+    verticalAlign: "middle",
+    spacing: "2",
+    spacingLeft: "52",
+    imageWidth: "42",
+    imageHeight: "42",
+    rounded: "1",
+  },
+  icon: {
+    fontStyle: "0",
+    rounded: "1",
+    align: "center",
+    verticalLabelPosition: "bottom",
+    verticalAlign: "top",
+    labelBackgroundColor: "#ffffff",
+    spacing: "0",
+    spacingLeft: "0",
+    spacingTop: "6",
+    imageWidth: "48",
+    imageHeight: "48",
+  },
+  swimlane: { shape: "swimlane", fontSize: "12", fontStyle: "1", startSize: "23" },
+  group: {
+    verticalAlign: "top",
+    fillColor: "none",
+    strokeColor: "none",
+    gradientColor: "none",
+    pointerEvents: "0",
+  },
+  ellipse: { shape: "ellipse", perimeter: "ellipsePerimeter" },
+  rhombus: { shape: "rhombus", perimeter: "rhombusPerimeter" },
+  triangle: { shape: "triangle", perimeter: "trianglePerimeter" },
+  line: {
+    shape: "line",
+    strokeWidth: "4",
+    labelBackgroundColor: "#ffffff",
+    verticalAlign: "top",
+    spacingTop: "8",
+  },
+  image: {
+    shape: "image",
+    labelBackgroundColor: "#ffffff",
+    verticalAlign: "top",
+    verticalLabelPosition: "bottom",
+  },
+  roundImage: {
+    shape: "image",
+    perimeter: "ellipsePerimeter",
+    labelBackgroundColor: "#ffffff",
+    verticalAlign: "top",
+    verticalLabelPosition: "bottom",
+  },
+  rhombusImage: {
+    shape: "image",
+    perimeter: "rhombusPerimeter",
+    labelBackgroundColor: "#ffffff",
+    verticalAlign: "top",
+    verticalLabelPosition: "bottom",
+  },
+  arrow: { shape: "arrow", edgeStyle: "none", fillColor: "#ffffff" },
+};
+
+/** Colours of the `dark` theme: what the light defaults become. */
+const DARK: Readonly<Record<string, string>> = {
+  "#ffffff": "#1e1e1e",
+  "#000000": "#e8e8e8",
+};
+
+/**
+ * A cell's style as draw.io resolves it for drawing: the stylesheet's defaults for a vertex or
+ * an edge, then the named styles in order, then the keys (`none` removes one).
+ *
+ * @example
+ * const s = new CellStyle("ellipse;fillColor=#dae8fc;", "vertex");
+ * s.get("shape"); // "ellipse"
+ * s.color("fillColor"); // "#dae8fc"
+ */
+export class CellStyle {
+  readonly #values: Map<string, string>;
+  readonly #dark: boolean;
+
+  constructor(style: string | undefined, kind: "vertex" | "edge", dark = false) {
+    this.#dark = dark;
+    this.#values = new Map(Object.entries(kind === "edge" ? EDGE : VERTEX));
+    for (const [key, value] of parseStyle(style)) {
+      if (value === null) {
+        for (const [k, v] of Object.entries(NAMED[key] ?? {})) this.#values.set(k, v);
+      } else if (value === "none" && !COLOR_KEYS.has(key)) {
+        this.#values.delete(key);
+      } else {
+        this.#values.set(key, value);
+      }
+    }
+  }
+
+  get shape(): string {
+    return this.#values.get("shape") ?? "label";
+  }
+
+  get(key: string): string | undefined {
+    return this.#values.get(key);
+  }
+
+  /** A number, or `fallback` when absent or not a number (draw.io's `parseFloat`). */
+  num(key: string, fallback: number): number {
+    const raw = this.#values.get(key);
+    if (raw === undefined) return fallback;
+    const value = Number.parseFloat(raw);
+    return Number.isFinite(value) ? value : fallback;
+  }
+
+  /** Whether a 0/1 key is 1. */
+  flag(key: string, fallback = false): boolean {
+    const raw = this.#values.get(key);
+    return raw === undefined ? fallback : Number.parseFloat(raw) === 1;
+  }
+
+  /** A colour to paint with, lower-cased, or undefined for `none`/absent. */
+  color(key: string): string | undefined {
+    const raw = this.#values.get(key)?.trim().toLowerCase();
+    if (!raw || raw === "none" || raw === "default" || raw === "inherit") {
+      return raw === "default" ? this.#default(key) : undefined;
+    }
+    if (!/^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/.test(raw)) return undefined;
+    return this.#dark ? (DARK[raw] ?? raw) : raw;
+  }
+
+  #default(key: string): string | undefined {
+    const light = key === "fillColor" || key === "labelBackgroundColor" ? "#ffffff" : "#000000";
+    return this.#dark ? DARK[light] : light;
+  }
+}
+
+/** Keys whose `none` is a value (not painted), not a removal. */
+const COLOR_KEYS = new Set([
+  "fillColor",
+  "strokeColor",
+  "fontColor",
+  "gradientColor",
+  "labelBackgroundColor",
+  "labelBorderColor",
+  "swimlaneFillColor",
+]);

@@ -1,0 +1,159 @@
+/**
+ * A number as draw.io's SVG export writes it: at most two decimals, no trailing zeros.
+ *
+ * @example
+ * fmt(12.3456); // "12.35"
+ */
+export function fmt(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  return Object.is(rounded, -0) ? "0" : String(rounded);
+}
+
+/**
+ * Text escaped for SVG character data and attribute values.
+ *
+ * @example
+ * esc('a < "b"'); // "a &lt; &quot;b&quot;"
+ */
+export function esc(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+/** Attribute values: numbers are formatted, undefined ones left out. */
+export type Attrs = Record<string, string | number | undefined>;
+
+/**
+ * One SVG element as text; `children` is already SVG (or escaped text).
+ *
+ * @example
+ * element("rect", { x: 1, y: 2, width: 3, height: 4, fill: "none" }); // '<rect x="1" … fill="none"/>'
+ */
+export function element(name: string, attrs: Attrs, children?: string): string {
+  let out = `<${name}`;
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined) continue;
+    out += ` ${key}="${typeof value === "number" ? fmt(value) : esc(value)}"`;
+  }
+  return children === undefined ? `${out}/>` : `${out}>${children}</${name}>`;
+}
+
+/** Path data builder writing draw.io's spelling: `M 0 0 L 10 0 Q … Z`, numbers via {@link fmt}. */
+export class PathData {
+  readonly #parts: string[] = [];
+
+  move(x: number, y: number): this {
+    this.#parts.push(`M ${fmt(x)} ${fmt(y)}`);
+    return this;
+  }
+  line(x: number, y: number): this {
+    this.#parts.push(`L ${fmt(x)} ${fmt(y)}`);
+    return this;
+  }
+  quad(cx: number, cy: number, x: number, y: number): this {
+    this.#parts.push(`Q ${fmt(cx)} ${fmt(cy)} ${fmt(x)} ${fmt(y)}`);
+    return this;
+  }
+  curve(x1: number, y1: number, x2: number, y2: number, x: number, y: number): this {
+    this.#parts.push(`C ${fmt(x1)} ${fmt(y1)} ${fmt(x2)} ${fmt(y2)} ${fmt(x)} ${fmt(y)}`);
+    return this;
+  }
+  arc(
+    rx: number,
+    ry: number,
+    rotation: number,
+    large: boolean,
+    sweep: boolean,
+    x: number,
+    y: number,
+  ): this {
+    this.#parts.push(
+      `A ${fmt(rx)} ${fmt(ry)} ${fmt(rotation)} ${large ? 1 : 0} ${sweep ? 1 : 0} ${fmt(x)} ${fmt(y)}`,
+    );
+    return this;
+  }
+  close(): this {
+    this.#parts.push("Z");
+    return this;
+  }
+  get empty(): boolean {
+    return this.#parts.length === 0;
+  }
+  toString(): string {
+    return this.#parts.join(" ");
+  }
+}
+
+/** A point. */
+export interface Pt {
+  x: number;
+  y: number;
+}
+
+/**
+ * A polyline or polygon through `points` with draw.io's rounded corners: each corner is cut
+ * `radius` (at most half of either side) before and after it and joined by a quadratic curve
+ * through the corner; a closed rounded polygon starts halfway along its closing side.
+ *
+ * @example
+ * polyline(new PathData(), [{x:0,y:0},{x:10,y:0},{x:10,y:10}], true, 5, false).toString();
+ */
+export function polyline(
+  path: PathData,
+  input: readonly Pt[],
+  rounded: boolean,
+  radius: number,
+  closed: boolean,
+): PathData {
+  const pts = input.filter(
+    (p, i) =>
+      i === 0 ||
+      Math.round(p.x - (input[i - 1] as Pt).x) !== 0 ||
+      Math.round(p.y - (input[i - 1] as Pt).y) !== 0,
+  );
+  if (pts.length === 0) return path;
+  if (closed && rounded && pts.length > 2) {
+    const first = pts[0] as Pt;
+    const last = pts[pts.length - 1] as Pt;
+    pts.unshift({ x: (first.x + last.x) / 2, y: (first.y + last.y) / 2 });
+  }
+  const start = pts[0] as Pt;
+  path.move(start.x, start.y);
+  const corners = closed ? pts.length : pts.length - 1;
+  let prev = start;
+  for (let i = 1; i < corners; i++) {
+    const corner = pts[i % pts.length] as Pt;
+    const next = pts[(i + 1) % pts.length] as Pt;
+    if (!rounded) {
+      path.line(corner.x, corner.y);
+      prev = corner;
+      continue;
+    }
+    const inLen = Math.hypot(corner.x - prev.x, corner.y - prev.y);
+    const outLen = Math.hypot(next.x - corner.x, next.y - corner.y);
+    if (inLen === 0 || outLen === 0) {
+      path.line(corner.x, corner.y);
+      prev = corner;
+      continue;
+    }
+    const cutIn = Math.min(radius, inLen / 2) / inLen;
+    const cutOut = Math.min(radius, outLen / 2) / outLen;
+    path.line(corner.x - (corner.x - prev.x) * cutIn, corner.y - (corner.y - prev.y) * cutIn);
+    path.quad(
+      corner.x,
+      corner.y,
+      corner.x + (next.x - corner.x) * cutOut,
+      corner.y + (next.y - corner.y) * cutOut,
+    );
+    prev = corner;
+  }
+  if (closed) path.close();
+  else {
+    const end = pts[pts.length - 1] as Pt;
+    path.line(end.x, end.y);
+  }
+  return path;
+}

@@ -1,0 +1,13 @@
+import { z } from "@hono/zod-openapi";
+
+export const RenderRequestSchema = z
+  .object({
+    xml: z.string().openapi({ description: "draw.io XML in any form." }),
+    format: z.enum(["svg"]).default("svg").openapi({ description: "The image format." }),
+    page: z.number().int().min(0).default(0).openapi({ description: "The page to draw." }),
+    theme: z.enum(["light", "dark"]).default("light"),
+    scale: z.number().min(0.1).max(4).default(1),
+    border: z.number().int().min(0).max(200).default(0),
+  })
+  .strict()
+  .openapi("RenderRequest");
