@@ -20,15 +20,20 @@ import { diagramPath, type WriteOptions, writeHeaders } from "./shared.ts";
 import { Tokens } from "./tokens.ts";
 import { Versions } from "./versions.ts";
 
-/** A file export: the text of a `.drawio` file, a bare `<mxGraphModel>`, or a compressed `<mxfile>`. */
+/**
+ * A file export: the text of a `.drawio` file, a bare `<mxGraphModel>`, a compressed `<mxfile>`,
+ * or an SVG image of one page.
+ */
 export interface ExportedFile {
   format: Exclude<ExportFormat, "url">;
   /** The file name the API suggests (e.g. `Checkout.drawio`), or null when it gives none. */
   filename: string | null;
-  /** The media type, e.g. `application/vnd.jgraph.mxfile`. */
+  /** The media type, e.g. `application/vnd.jgraph.mxfile` or `image/svg+xml`. */
   contentType: string;
-  /** The file's content: draw.io XML. */
+  /** The file's content: draw.io XML, or SVG. */
   content: string;
+  /** For `svg`: shapes drawn as their bounding box because the renderer does not know them. */
+  unknownShapes: string[];
 }
 
 /** `df.diagrams`: stored diagrams, and everything under one. */
@@ -148,13 +153,15 @@ export class Diagrams {
   }
 
   /**
-   * Exports the head version: `drawio` (default, every page), `xml` (one page's bare
-   * `<mxGraphModel>`), `compressed`, or `url` (a diagrams.net link).
+   * Exports the head version (or `version`): `drawio` (default, every page), `xml` (one page's
+   * bare `<mxGraphModel>`), `compressed`, `url` (a diagrams.net link), or `svg` (one page drawn
+   * as a standalone image; `theme`, `scale`, `border`).
    *
    * @example
    * const file = await df.diagrams.export(id, { format: "drawio" });
    * await writeFile(file.filename ?? "diagram.drawio", file.content);
    * const { url } = await df.diagrams.export(id, { format: "url" });
+   * const { content: svg } = await df.diagrams.export(id, { format: "svg", scale: 2 });
    */
   export(
     id: string,
@@ -182,6 +189,9 @@ export class Diagrams {
       filename: filenameOf(response.headers.get("content-disposition")),
       contentType: (response.headers.get("content-type") ?? "").split(";")[0] ?? "",
       content: text,
+      unknownShapes: (response.headers.get("x-drawforge-unknown-shapes") ?? "")
+        .split(",")
+        .filter(Boolean),
     };
   }
 

@@ -149,7 +149,7 @@ describe("the MCP server", () => {
     expect(again.id).toBe(first.id);
   });
 
-  it("exports a .drawio file, compressed pages and a diagrams.net link", async () => {
+  it("exports a .drawio file, compressed pages, a diagrams.net link and an SVG image", async () => {
     const { id } = await createDiagram();
     const file = await client.callTool({ name: "export_diagram", arguments: { id } });
     expect(textOf(file)).toContain("<mxfile");
@@ -163,6 +163,9 @@ describe("the MCP server", () => {
       arguments: { id, format: "url" },
     });
     expect(textOf(link)).toMatch(/^https:\/\/app\.diagrams\.net\//);
+    const svg = await client.callTool({ name: "export_diagram", arguments: { id, format: "svg" } });
+    expect(textOf(svg)).toMatch(/^<svg /);
+    expect(textOf(svg)).toContain(">Pay</text>");
   });
 
   it("finds the other tools with their schemas and runs them", async () => {

@@ -121,6 +121,16 @@ describe("diagrams", () => {
     const link = await df.diagrams.export(id, { format: "url" });
     expect(link.url).toMatch(/^https:\/\/app\.diagrams\.net\/.*#R/);
     expect(link.bytes).toBeGreaterThan(0);
+    const svg = await df.diagrams.export(id, { format: "svg", scale: 2, theme: "dark" });
+    expect(svg).toMatchObject({
+      format: "svg",
+      filename: "Zahlung für Kunden.svg",
+      contentType: "image/svg+xml",
+      unknownShapes: [],
+    });
+    expect(svg.content).toMatch(/^<svg /);
+    expect(svg.content).toContain(">Start</text>");
+    expect(svg.content).toContain("background-color: #1e1e1e");
   });
 });
 

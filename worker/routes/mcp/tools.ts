@@ -371,13 +371,16 @@ const listDiagrams: McpTool<{
   run: (args, ctx) => diagramPage(ctx, { q: args.query, cursor: args.cursor, limit: args.limit }),
 };
 
-const exportDiagram: McpTool<{ id: string; format: "drawio" | "compressed" | "url" }> = {
+const exportDiagram: McpTool<{ id: string; format: "drawio" | "compressed" | "url" | "svg" }> = {
   name: "export_diagram",
   title: "Export a diagram",
   description:
-    "Get a diagram as a .drawio file (drawio), the same with compressed pages (compressed), or a diagrams.net link that opens a copy (url).",
+    "Get a diagram as a .drawio file (drawio), the same with compressed pages (compressed), a diagrams.net link that opens a copy (url), or an SVG image of its first page (svg).",
   core: true,
-  input: z.object({ id: Id, format: z.enum(["drawio", "compressed", "url"]).default("drawio") }),
+  input: z.object({
+    id: Id,
+    format: z.enum(["drawio", "compressed", "url", "svg"]).default("drawio"),
+  }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
     const query = { format: args.format };
