@@ -14,6 +14,7 @@ import { diagrams } from "./routes/diagrams.ts";
 import { exports } from "./routes/export.ts";
 import { layout } from "./routes/layout.ts";
 import { meta } from "./routes/meta.ts";
+import { publications, published } from "./routes/publications.ts";
 import { render } from "./routes/render.ts";
 import { shapes } from "./routes/shapes.ts";
 import { tokens } from "./routes/tokens.ts";
@@ -48,6 +49,8 @@ app.route("/v1/diagrams", diagrams);
 app.route("/v1/diagrams", versions);
 app.route("/v1/diagrams", exports);
 app.route("/v1/diagrams", tokens);
+app.route("/v1/diagrams", publications);
+app.route("/", published);
 app.route("/v1/validate", validate);
 app.route("/v1", layout);
 app.route("/v1", shapes);
@@ -77,6 +80,10 @@ app.doc31("/openapi.json", (c) => ({
     { name: "Diagrams", description: "Create, read, change and export diagrams." },
     { name: "Versions", description: "The append-only history of a diagram." },
     { name: "Tokens", description: "Scoped tokens for browsers." },
+    {
+      name: "Publications",
+      description: "Public, read-only, revocable links for docs pages: an SVG, the file, a page.",
+    },
     { name: "Agent", description: "Prompt in, diagram out; then edit it in conversation." },
     { name: "Layout", description: "Describe the structure; Drawforge places it." },
     { name: "Shapes", description: "Every real draw.io shape, with its exact style string." },

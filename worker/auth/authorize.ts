@@ -35,6 +35,9 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     if ((method === "DELETE" && rest !== "/turn") || rest.startsWith("/tokens")) {
       throw forbidden("deleting a diagram and minting tokens need an API key");
     }
+    if (rest.startsWith("/publications")) {
+      throw forbidden("publishing a diagram needs an API key");
+    }
     const reading = method === "GET" || method === "HEAD" || method === "OPTIONS";
     if (!reading && principal.scope !== "edit") {
       throw forbidden("this token has the view scope; changes need an edit token");

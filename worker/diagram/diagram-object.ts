@@ -24,9 +24,11 @@ import {
   layoutProblem,
   operationProblem,
   orFail,
+  publicationNotFound,
   turnInProgress,
   versionNotFound,
 } from "./problems.ts";
+import { PublicationStore } from "./publications.ts";
 import { ResidentHead } from "./resident-head.ts";
 import * as In from "./rpc-schemas.ts";
 import { type DiagramRow, DiagramStore } from "./store.ts";
@@ -57,6 +59,7 @@ export class DiagramObject extends DurableObject<Bindings> {
   readonly #head: ResidentHead;
   /** The tenant's list of diagrams, told of every create, rename, version and deletion. */
   readonly #index: TenantIndexOutbox;
+  readonly #publications: PublicationStore;
   /** The running agent turn, if any (one per diagram at a time). */
   #turn: AbortController | undefined;
 
@@ -65,6 +68,7 @@ export class DiagramObject extends DurableObject<Bindings> {
     migrate(ctx.storage, DIAGRAM_MIGRATIONS);
     this.#store = new DiagramStore(ctx.storage);
     this.#head = new ResidentHead(this.#store);
+    this.#publications = new PublicationStore(ctx.storage.sql);
     this.#index = new TenantIndexOutbox(ctx, env);
     // A change written before the object last stopped may not have reached the tenant yet.
     void this.#index.deliver();
@@ -281,6 +285,55 @@ export class DiagramObject extends DurableObject<Bindings> {
       const xml = n === row.head ? head.xml : this.#head.xmlOf(n);
       const doc = n === row.head ? this.#head.document(head) : parseDiagram(xml);
       return exportFile(doc, xml, row.title, args);
+    });
+  }
+
+  /** Makes a public, read-only link: pinned to `version`, or following the head (null). */
+  publish(input: RpcInput<typeof In.PublishInput>) {
+    return handle(In.PublishInput, input, (args) => {
+      this.#own(args.tenant);
+      if (args.version !== null && !this.#store.summary(args.version))
+        versionNotFound(args.version);
+      const row = { id: args.id, version: args.version, created_at: new Date().toISOString() };
+      this.#publications.add(row);
+      return row;
+    });
+  }
+
+  publications(input: RpcInput<typeof In.TenantInput>) {
+    return handle(In.TenantInput, input, (args) => {
+      this.#own(args.tenant);
+      return this.#publications.list();
+    });
+  }
+
+  /** Revokes a publication: its links answer 404 from now on. */
+  unpublish(input: RpcInput<typeof In.UnpublishInput>) {
+    return handle(In.UnpublishInput, input, (args) => {
+      this.#own(args.tenant);
+      if (!this.#publications.remove(args.id)) publicationNotFound();
+      return { revoked: true as const };
+    });
+  }
+
+  /**
+   * A publication's picture or file, for anyone with its link (no tenant: the link is the
+   * permission). `known` saves the work when the caller's copy is still current.
+   */
+  published(input: RpcInput<typeof In.PublishedInput>) {
+    return handle(In.PublishedInput, input, (args) => {
+      const row = this.#store.diagram();
+      const pub = row ? this.#publications.get(args.id) : undefined;
+      if (!row || !pub) return publicationNotFound();
+      const n = pub.version ?? row.head;
+      const etag = `"${n}"`;
+      const pinned = pub.version !== null;
+      if (args.known === etag) return { etag, pinned, version: n };
+      const head = this.#head.load(row.head);
+      const xml = n === row.head ? head.xml : this.#head.xmlOf(n);
+      const doc = n === row.head ? this.#head.document(head) : parseDiagram(xml);
+      const file = exportFile(doc, xml, row.title, { format: args.format, page: 0 });
+      return { etag, pinned, version: n, file };
     });
   }
 

@@ -95,4 +95,16 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    // Public, read-only links to the diagram (`/p/{id}`): pinned to a version, or following the
+    // head (version NULL). Revoking deletes the row.
+    version: 5,
+    statements: [
+      `CREATE TABLE publications (
+        id TEXT PRIMARY KEY,
+        version INTEGER,
+        created_at TEXT NOT NULL
+      )`,
+    ],
+  },
 ];

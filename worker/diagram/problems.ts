@@ -76,3 +76,12 @@ export function operationProblem(error: unknown): unknown {
   if (error instanceof DrawioError) return drawioProblem(error);
   return error;
 }
+
+/** A publication that does not exist, or was revoked (the same answer, on purpose). */
+export function publicationNotFound(): never {
+  throw new ApiError(
+    404,
+    "publication_not_found",
+    "there is no such publication, or it was revoked",
+  );
+}

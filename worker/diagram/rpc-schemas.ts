@@ -99,3 +99,17 @@ export const MessagesInput = z.object({
   before: z.number().int().min(1).optional(),
   limit: z.number().int().min(1).max(LIMITS.pageSize.max),
 });
+
+const publication = z.string().regex(/^pub_[A-Za-z0-9]{38}$/);
+export const PublishInput = z.object({
+  tenant,
+  id: publication,
+  version: z.number().int().min(1).nullable(),
+});
+export const UnpublishInput = z.object({ tenant, id: publication });
+export const PublishedInput = z.object({
+  id: publication,
+  format: z.enum(["svg", "drawio"]),
+  /** The ETag the client holds: when still current, no body is made. */
+  known: z.string().max(40).optional(),
+});

@@ -44,6 +44,11 @@ export const PROBLEM_CODES = {
   not_found: { status: 404, retryable: false, summary: "no such diagram (for this caller)" },
   version_not_found: { status: 404, retryable: false, summary: "no such version" },
   page_not_found: { status: 404, retryable: false, summary: "no such page" },
+  publication_not_found: {
+    status: 404,
+    retryable: false,
+    summary: "no such publication, or it was revoked",
+  },
   cell_not_found: { status: 404, retryable: false, summary: "no such cell" },
   library_not_found: { status: 404, retryable: false, summary: "no such shape library" },
   category_not_found: { status: 404, retryable: false, summary: "no such shape category" },

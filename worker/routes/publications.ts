@@ -1,0 +1,205 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { randomToken } from "../auth/encoding.ts";
+import { diagramStub, unwrap } from "../diagram/client.ts";
+import type { PublicationRow } from "../diagram/publications.ts";
+import { ApiError } from "../http/api-error.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { validationHook } from "../http/validation-hook.ts";
+import { DiagramParamsSchema, errorResponses } from "../schemas/common.ts";
+import {
+  CreatePublicationSchema,
+  type Publication,
+  PublicationIdSchema,
+  PublicationListSchema,
+  PublicationParamsSchema,
+  PublicationSchema,
+} from "../schemas/publication.ts";
+import { imageHeaders } from "./export.ts";
+
+const tags = ["Publications"];
+
+/** The diagram a publication belongs to: its id carries the diagram id's 22 characters. */
+function diagramOf(pub: string): string {
+  return `d_${pub.slice(4, 26)}`;
+}
+
+function view(origin: string, diagramId: string, row: PublicationRow): Publication {
+  const base = `${origin}/p/${row.id}`;
+  return {
+    id: row.id,
+    diagram_id: diagramId,
+    version: row.version,
+    created_at: row.created_at,
+    urls: { page: base, svg: `${base}.svg`, drawio: `${base}.drawio` },
+  };
+}
+
+/** Making, listing and revoking a diagram's publications (API keys only). */
+export const publications = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const createPublication = createRoute({
+  operationId: "createPublication",
+  method: "post",
+  path: "/{id}/publications",
+  tags,
+  summary: "Publish a diagram",
+  description:
+    "A public, read-only link for docs pages, READMEs and anywhere a token cannot be minted: `urls.svg` for an `<img>`, `urls.drawio` for the viewer's `src`, `urls.page` to look at it. " +
+    '`version: "head"` (default) follows every new version; a number pins that version. Revoke it with DELETE. Needs an API key.',
+  request: {
+    params: DiagramParamsSchema,
+    body: { content: { "application/json": { schema: CreatePublicationSchema } } },
+  },
+  responses: {
+    201: {
+      description: "The publication.",
+      content: { "application/json": { schema: PublicationSchema } },
+    },
+    ...errorResponses(400, 403, 404, 415, 422),
+  },
+});
+
+publications.openapi(createPublication, async (c) => {
+  const { id } = c.req.valid("param");
+  const version =
+    (c.req.valid("json") as { version?: "head" | number } | undefined)?.version ?? "head";
+  const pub = `pub_${id.slice(2)}${randomToken(16)}`;
+  if (!PublicationIdSchema.safeParse(pub).success) {
+    throw new ApiError(422, "invalid_request", "this diagram id cannot be published");
+  }
+  const row = unwrap(
+    await diagramStub(c.env, id).publish({
+      tenant: c.get("principal").tenant,
+      id: pub,
+      version: version === "head" ? null : version,
+    }),
+  );
+  c.header("Location", `/p/${pub}`);
+  return c.json(view(new URL(c.req.url).origin, id, row), 201);
+});
+
+const listPublications = createRoute({
+  operationId: "listPublications",
+  method: "get",
+  path: "/{id}/publications",
+  tags,
+  summary: "List a diagram's publications",
+  request: { params: DiagramParamsSchema },
+  responses: {
+    200: {
+      description: "Its publications, newest first.",
+      content: { "application/json": { schema: PublicationListSchema } },
+    },
+    ...errorResponses(403, 404, 422),
+  },
+});
+
+publications.openapi(listPublications, async (c) => {
+  const { id } = c.req.valid("param");
+  const rows = unwrap(
+    await diagramStub(c.env, id).publications({ tenant: c.get("principal").tenant }),
+  );
+  const origin = new URL(c.req.url).origin;
+  return c.json({ items: rows.map((row) => view(origin, id, row)), next_cursor: null }, 200);
+});
+
+const revokePublication = createRoute({
+  operationId: "revokePublication",
+  method: "delete",
+  path: "/{id}/publications/{pub}",
+  tags,
+  summary: "Revoke a publication",
+  description: "Its links answer 404 from now on (caches may keep a copy for up to a minute).",
+  request: { params: DiagramParamsSchema.merge(PublicationParamsSchema) },
+  responses: {
+    204: { description: "Revoked." },
+    ...errorResponses(403, 404, 422),
+  },
+});
+
+publications.openapi(revokePublication, async (c) => {
+  const { id, pub } = c.req.valid("param");
+  unwrap(await diagramStub(c.env, id).unpublish({ tenant: c.get("principal").tenant, id: pub }));
+  return c.body(null, 204);
+});
+
+/** The public side: anyone with a link reads, nobody writes. */
+export const published = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const PublishedParams = z.object({
+  file: z
+    .string()
+    .regex(/^pub_[A-Za-z0-9]{38}(\.svg|\.drawio)?$/, "not a publication link")
+    .openapi({
+      param: { name: "file", in: "path" },
+      description: "`pub_….svg` (image), `pub_….drawio` (file), or `pub_…` (a page).",
+      example: "pub_3kTq9ZpL0mWv8XcR2aYb1Nq8Zr1Xc0Vb7Mn2Lk4J.svg",
+    }),
+});
+
+const readPublished = createRoute({
+  operationId: "readPublication",
+  method: "get",
+  path: "/p/{file}",
+  tags,
+  summary: "A published diagram (public)",
+  description:
+    "No credentials. `.svg` is the first page as an image, `.drawio` the file (CORS open to every origin, for the viewer's `src`), no extension a page with the viewer. " +
+    "A pinned version is cached for good; one that follows the head is revalidated (ETag) after a minute.",
+  security: [],
+  request: { params: PublishedParams },
+  responses: {
+    200: {
+      description: "The image, the file, or the page.",
+      content: {
+        "image/svg+xml": { schema: { type: "string" } },
+        "application/vnd.jgraph.mxfile": { schema: { type: "string" } },
+        "text/html": { schema: { type: "string" } },
+      },
+    },
+    304: { description: "`If-None-Match` names the current version." },
+    ...errorResponses(404, 422),
+  },
+});
+
+published.openapi(readPublished, async (c) => {
+  const { file } = c.req.valid("param");
+  const pub = file.replace(/\.(svg|drawio)$/, "");
+  if (!file.endsWith(".svg") && !file.endsWith(".drawio")) {
+    return c.html(publicationPage(pub), 200, { "cache-control": "public, max-age=300" });
+  }
+  const format = file.endsWith(".svg") ? "svg" : "drawio";
+  const known = c.req.header("if-none-match")?.trim();
+  const answer = unwrap(
+    await diagramStub(c.env, diagramOf(pub)).published({
+      id: pub,
+      format,
+      ...(known && known.length <= 40 ? { known } : {}),
+    }),
+  );
+  const headers: Record<string, string> = {
+    etag: answer.etag,
+    "cache-control": answer.pinned
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=60, must-revalidate",
+    "access-control-allow-origin": "*",
+    "access-control-expose-headers": "ETag",
+  };
+  if (!answer.file) return c.body(null, 304, headers);
+  return c.body(answer.file.body, 200, {
+    ...headers,
+    "content-type": `${answer.file.contentType}; charset=utf-8`,
+    ...imageHeaders(answer.file),
+  });
+});
+
+/** The page of a publication: the read-only viewer on the published file, nothing else. */
+function publicationPage(pub: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Diagram</title>
+<style>body{margin:0;padding:16px;font:14px system-ui,sans-serif;background:#f6f7f9}
+drawforge-viewer{max-width:1200px;margin:0 auto;display:block}</style>
+<script type="module" src="/widget.js"></script></head>
+<body><drawforge-viewer src="/p/${pub}.drawio"></drawforge-viewer>
+<noscript><img src="/p/${pub}.svg" alt="Diagram"></noscript></body></html>`;
+}

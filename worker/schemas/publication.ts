@@ -1,0 +1,49 @@
+import { z } from "@hono/zod-openapi";
+import { listOf } from "./common.ts";
+
+/** Publication ids carry their diagram's id: `pub_` + the diagram id's 22 characters + 16 random. */
+export const PublicationIdSchema = z
+  .string()
+  .regex(/^pub_[A-Za-z0-9]{22}[A-Za-z0-9]{16}$/, "not a publication id")
+  .openapi({ example: "pub_3kTq9ZpL0mWv8XcR2aYb1Nq8Zr1Xc0Vb7Mn2Lk4J" });
+
+export const CreatePublicationSchema = z
+  .object({
+    version: z
+      .union([z.literal("head"), z.number().int().min(1)])
+      .default("head")
+      .openapi({
+        description: "`head` follows every new version; a number pins that version for good.",
+      }),
+  })
+  .strict()
+  .openapi("CreatePublication");
+
+export const PublicationSchema = z
+  .object({
+    id: PublicationIdSchema,
+    diagram_id: z.string(),
+    version: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The pinned version, or null when it follows the head." }),
+    created_at: z.string().openapi({ format: "date-time" }),
+    urls: z.object({
+      page: z.string().openapi({ description: "A page showing the diagram with the viewer." }),
+      svg: z.string().openapi({ description: "The first page as an SVG image, for `<img>`." }),
+      drawio: z.string().openapi({ description: "The `.drawio` file (the viewer's `src`)." }),
+    }),
+  })
+  .openapi("Publication", {
+    description:
+      "A public, read-only, revocable link to a diagram: anyone with the URL can see it, nobody can change it.",
+  });
+
+export const PublicationListSchema = listOf(PublicationSchema, "PublicationList");
+
+export const PublicationParamsSchema = z.object({
+  pub: PublicationIdSchema.openapi({ param: { name: "pub", in: "path" } }),
+});
+
+export type Publication = z.infer<typeof PublicationSchema>;
