@@ -133,7 +133,7 @@ const PublishedParams = z.object({
     .openapi({
       param: { name: "file", in: "path" },
       description: "`pub_….svg` (image), `pub_….drawio` (file), or `pub_…` (a page).",
-      example: "pub_3kTq9ZpL0mWv8XcR2aYb1Nq8Zr1Xc0Vb7Mn2Lk4J.svg",
+      example: "pub_3kTq9ZpL0mWv8XcR2aYb1Nq8Zr1Xc0Vb7Mn2Lk.svg",
     }),
 });
 

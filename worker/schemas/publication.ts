@@ -5,7 +5,7 @@ import { listOf } from "./common.ts";
 export const PublicationIdSchema = z
   .string()
   .regex(/^pub_[A-Za-z0-9]{22}[A-Za-z0-9]{16}$/, "not a publication id")
-  .openapi({ example: "pub_3kTq9ZpL0mWv8XcR2aYb1Nq8Zr1Xc0Vb7Mn2Lk4J" });
+  .openapi({ example: "pub_3kTq9ZpL0mWv8XcR2aYb1Nq8Zr1Xc0Vb7Mn2Lk" });
 
 export const CreatePublicationSchema = z
   .object({
