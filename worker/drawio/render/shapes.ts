@@ -386,6 +386,30 @@ const SHAPES: Readonly<Record<string, ShapeFn>> = {
     const rim = new PathData().move(X(89), Y(0)).arc(9 * sx, 30 * sy, 0, true, false, X(89), Y(60));
     return { svg: path(c, body) + detail(c, rim) };
   },
+  plus: (c) => {
+    const { x, y, w, h } = c;
+    const b = Math.min(w / 5, h / 5) + 1;
+    const cross = new PathData()
+      .move(x + w / 2, y + b)
+      .line(x + w / 2, y + h - b)
+      .move(x + b, y + h / 2)
+      .line(x + w - b, y + h / 2);
+    return { svg: rectangle(c).svg + detail(c, cross) };
+  },
+  message: (c) => {
+    const { x, y, w, h } = c;
+    const body = new PathData()
+      .move(x, y)
+      .line(x + w, y)
+      .line(x + w, y + h)
+      .line(x, y + h)
+      .close();
+    const flap = new PathData()
+      .move(x, y)
+      .line(x + w / 2, y + h / 2)
+      .line(x + w, y);
+    return { svg: path(c, body) + detail(c, flap) };
+  },
   umlActor: (c) => {
     const { x, y, w, h } = c;
     const head = painted(
@@ -413,7 +437,15 @@ const SHAPES: Readonly<Record<string, ShapeFn>> = {
 };
 
 /** Shapes drawn as their rectangle (draw.io draws an unknown name that way too, but says nothing). */
-const RECTANGLES = new Set(["process2", "ext", "partialRectangle", "mxgraph.basic.rect"]);
+const RECTANGLES = new Set([
+  "rect",
+  "process2",
+  "ext",
+  "partialRectangle",
+  "table",
+  "tableRow",
+  "mxgraph.basic.rect",
+]);
 
 const DIRECTION_ROTATION: Readonly<Record<string, number>> = { north: 270, west: 180, south: 90 };
 
