@@ -1,5 +1,6 @@
 import type { Rect } from "../cell.ts";
 import { type Defs, type Paint, painted, paintOf } from "./paint.ts";
+import { drawStencil, stencilNamed } from "./stencils.ts";
 import type { CellStyle } from "./style.ts";
 import { fmt, PathData, type Pt, polyline } from "./svg.ts";
 
@@ -459,7 +460,15 @@ const DIRECTION_ROTATION: Readonly<Record<string, number>> = { north: 270, west:
  */
 export function drawVertex(box: Rect, style: CellStyle, defs: Defs): DrawnVertex {
   const name = style.shape;
-  const fn = SHAPES[name] ?? (RECTANGLES.has(name) ? rectangle : undefined);
+  const stencil = SHAPES[name] || RECTANGLES.has(name) ? undefined : stencilNamed(name);
+  const fn =
+    SHAPES[name] ??
+    (RECTANGLES.has(name) ? rectangle : undefined) ??
+    (stencil
+      ? (c: ShapeContext): { svg: string; labelBox?: Rect } => ({
+          svg: drawStencil(stencil, c, c.paint, c.style.num("strokeWidth", 1), c.transform),
+        })
+      : undefined);
   const known = fn !== undefined;
   const direction = style.get("direction") ?? "east";
   const turn = DIRECTION_ROTATION[direction] ?? 0;

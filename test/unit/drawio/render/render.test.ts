@@ -109,6 +109,26 @@ describe("renderSvg", () => {
     expect(svg).toContain('d="M 160 188.88 L 156.5 181.88 L 160 183.63 L 163.5 181.88 Z"');
   });
 
+  it("draws draw.io's stencils of the packages it ships, scaled to the box", () => {
+    const shapes = [
+      "mxgraph.flowchart.document",
+      "mxgraph.basic.star",
+      "mxgraph.cisco19.router",
+      "mxgraph.signs.transportation.airplane_1",
+      "mxgraph.networks.server",
+    ];
+    const cells = shapes
+      .map((shape, i) =>
+        vertex(`s${i}`, "", `shape=${shape};fillColor=#dae8fc;`, i * 100, 0, 80, 80),
+      )
+      .join("");
+    const { svg, unknownShapes } = render(model(cells));
+    expectStandalone(svg);
+    expect(unknownShapes).toEqual([]);
+    // Each stencil paints at least one path in the cell's fill, inside its box.
+    expect(svg.match(/fill="#dae8fc"/g)?.length ?? 0).toBeGreaterThanOrEqual(shapes.length);
+  });
+
   it("draws a shape it does not know as its box with its label, and names it", () => {
     const { svg, unknownShapes } = render(
       model(vertex("a", "Mystery", "shape=mxgraph.nowhere.thing;fillColor=#ffcc00;")),
