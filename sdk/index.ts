@@ -39,6 +39,7 @@ export type {
 export type { Diagrams, ExportedFile } from "./resources/diagrams.ts";
 export type { Messages, TurnCancelled } from "./resources/messages.ts";
 export type { ApplyOptions, Operations } from "./resources/operations.ts";
+export type { Publications } from "./resources/publications.ts";
 export type { ShapeLibraries, Shapes } from "./resources/shapes.ts";
 export type { WriteOptions } from "./resources/shared.ts";
 export type { Tokens } from "./resources/tokens.ts";

@@ -49,6 +49,11 @@ import type {
   RelayoutResultSchema,
 } from "../worker/schemas/layout.ts";
 import type {
+  CreatePublicationSchema,
+  PublicationListSchema,
+  PublicationSchema,
+} from "../worker/schemas/publication.ts";
+import type {
   LibraryListSchema,
   LibraryQuerySchema,
   LibrarySchema,
@@ -127,6 +132,10 @@ export type GraphSpec = z.input<typeof GraphSchema>;
 export type GenerateParams = z.input<typeof GenerateRequestSchema>;
 export type MessageParams = z.input<typeof MessageRequestSchema>;
 export type CreateTokenParams = z.input<typeof CreateTokenSchema>;
+/** A public, read-only, revocable link to a diagram (`df.diagrams.publications`). */
+export type Publication = z.output<typeof PublicationSchema>;
+export type PublicationList = z.output<typeof PublicationListSchema>;
+export type CreatePublicationParams = z.input<typeof CreatePublicationSchema>;
 export type ValidateParams = z.input<typeof ValidateRequestSchema>;
 export type LayoutParams = z.input<typeof LayoutRequestSchema>;
 export type RelayoutParams = z.input<typeof RelayoutRequestSchema>;

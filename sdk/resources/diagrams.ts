@@ -16,6 +16,7 @@ import type {
 } from "../types.ts";
 import { cancelTurn, Messages, type TurnCancelled } from "./messages.ts";
 import { Operations } from "./operations.ts";
+import { Publications } from "./publications.ts";
 import { diagramPath, type WriteOptions, writeHeaders } from "./shared.ts";
 import { Tokens } from "./tokens.ts";
 import { Versions } from "./versions.ts";
@@ -46,6 +47,8 @@ export class Diagrams {
   readonly messages: Messages;
   /** Widget tokens for browsers. */
   readonly tokens: Tokens;
+  /** Public, read-only links for docs pages. */
+  readonly publications: Publications;
   readonly #t: Transport;
 
   /** Internal: reach it as `df.diagrams`. */
@@ -55,6 +58,7 @@ export class Diagrams {
     this.versions = new Versions(transport);
     this.messages = new Messages(transport);
     this.tokens = new Tokens(transport);
+    this.publications = new Publications(transport);
   }
 
   /**

@@ -101,6 +101,21 @@ describe("diagrams", () => {
     expect(latest).toMatchObject({ n: 2, author: "api", message: "rename" });
   });
 
+  it("publishes a diagram as public links, lists and revokes them", async () => {
+    const { id } = await df.diagrams.create({ title: "Published", xml: SMALL_XML });
+    const pub = await df.diagrams.publications.create(id);
+    expect(pub).toMatchObject({ diagram_id: id, version: null });
+    const image = await fetch(pub.urls.svg);
+    expect(image.status).toBe(200);
+    expect(await image.text()).toContain(">Start</text>");
+    const pinned = await df.diagrams.publications.create(id, { version: 1 });
+    expect(pinned.version).toBe(1);
+    const { items } = await df.diagrams.publications.list(id);
+    expect(items.map((p) => p.id).sort()).toEqual([pub.id, pinned.id].sort());
+    await df.diagrams.publications.revoke(id, pub.id);
+    expect((await fetch(pub.urls.svg)).status).toBe(404);
+  });
+
   it("exports in every format", async () => {
     const { id } = await df.diagrams.create({ title: "Zahlung für Kunden", xml: SMALL_XML });
     const file = await df.diagrams.export(id, { format: "drawio" });
