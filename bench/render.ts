@@ -16,6 +16,8 @@
  *
  *   node bench/render.ts            every layout and corpus file
  *   node bench/render.ts --smoke    six of each
+ *
+ * Fails when a median passes its goal (0.02 for the layouts, 0.06 for the corpus).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -133,6 +135,14 @@ try {
       svg_1000_ms: Number(median(times).toFixed(2)),
     }),
   );
+  const layoutsMedian = median(layouts.map((c) => c.mismatch));
+  const corpusMedian = median(corpus.map((c) => c.mismatch));
+  if (layoutsMedian > 0.02 || corpusMedian > 0.06) {
+    console.error(
+      "the renderer drifted from draw.io: a median over its goal (0.02 layouts, 0.06 corpus)",
+    );
+    process.exitCode = 1;
+  }
 } finally {
   await page.close();
   await drawio.close();
