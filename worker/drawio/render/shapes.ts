@@ -411,6 +411,121 @@ const SHAPES: Readonly<Record<string, ShapeFn>> = {
       .line(x + w, y);
     return { svg: path(c, body) + detail(c, flap) };
   },
+  // mxFloorplan.js's walls: `wallThickness` (10) thick, filled and stroked.
+  "mxgraph.floorplan.wall": (c) => {
+    const t = c.style.num("wallThickness", 10);
+    const d = new PathData()
+      .move(c.x, c.y + c.h / 2 - t / 2)
+      .line(c.x + c.w, c.y + c.h / 2 - t / 2)
+      .line(c.x + c.w, c.y + c.h / 2 + t / 2)
+      .line(c.x, c.y + c.h / 2 + t / 2)
+      .close();
+    return { svg: path(c, d) };
+  },
+  "mxgraph.floorplan.wallCorner": (c) => {
+    const t = c.style.num("wallThickness", 10);
+    const { x, y, w, h } = c;
+    const d = new PathData()
+      .move(x, y + h)
+      .line(x, y)
+      .line(x + w, y)
+      .line(x + w, y + t)
+      .line(x + t, y + t)
+      .line(x + t, y + h)
+      .close();
+    return { svg: path(c, d) };
+  },
+  "mxgraph.floorplan.wallU": (c) => {
+    const t = c.style.num("wallThickness", 10);
+    const { x, y, w, h } = c;
+    const d = new PathData()
+      .move(x, y + h)
+      .line(x, y)
+      .line(x + w, y)
+      .line(x + w, y + h)
+      .line(x + w - t, y + h)
+      .line(x + w - t, y + t)
+      .line(x + t, y + t)
+      .line(x + t, y + h)
+      .close();
+    return { svg: path(c, d) };
+  },
+  // A box with depth: the front face, and the edges of the top and left faces (Shapes.js).
+  cube: (c) => {
+    const { x, y, w, h } = c;
+    const s = Math.max(0, Math.min(w, h, c.style.num("size", 20)));
+    const body = new PathData()
+      .move(x, y)
+      .line(x + w - s, y)
+      .line(x + w, y + s)
+      .line(x + w, y + h)
+      .line(x + s, y + h)
+      .line(x, y + h - s)
+      .line(x, y)
+      .close();
+    let svg = path(c, body);
+    const shade = (key: string, d: PathData) => {
+      const op = clamp(c.style.num(key, 0), -1, 1);
+      if (op === 0) return "";
+      return painted(
+        "path",
+        { d: String(d) },
+        {
+          fill: op < 0 ? "#ffffff" : "#000000",
+          stroke: "none",
+          extra: { "fill-opacity": fmt(Math.abs(op)) },
+        },
+        false,
+        c.transform,
+      );
+    };
+    svg += shade(
+      "darkOpacity",
+      new PathData()
+        .move(x, y)
+        .line(x + w - s, y)
+        .line(x + w, y + s)
+        .line(x + s, y + s)
+        .close(),
+    );
+    svg += shade(
+      "darkOpacity2",
+      new PathData()
+        .move(x, y)
+        .line(x + s, y + s)
+        .line(x + s, y + h)
+        .line(x, y + h - s)
+        .close(),
+    );
+    svg += detail(
+      c,
+      new PathData()
+        .move(x + s, y + h)
+        .line(x + s, y + s)
+        .line(x, y)
+        .move(x + s, y + s)
+        .line(x + w, y + s),
+    );
+    return {
+      svg,
+      ...(c.style.flag("boundedLbl")
+        ? { labelBox: { x: x + s, y: y + s, width: w - s, height: h - s } }
+        : {}),
+    };
+  },
+  // A dot of `size` (6) in the stroke colour, centred.
+  waypoint: (c) => {
+    const s = Math.max(0, c.style.num("size", 6) - 2) + 2 * c.style.num("strokeWidth", 1);
+    return {
+      svg: painted(
+        "ellipse",
+        { cx: c.x + c.w / 2, cy: c.y + c.h / 2, rx: s / 2, ry: s / 2 },
+        { fill: c.paint.stroke, stroke: "none", extra: {} },
+        false,
+        c.transform,
+      ),
+    };
+  },
   umlActor: (c) => {
     const { x, y, w, h } = c;
     const head = painted(
