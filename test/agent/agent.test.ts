@@ -59,6 +59,9 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
       validateDocument(parseDiagram(res.json.xml)).filter((f) => f.severity === "error"),
     ).toEqual([]);
     expect(res.json.links.diagrams_net).toMatch(/^https:\/\/app\.diagrams\.net\//);
+    expect(res.json.links.svg).toBe(
+      `http://drawforge.test/v1/diagrams/${res.json.diagram_id}/export?format=svg`,
+    );
     const id = res.json.diagram_id as string;
 
     await script([

@@ -44,6 +44,11 @@ describe("batch generation on real local queues", () => {
     const one = events.find((e) => e.type === "batch.item.succeeded" && e.data.item_index === 7);
     expect(one?.data).toMatchObject({ metadata: { ref: "doc-7" }, version: 2 });
     expect(one?.type === "batch.item.succeeded" && one.data.xml).toContain("<mxfile");
+    // The picture travels too, drawn in the Worker, and its link for when it does not fit.
+    expect(one?.type === "batch.item.succeeded" && one.data.svg).toMatch(/^<svg /);
+    expect(one?.type === "batch.item.succeeded" && one.data.links.svg).toMatch(
+      /\/v1\/diagrams\/d_\w+\/export\?format=svg$/,
+    );
     expect(new Set(hooks.map((h) => h.headers["webhook-id"])).size).toBe(51);
   });
 });

@@ -7,6 +7,8 @@ import {
   linksOf,
   unwrap,
 } from "../diagram/client.ts";
+import { parseDiagram } from "../drawio/parse.ts";
+import { renderSvg } from "../drawio/render/index.ts";
 import type { ProblemInit } from "../http/api-error.ts";
 
 /** XML up to this size travels inside the webhook; larger diagrams are fetched by link. */
@@ -95,7 +97,9 @@ async function succeeded(env: Bindings, work: ItemWork): Promise<ItemOutcome> {
 }
 
 function finished(work: ItemWork, head: FinishedDiagram): ItemOutcome {
-  const inline = new TextEncoder().encode(head.xml).byteLength <= INLINE_XML_BYTES;
+  const encoder = new TextEncoder();
+  const inline = encoder.encode(head.xml).byteLength <= INLINE_XML_BYTES;
+  const svg = inline ? renderSvg(parseDiagram(head.xml)).svg : undefined;
   return {
     kind: "succeeded",
     version: head.version,
@@ -106,6 +110,7 @@ function finished(work: ItemWork, head: FinishedDiagram): ItemOutcome {
       title: head.title,
       links: head.links,
       ...(inline ? { xml: head.xml } : {}),
+      ...(svg !== undefined && encoder.encode(svg).byteLength <= INLINE_XML_BYTES ? { svg } : {}),
     },
   };
 }

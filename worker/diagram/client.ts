@@ -31,12 +31,12 @@ export interface FinishedDiagram {
   title: string;
   version: number;
   xml: string;
-  links: { api: string; diagrams_net: string; editor: string };
+  links: { api: string; diagrams_net: string; editor: string; svg: string };
 }
 
 /**
- * Where a diagram opens: the API, a diagrams.net link carrying the diagram, and the editor page
- * of this Worker.
+ * Where a diagram opens: the API, a diagrams.net link carrying the diagram, the editor page
+ * of this Worker, and its picture (SVG, with the same credentials as the API).
  *
  * @example
  * const links = linksOf(origin, id, head);
@@ -50,6 +50,7 @@ export function linksOf(
     api: `${origin}/v1/diagrams/${id}`,
     diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
     editor: editorUrl(origin, id),
+    svg: `${origin}/v1/diagrams/${id}/export?format=svg`,
   };
 }
 

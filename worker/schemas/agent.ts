@@ -113,7 +113,12 @@ export const TurnResultSchema = z
     xml: z.string(),
     findings: z.array(FindingSchema),
     usage: UsageSchema,
-    links: z.object({ api: z.string(), diagrams_net: z.string(), editor: z.string() }),
+    links: z.object({
+      api: z.string(),
+      diagrams_net: z.string(),
+      editor: z.string(),
+      svg: z.string().openapi({ description: "The first page as SVG (same credentials)." }),
+    }),
   })
   .openapi("TurnResult");
 

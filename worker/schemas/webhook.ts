@@ -36,10 +36,19 @@ export const BatchItemSucceededEventSchema = z
       diagram_id: z.string(),
       version: z.number().int(),
       title: z.string(),
-      links: z.object({ api: z.string(), diagrams_net: z.string(), editor: z.string() }),
+      links: z.object({
+        api: z.string(),
+        diagrams_net: z.string(),
+        editor: z.string(),
+        svg: z.string().openapi({ description: "The first page as SVG (same credentials)." }),
+      }),
       xml: z.string().optional().openapi({
         description:
           "The diagram's XML when it is under 20 KB (webhooks stay small); otherwise fetch `links.api`.",
+      }),
+      svg: z.string().optional().openapi({
+        description:
+          "The first page as an SVG image when it is under 20 KB too; otherwise fetch `links.svg`.",
       }),
       metadata: Metadata,
     }),

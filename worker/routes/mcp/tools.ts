@@ -69,6 +69,7 @@ export const DiagramRefSchema = z.object({
     editor: z.string(),
     diagrams_net: z.string().optional(),
     api: z.string(),
+    svg: z.string(),
   }),
 });
 
@@ -86,6 +87,7 @@ export function diagramRef(
       editor: links.editor,
       ...(links.diagrams_net.length <= MAX_LINK_CHARS ? { diagrams_net: links.diagrams_net } : {}),
       api: links.api,
+      svg: links.svg,
     },
   };
 }
