@@ -7,14 +7,13 @@ import type { GraphSpecInput } from "../drawio/layout/spec.ts";
 import { lintDocument } from "../drawio/lint.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { applyOperations } from "../drawio/operations/apply.ts";
-import { getCellXml, listCells } from "../drawio/query.ts";
+import { getCellXml, listCells, listSelectedCells } from "../drawio/query.ts";
 import { repairDiagram } from "../drawio/repair.ts";
 import { serializeCell, serializeDiagram } from "../drawio/serialize.ts";
 import type { LibraryShapes } from "../drawio/shapes/library-style.ts";
 import { validateDocument } from "../drawio/validate.ts";
 import type { ShapeNames } from "../drawio/validate-shapes.ts";
 import { cloneElement, type XmlElement } from "../drawio/xml/nodes.ts";
-import { selectCellIds } from "../drawio/xpath/select.ts";
 import { IdAliases } from "./id-aliases.ts";
 
 /** What a tool tells the model: success or the problem to fix, in plain words. */
@@ -93,9 +92,8 @@ export class WorkingCopy {
         : { ok: true, message: xml };
     }
     try {
-      const ids = new Set(selectCellIds(page, this.#ids.xpath(target)));
-      const cells = listCells(page).filter((c) => ids.has(c.id));
-      return { ok: true, message: ids.size === 0 ? "no cell matches" : JSON.stringify(cells) };
+      const cells = listSelectedCells(page, this.#ids.xpath(target));
+      return { ok: true, message: cells.length === 0 ? "no cell matches" : JSON.stringify(cells) };
     } catch (error) {
       if (error instanceof DrawioError) return { ok: false, message: error.message };
       throw error;

@@ -279,12 +279,8 @@ export class DiagramObject extends DurableObject<Bindings> {
   exportAs(input: RpcInput<typeof In.ExportInput>) {
     return handle(In.ExportInput, input, (args) => {
       const row = this.#own(args.tenant);
-      const head = this.#head.load(row.head);
-      const n = args.version ?? row.head;
-      if (n !== row.head && !this.#store.summary(n)) versionNotFound(n);
-      const xml = n === row.head ? head.xml : this.#head.xmlOf(n);
-      const doc = n === row.head ? this.#head.document(head) : parseDiagram(xml);
-      return exportFile(doc, xml, row.title, args);
+      const { xml, document } = this.#head.versionDocument(row.head, args.version ?? row.head);
+      return exportFile(document, xml, row.title, args);
     });
   }
 
@@ -329,10 +325,8 @@ export class DiagramObject extends DurableObject<Bindings> {
       const etag = `"${n}"`;
       const pinned = pub.version !== null;
       if (args.known === etag) return { etag, pinned, version: n };
-      const head = this.#head.load(row.head);
-      const xml = n === row.head ? head.xml : this.#head.xmlOf(n);
-      const doc = n === row.head ? this.#head.document(head) : parseDiagram(xml);
-      const file = exportFile(doc, xml, row.title, { format: args.format, page: 0 });
+      const { xml, document } = this.#head.versionDocument(row.head, n);
+      const file = exportFile(document, xml, row.title, { format: args.format, page: 0 });
       return { etag, pinned, version: n, file };
     });
   }

@@ -62,6 +62,19 @@ export class ResidentHead {
     return head.document;
   }
 
+  /**
+   * Version `n` as XML and parsed: the head (`headN`) from memory, parsed once; another version
+   * read and parsed. A missing version is a 404.
+   */
+  versionDocument(headN: number, n: number): { xml: string; document: DiagramDocument } {
+    if (n === headN) {
+      const head = this.load(headN);
+      return { xml: head.xml, document: this.document(head) };
+    }
+    const xml = this.xmlOf(n);
+    return { xml, document: parseDiagram(xml) };
+  }
+
   /** The XML of any version; the head's without a read. */
   xmlOf(n: number): string {
     if (this.#head?.n === n) return this.#head.xml;

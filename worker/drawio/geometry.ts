@@ -135,7 +135,8 @@ export class PageLayout {
   }
 }
 
-function offsetOf(geometry: XmlElement): Point {
+/** A geometry's `<mxPoint as="offset">` (a label's shift), or (0, 0). */
+export function offsetOf(geometry: XmlElement): Point {
   for (const child of geometry.children) {
     const el = child as XmlElement;
     if (el.name === "mxPoint" && el.attrs.as === "offset") {

@@ -94,3 +94,14 @@ export function selectCells(
 ): Array<{ id: string; xml: string }> {
   return selectCellIds(page, expression).map((id) => ({ id, xml: getCellXml(page, id) ?? "" }));
 }
+
+/**
+ * What {@link listCells} says of the cells an XPath 1.0 expression selects, in document order.
+ *
+ * @example
+ * listSelectedCells(page, "//mxCell[@edge='1']").length; // the number of edges
+ */
+export function listSelectedCells(page: DiagramPage, expression: string): CellInfo[] {
+  const ids = new Set(selectCellIds(page, expression));
+  return ids.size === 0 ? [] : listCells(page).filter((c) => ids.has(c.id));
+}

@@ -1,9 +1,8 @@
-import { getCellLabel, type Rect } from "../cell.ts";
+import { getCellLabel, type Point, type Rect } from "../cell.ts";
 import { edgeLabelBase } from "../edge-labels.ts";
 import { DrawioError } from "../errors.ts";
-import { type LayoutCell, PageLayout } from "../geometry.ts";
+import { type LayoutCell, offsetOf, PageLayout } from "../geometry.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
-import type { XmlElement } from "../xml/nodes.ts";
 import { drawEdge } from "./edges.ts";
 import { drawLabel } from "./labels.ts";
 import type { Defs } from "./paint.ts";
@@ -71,16 +70,6 @@ const union = (a: Rect | undefined, b: Rect): Rect => {
   };
 };
 
-function offsetOf(geometry: XmlElement | undefined): { x: number; y: number } {
-  for (const child of geometry?.children ?? []) {
-    const el = child as XmlElement;
-    if (el.name === "mxPoint" && el.attrs.as === "offset") {
-      return { x: Number(el.attrs.x) || 0, y: Number(el.attrs.y) || 0 };
-    }
-  }
-  return { x: 0, y: 0 };
-}
-
 /**
  * Draws one page of a draw.io document as a standalone SVG 1.1 image, as draw.io's own SVG
  * export lays it out: cells in model order (a shape, then its label, then its children), hidden
@@ -101,6 +90,19 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
   let bounds: Rect | undefined;
   const edgePoints = new Map<LayoutCell, { x: number; y: number }[]>();
 
+  const add = (piece: { svg: string; bounds: Rect } | undefined) => {
+    if (!piece) return;
+    parts.push(piece.svg);
+    bounds = union(bounds, piece.bounds);
+  };
+  /** A label along an edge's route: its relative geometry's position, plus its offset. */
+  const edgeLabel = (cell: LayoutCell, points: Point[], style: CellStyle) => {
+    const base = edgeLabelBase(points, cell.rect.x, cell.rect.y);
+    const off = cell.geometry ? offsetOf(cell.geometry) : { x: 0, y: 0 };
+    const anchor = { x: base.x + off.x, y: base.y + off.y };
+    add(drawLabel({ value: getCellLabel(cell.element), style, anchor }));
+  };
+
   const drawn = new Set<LayoutCell>();
   const draw = (cell: LayoutCell) => {
     if (drawn.has(cell)) return;
@@ -112,65 +114,41 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       if (parentEdge && cell.relative) {
         // An edge label of its own: placed along its edge's route.
         const points = edgePoints.get(parentEdge);
-        if (points) {
-          const base = edgeLabelBase(points, cell.rect.x, cell.rect.y);
-          const off = offsetOf(cell.geometry);
-          const label = drawLabel({
-            value: getCellLabel(cell.element),
-            style,
-            anchor: { x: base.x + off.x, y: base.y + off.y },
-          });
-          if (label) {
-            parts.push(label.svg);
-            bounds = union(bounds, label.bounds);
-          }
-        }
+        if (points) edgeLabel(cell, points, style);
         return;
       }
       const rect = layout.absoluteRect(cell);
       if (!rect) return;
       const shape = drawVertex(rect, style, defs);
       if (!shape.known) unknown.add(style.shape);
-      parts.push(shape.svg);
       const sw = style.num("strokeWidth", 1) / 2;
-      bounds = union(bounds, {
-        x: rect.x - sw,
-        y: rect.y - sw,
-        width: rect.width + 2 * sw,
-        height: rect.height + 2 * sw,
+      add({
+        svg: shape.svg,
+        bounds: {
+          x: rect.x - sw,
+          y: rect.y - sw,
+          width: rect.width + 2 * sw,
+          height: rect.height + 2 * sw,
+        },
       });
       const angle = style.num("rotation", 0);
-      const label = drawLabel({
-        value: getCellLabel(cell.element),
-        style,
-        box: shape.labelBox ?? rect,
-        ...(angle
-          ? { rotation: { angle, cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2 } }
-          : {}),
-      });
-      if (label) {
-        parts.push(label.svg);
-        bounds = union(bounds, label.bounds);
-      }
+      add(
+        drawLabel({
+          value: getCellLabel(cell.element),
+          style,
+          box: shape.labelBox ?? rect,
+          ...(angle
+            ? { rotation: { angle, cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2 } }
+            : {}),
+        }),
+      );
     } else if (cell.edge) {
       const style = new CellStyle(cell.style, "edge", dark);
       const edge = drawEdge(layout, cell, style, defs);
       if (!edge) return;
       edgePoints.set(cell, edge.points);
-      parts.push(edge.svg);
-      bounds = union(bounds, edge.bounds);
-      const geo = cell.geometry;
-      const off = offsetOf(geo);
-      const base = edgeLabelBase(edge.points, Number(geo?.attrs.x) || 0, Number(geo?.attrs.y) || 0);
-      const label = drawLabel({
-        value: getCellLabel(cell.element),
-        style,
-        anchor: { x: base.x + off.x, y: base.y + off.y },
-      });
-      if (label) {
-        parts.push(label.svg);
-        bounds = union(bounds, label.bounds);
-      }
+      add(edge);
+      edgeLabel(cell, edge.points, style);
     }
     for (const child of children.get(cell) ?? []) draw(child);
   };

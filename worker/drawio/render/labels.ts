@@ -253,7 +253,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     // Chromium puts an HTML line's baseline on a whole pixel (below the fraction), and draw.io
     // shifts its labels up half a pixel; a side-by-side pixel comparison agrees with this.
     const first = Math.floor(blockTop + baselineOffset(size)) - 0.5;
-    svg += textLines(lines, x, first, lh, fontAttrs, size);
+    svg += textLines(lines, x, first, lh, fontAttrs);
     bounds = { x: left, y: top, width: blockW, height: blockH };
   } else {
     const lh = Math.round(size * LINE_HEIGHT);
@@ -276,7 +276,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
         stroke: border ?? "none",
       });
     }
-    svg += textLines(lines, ax - 0.5, y0 - 0.5, lh, fontAttrs, size);
+    svg += textLines(lines, ax - 0.5, y0 - 0.5, lh, fontAttrs);
     bounds = { x: left, y: top, width: blockW, height: u + 2 };
   }
   if (rotation) bounds = rotatedBounds(bounds, rotation);
@@ -328,7 +328,6 @@ function textLines(
   firstBaseline: number,
   lh: number,
   font: Record<string, string>,
-  size: number,
 ): string {
   let out = "";
   lines.forEach((line, i) => {
@@ -351,7 +350,6 @@ function textLines(
       ? esc(line.map((r) => r.text).join(""))
       : line.map((r) => element("tspan", styleAttrs(r), esc(r.text))).join("");
     out += element("text", lineAttrs, content);
-    void size;
   });
   return out;
 }

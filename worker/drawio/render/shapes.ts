@@ -2,7 +2,7 @@ import type { Rect } from "../cell.ts";
 import { type Defs, type Paint, painted, paintOf } from "./paint.ts";
 import { drawStencil, stencilNamed } from "./stencils.ts";
 import type { CellStyle } from "./style.ts";
-import { fmt, PathData, type Pt, polyline } from "./svg.ts";
+import { element, fmt, PathData, type Pt, polyline } from "./svg.ts";
 
 /** A vertex drawn: its SVG, the box its label goes in, and whether its shape is known. */
 export interface DrawnVertex {
@@ -563,6 +563,27 @@ const RECTANGLES = new Set([
   "mxgraph.basic.rect",
 ]);
 
+/** How a shape name is drawn: draw.io's code shapes, rectangles, or a stencil it ships. */
+function shapeFor(name: string): ShapeFn | undefined {
+  const own = SHAPES[name] ?? (RECTANGLES.has(name) ? rectangle : undefined);
+  if (own) return own;
+  const stencil = stencilNamed(name);
+  return (
+    stencil &&
+    ((c) => ({ svg: drawStencil(stencil, c, c.paint, c.style.num("strokeWidth", 1), c.transform) }))
+  );
+}
+
+/**
+ * Whether the renderer draws a shape name itself (otherwise it draws the shape's box).
+ *
+ * @example
+ * isKnownShape("cylinder3"); // true
+ */
+export function isKnownShape(name: string): boolean {
+  return name === "image" || shapeFor(name) !== undefined;
+}
+
 const DIRECTION_ROTATION: Readonly<Record<string, number>> = { north: 270, west: 180, south: 90 };
 
 /**
@@ -575,15 +596,7 @@ const DIRECTION_ROTATION: Readonly<Record<string, number>> = { north: 270, west:
  */
 export function drawVertex(box: Rect, style: CellStyle, defs: Defs): DrawnVertex {
   const name = style.shape;
-  const stencil = SHAPES[name] || RECTANGLES.has(name) ? undefined : stencilNamed(name);
-  const fn =
-    SHAPES[name] ??
-    (RECTANGLES.has(name) ? rectangle : undefined) ??
-    (stencil
-      ? (c: ShapeContext): { svg: string; labelBox?: Rect } => ({
-          svg: drawStencil(stencil, c, c.paint, c.style.num("strokeWidth", 1), c.transform),
-        })
-      : undefined);
+  const fn = shapeFor(name);
   const known = fn !== undefined;
   const direction = style.get("direction") ?? "east";
   const turn = DIRECTION_ROTATION[direction] ?? 0;
@@ -641,7 +654,7 @@ function image(c: ShapeContext): string {
       c.transform,
     );
   }
-  const attrs: Record<string, string | number | undefined> = {
+  return element("image", {
     x: c.x,
     y: c.y,
     width: c.w,
@@ -649,12 +662,5 @@ function image(c: ShapeContext): string {
     "xlink:href": src,
     ...(c.style.get("imageAspect") === "0" ? { preserveAspectRatio: "none" } : {}),
     ...(c.transform ? { transform: c.transform } : {}),
-  };
-  return `<image${Object.entries(attrs)
-    .filter(([, v]) => v !== undefined)
-    .map(
-      ([k, v]) =>
-        ` ${k}="${typeof v === "number" ? Math.round(v * 100) / 100 : String(v).replaceAll("&", "&amp;").replaceAll('"', "&quot;")}"`,
-    )
-    .join("")}/>`;
+  });
 }

@@ -127,19 +127,18 @@ function describe(tool: McpTool<never>): Tool {
   };
 }
 
-const LISTINGS: Record<ToolListing, Tool[]> = {
-  core: ALL_TOOLS.filter((tool) => tool.core).map(describe),
-  all: ALL_TOOLS.filter((tool) => tool.name !== "find_tools" && tool.name !== "run_tool").map(
-    describe,
-  ),
-};
+/** The listings, made on the first `tools/list` (not when an isolate starts). */
+const listings: Partial<Record<ToolListing, Tool[]>> = {};
 
 /**
  * The `tools/list` answer of a listing: a small default, or every diagram tool for clients that
  * want them all up front.
  */
 export function toolListing(listing: ToolListing): Tool[] {
-  return LISTINGS[listing];
+  listings[listing] ??= ALL_TOOLS.filter((tool) =>
+    listing === "core" ? tool.core : tool.name !== "find_tools" && tool.name !== "run_tool",
+  ).map(describe);
+  return listings[listing];
 }
 
 type Context = Parameters<McpTool["run"]>[1];

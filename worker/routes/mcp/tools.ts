@@ -3,8 +3,7 @@ import { readEvents } from "../../../sdk/internal/sse.ts";
 import { editorUrl, linksOf } from "../../diagram/client.ts";
 import { DrawioError } from "../../drawio/errors.ts";
 import { parseDiagram } from "../../drawio/parse.ts";
-import { getCellXml, listCells } from "../../drawio/query.ts";
-import { selectCellIds } from "../../drawio/xpath/select.ts";
+import { getCellXml, listSelectedCells } from "../../drawio/query.ts";
 import type { Diagram as DiagramView } from "../../schemas/diagram.ts";
 import { ModelGraphSchema, ModelOperationSchema } from "../../schemas/model-inputs.ts";
 import type { InProcessApi } from "./api.ts";
@@ -248,15 +247,14 @@ const readDiagram: McpTool<{
       if (xml === undefined) throw new ToolInputError(`there is no cell "${args.target}"`);
       return { text: `${header}\n${xml}` };
     }
-    let ids: Set<string>;
+    let cells: ReturnType<typeof listSelectedCells>;
     try {
-      ids = new Set(selectCellIds(page, args.target));
+      cells = listSelectedCells(page, args.target);
     } catch (error) {
       if (error instanceof DrawioError) throw new ToolInputError(error.message);
       throw error;
     }
-    const cells = listCells(page).filter((c) => ids.has(c.id));
-    return { text: `${header}\n${ids.size === 0 ? "no cell matches" : JSON.stringify(cells)}` };
+    return { text: `${header}\n${cells.length === 0 ? "no cell matches" : JSON.stringify(cells)}` };
   },
 };
 
