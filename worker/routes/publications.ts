@@ -193,7 +193,10 @@ published.openapi(readPublished, async (c) => {
   });
 });
 
-/** The page of a publication: the read-only viewer on the published file, nothing else. */
+/**
+ * The page of a publication: the read-only viewer on the published file, and the Worker's SVG
+ * in its place when draw.io's viewer cannot load.
+ */
 function publicationPage(pub: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Diagram</title>
@@ -201,5 +204,14 @@ function publicationPage(pub: string): string {
 drawforge-viewer{max-width:1200px;margin:0 auto;display:block}</style>
 <script type="module" src="/widget.js"></script></head>
 <body><drawforge-viewer src="/p/${pub}.drawio"></drawforge-viewer>
-<noscript><img src="/p/${pub}.svg" alt="Diagram"></noscript></body></html>`;
+<noscript><img src="/p/${pub}.svg" alt="Diagram"></noscript>
+<script type="module">
+// Where draw.io's viewer cannot load (offline, behind a firewall), show the Worker's own SVG.
+const viewer = document.querySelector("drawforge-viewer");
+viewer.addEventListener("drawforge-error", () => {
+  const img = Object.assign(document.createElement("img"), { src: "/p/${pub}.svg", alt: "Diagram" });
+  img.style.maxWidth = "100%";
+  viewer.replaceWith(img);
+});
+</script></body></html>`;
 }
