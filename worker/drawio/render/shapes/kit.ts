@@ -1,0 +1,226 @@
+import type { Rect } from "../../cell.ts";
+import { type Paint, painted } from "../paint.ts";
+import type { CellStyle } from "../style.ts";
+import { type Attrs, fmt, PathData, type Pt, polyline } from "../svg.ts";
+
+/** What a shape function gets: the box it paints in (after direction), style, paint. */
+export interface ShapeContext {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  style: CellStyle;
+  paint: Paint;
+  shadow: boolean;
+  transform: string | undefined;
+}
+
+/** A shape drawn: its SVG and, when the shape narrows it, the box its label goes in. */
+export interface DrawnShape {
+  svg: string;
+  labelBox?: Rect;
+}
+
+/** Draws one shape name in a {@link ShapeContext}. */
+export type ShapeFn = (c: ShapeContext) => DrawnShape;
+
+/** Shape functions by draw.io shape name. */
+export type ShapeTable = Readonly<Record<string, ShapeFn>>;
+
+/**
+ * `v` held between `lo` and `hi`.
+ *
+ * @example
+ * clamp(1.5, 0, 1); // 1
+ */
+export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
+
+/**
+ * A filled and stroked path in the shape's paint (and its shadow, unless `shadow` is false).
+ *
+ * @example
+ * path(c, new PathData().move(0, 0).line(10, 10));
+ */
+export function path(
+  c: ShapeContext,
+  d: PathData | string,
+  paint: Paint = c.paint,
+  shadow = c.shadow,
+): string {
+  return painted("path", { d: String(d) }, paint, shadow, c.transform);
+}
+
+/**
+ * The stroke of a foreground detail: no fill, no shadow.
+ *
+ * @example
+ * detail(c, new PathData().move(c.x, c.y).line(c.x + c.w, c.y));
+ */
+export function detail(c: ShapeContext, d: PathData): string {
+  return path(c, d, { ...c.paint, fill: "none" }, false);
+}
+
+/**
+ * A foreground part filled with the stroke colour (draw.io's markers and dots), no shadow.
+ *
+ * @example
+ * solid(c, new PathData().move(0, 0).line(4, 2).line(0, 4).close());
+ */
+export function solid(c: ShapeContext, d: PathData): string {
+  return path(c, d, { ...c.paint, fill: c.paint.stroke }, false);
+}
+
+/**
+ * An ellipse element in a box, in the shape's paint unless `paint` says otherwise.
+ *
+ * @example
+ * ellipse(c, c.x, c.y, c.w, c.h);
+ */
+export function ellipse(
+  c: ShapeContext,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  paint: Paint = c.paint,
+  shadow = c.shadow,
+): string {
+  const geometry: Attrs = { cx: x + w / 2, cy: y + h / 2, rx: w / 2, ry: h / 2 };
+  return painted("ellipse", geometry, paint, shadow, c.transform);
+}
+
+/**
+ * A rect element in a box, in the shape's paint unless `paint` says otherwise.
+ *
+ * @example
+ * box(c, c.x, c.y, c.w, 5);
+ */
+export function box(
+  c: ShapeContext,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  paint: Paint = c.paint,
+  shadow = c.shadow,
+): string {
+  return painted("rect", { x, y, width: w, height: h }, paint, shadow, c.transform);
+}
+
+/**
+ * Path data with coordinates local to the shape's box: `move(0, 0)` is its top left corner.
+ *
+ * @example
+ * local(c).move(0, 0).line(c.w, c.h);
+ */
+export function local(c: ShapeContext): LocalPath {
+  return new LocalPath(c.x, c.y);
+}
+
+/** {@link PathData} offset by the box origin, so shapes read like draw.io's `translate(x, y)`. */
+export class LocalPath extends PathData {
+  constructor(
+    readonly ox: number,
+    readonly oy: number,
+  ) {
+    super();
+  }
+  override move(x: number, y: number): this {
+    return super.move(this.ox + x, this.oy + y);
+  }
+  override line(x: number, y: number): this {
+    return super.line(this.ox + x, this.oy + y);
+  }
+  override quad(cx: number, cy: number, x: number, y: number): this {
+    return super.quad(this.ox + cx, this.oy + cy, this.ox + x, this.oy + y);
+  }
+  override curve(x1: number, y1: number, x2: number, y2: number, x: number, y: number): this {
+    const { ox, oy } = this;
+    return super.curve(ox + x1, oy + y1, ox + x2, oy + y2, ox + x, oy + y);
+  }
+  override arc(
+    rx: number,
+    ry: number,
+    rotation: number,
+    large: boolean,
+    sweep: boolean,
+    x: number,
+    y: number,
+  ): this {
+    return super.arc(rx, ry, rotation, large, sweep, this.ox + x, this.oy + y);
+  }
+  /** Straight lines through local points, starting with a move. */
+  poly(points: readonly (readonly [number, number])[], closed = true): this {
+    points.forEach(([px, py], i) => {
+      if (i === 0) this.move(px, py);
+      else this.line(px, py);
+    });
+    return closed ? this.close() : this;
+  }
+}
+
+/**
+ * A polygon in local coordinates (0..w, 0..h) of the box, roundable with `arcSize`/2.
+ *
+ * @example
+ * polygon(({ w, h }) => [[0, 0], [w, h / 2], [0, h]]);
+ */
+export function polygon(points: (c: ShapeContext) => [number, number][]): ShapeFn {
+  return (c) => {
+    const pts: Pt[] = points(c).map(([px, py]) => ({ x: c.x + px, y: c.y + py }));
+    const d = polyline(
+      new PathData(),
+      pts,
+      c.style.flag("rounded"),
+      c.style.num("arcSize", 20) / 2,
+      true,
+    );
+    return { svg: path(c, d) };
+  };
+}
+
+/**
+ * A size that is absolute with `fixedSize=1`, else a fraction of `of`.
+ *
+ * @example
+ * sized(c, c.w, 20, 0.25, 0.5);
+ */
+export function sized(
+  c: ShapeContext,
+  of: number,
+  fixedDefault: number,
+  fracDefault: number,
+  max = 1,
+): number {
+  return c.style.get("fixedSize") !== undefined && c.style.get("fixedSize") !== "0"
+    ? Math.min(of * max, c.style.num("size", fixedDefault))
+    : of * clamp(c.style.num("size", fracDefault), 0, max);
+}
+
+/**
+ * draw.io's rectangle, with `rounded`, `arcSize` and `absoluteArcSize`.
+ *
+ * @example
+ * rectangle(c).svg; // '<rect x=… rx=…/>'
+ */
+export function rectangle(c: ShapeContext): DrawnShape {
+  const geometry: Record<string, number> = { x: c.x, y: c.y, width: c.w, height: c.h };
+  if (c.style.flag("rounded")) {
+    const r = c.style.flag("absoluteArcSize")
+      ? Math.min(c.w / 2, c.h / 2, c.style.num("arcSize", 20) / 2)
+      : Math.min(c.w, c.h) * (c.style.num("arcSize", 15) / 100);
+    geometry.rx = r;
+    geometry.ry = r;
+  }
+  return { svg: painted("rect", geometry, c.paint, c.shadow, c.transform) };
+}
+
+/**
+ * A fill-only paint (draw.io's `fill()` with no stroke) with an opacity, for shading.
+ *
+ * @example
+ * shade("#000000", 0.25);
+ */
+export function shade(color: string, opacity: number): Paint {
+  return { fill: color, stroke: "none", extra: { "fill-opacity": fmt(opacity) } };
+}
