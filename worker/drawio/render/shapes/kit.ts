@@ -119,11 +119,12 @@ export function local(c: ShapeContext): LocalPath {
 
 /** {@link PathData} offset by the box origin, so shapes read like draw.io's `translate(x, y)`. */
 export class LocalPath extends PathData {
-  constructor(
-    readonly ox: number,
-    readonly oy: number,
-  ) {
+  readonly ox: number;
+  readonly oy: number;
+  constructor(ox: number, oy: number) {
     super();
+    this.ox = ox;
+    this.oy = oy;
   }
   override move(x: number, y: number): this {
     return super.move(this.ox + x, this.oy + y);
