@@ -1,9 +1,11 @@
 import type { Rect } from "../cell.ts";
 import { type Defs, paintOf } from "./paint.ts";
+import { ARROW_SHAPES } from "./shapes/arrows.ts";
 import { BASIC_SHAPES } from "./shapes/basic.ts";
 import { BOX_SHAPES } from "./shapes/boxes.ts";
 import { FLOORPLAN_SHAPES } from "./shapes/floorplan.ts";
 import { box, rectangle, type ShapeContext, type ShapeFn, type ShapeTable } from "./shapes/kit.ts";
+import { LEAN_SHAPES } from "./shapes/lean.ts";
 import { UML_SHAPES } from "./shapes/uml.ts";
 import { drawStencil, stencilNamed } from "./stencils.ts";
 import type { CellStyle } from "./style.ts";
@@ -20,8 +22,10 @@ export interface DrawnVertex {
 /** Every shape drawn in code, one family per module. */
 const SHAPES: ShapeTable = {
   ...BASIC_SHAPES,
+  ...ARROW_SHAPES,
   ...BOX_SHAPES,
   ...FLOORPLAN_SHAPES,
+  ...LEAN_SHAPES,
   ...UML_SHAPES,
 };
 
