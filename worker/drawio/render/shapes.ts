@@ -3,6 +3,7 @@ import { type Defs, paintOf } from "./paint.ts";
 import { ARROW_SHAPES } from "./shapes/arrows.ts";
 import { BASIC_SHAPES } from "./shapes/basic.ts";
 import { BOX_SHAPES } from "./shapes/boxes.ts";
+import { BPMN_SHAPES } from "./shapes/bpmn.ts";
 import { FLOORPLAN_SHAPES } from "./shapes/floorplan.ts";
 import { box, rectangle, type ShapeContext, type ShapeFn, type ShapeTable } from "./shapes/kit.ts";
 import { LEAN_SHAPES } from "./shapes/lean.ts";
@@ -26,6 +27,7 @@ const SHAPES: ShapeTable = {
   ...BOX_SHAPES,
   ...FLOORPLAN_SHAPES,
   ...LEAN_SHAPES,
+  ...BPMN_SHAPES,
   ...UML_SHAPES,
 };
 
