@@ -9,7 +9,10 @@
  * - `render_ink_mismatch_*`: the same over the pixels either picture draws on, which white
  *   space cannot dilute (a box where draw.io draws an icon shows here);
  * - `known_shape_share`: the share of corpus vertices drawn with a shape the renderer knows;
- * - `svg_1000_ms`: a 1,000-cell diagram to SVG, median wall time of 20 runs.
+ * - `png_mismatch_layouts`: the same as `render_mismatch_layouts` with our side rasterised by
+ *   resvg in WASM with the bundled Arimo (what `format=png` answers) instead of Chromium;
+ * - `svg_1000_ms`: a 1,000-cell diagram to SVG, median wall time of 20 runs;
+ * - `png_1000_ms`: the same diagram's SVG to PNG at scale 1 (resvg), median of 10 runs.
  *
  * The five worst pages of each set are saved side by side (draw.io left, ours right, the
  * difference below) under `$DRAWFORGE_RENDER_OUT` (default `/tmp/drawforge-render`).
@@ -23,8 +26,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchDrawio } from "../test/browser/drawio.ts";
-import { type Compared, compare, sideBySide } from "../test/browser/render-compare.ts";
+import { type Compared, compare, comparePng, sideBySide } from "../test/browser/render-compare.ts";
 import { graphSpecs } from "../test/fixtures/graph-specs.ts";
+import { nodePngEngine } from "../test/fixtures/png-engine.ts";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 import { PageLayout } from "../worker/drawio/geometry.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
@@ -51,17 +55,21 @@ const median = (xs: number[]) => {
       : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
+const png = await nodePngEngine();
 const drawio = await launchDrawio();
 const page = await drawio.browser.newPage();
 try {
   // Generated layouts.
   const layouts: Compared[] = [];
+  const pngLayouts: Compared[] = [];
   const specs = graphSpecs().slice(0, smoke ? 6 : undefined);
   for (const { name, spec } of specs) {
     const { xml } = await layoutGraph(spec);
     const ours = renderSvg(parseDiagram(xml)).svg;
     const theirs = await drawio.renderSvg(xml);
     layouts.push(await compare(page, name, ours, theirs));
+    const raster = png.rasterize(ours, { background: "#ffffff" }).png;
+    pngLayouts.push(await comparePng(page, name, raster, theirs));
   }
   // The corpus: first page of each file.
   const corpus: Compared[] = [];
@@ -97,8 +105,17 @@ try {
     renderSvg(big);
     times.push(performance.now() - start);
   }
+  const bigSvg = renderSvg(big).svg;
+  const pngTimes: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const start = performance.now();
+    // 6,961 × 3,002 px: over the API's cap (MAX_PNG_PIXELS), lifted here to time it.
+    png.rasterize(bigSvg, { background: "#ffffff", maxPixels: Number.POSITIVE_INFINITY });
+    pngTimes.push(performance.now() - start);
+  }
   for (const [set, list] of [
     ["layouts", layouts],
+    ["png-layouts", pngLayouts],
     ["corpus", corpus],
   ] as const) {
     const worst = [...list].sort((a, b) => b.mismatch - a.mismatch).slice(0, 5);
@@ -128,16 +145,24 @@ try {
       render_mismatch_corpus: Number(median(corpus.map((c) => c.mismatch)).toFixed(4)),
       render_ink_mismatch_layouts: Number(median(layouts.map((c) => c.inkMismatch)).toFixed(4)),
       render_ink_mismatch_corpus: Number(median(corpus.map((c) => c.inkMismatch)).toFixed(4)),
+      png_mismatch_layouts: Number(median(pngLayouts.map((c) => c.mismatch)).toFixed(4)),
+      png_ink_mismatch_layouts: Number(median(pngLayouts.map((c) => c.inkMismatch)).toFixed(4)),
       known_shape_share: Number((vertices === 0 ? 1 : known / vertices).toFixed(4)),
       svg_1000_ms: Number(median(times).toFixed(2)),
+      png_1000_ms: Number(median(pngTimes).toFixed(1)),
     }),
   );
   const layoutsMedian = median(layouts.map((c) => c.mismatch));
   const corpusMedian = median(corpus.map((c) => c.mismatch));
-  if (layoutsMedian > 0.02 || corpusMedian > 0.06) {
+  const pngMedian = median(pngLayouts.map((c) => c.mismatch));
+  if (layoutsMedian > 0.02 || corpusMedian > 0.06 || pngMedian > 0.02) {
     console.error(
-      "the renderer drifted from draw.io: a median over its goal (0.02 layouts, 0.06 corpus)",
+      "the renderer drifted from draw.io: a median over its goal (0.02 layouts and their PNGs, 0.06 corpus)",
     );
+    process.exitCode = 1;
+  }
+  if (median(pngTimes) > 400) {
+    console.error("a 1,000-cell PNG took over 400 ms (png_1000_ms)");
     process.exitCode = 1;
   }
 } finally {

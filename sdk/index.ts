@@ -36,7 +36,7 @@ export type {
   WaitForBatchOptions,
   WebhookSecrets,
 } from "./resources/batches.ts";
-export type { Diagrams, ExportedFile } from "./resources/diagrams.ts";
+export type { Diagrams, ExportedFile, ExportedImage } from "./resources/diagrams.ts";
 export type { Messages, TurnCancelled } from "./resources/messages.ts";
 export type { ApplyOptions, Operations } from "./resources/operations.ts";
 export type { Publications } from "./resources/publications.ts";

@@ -93,6 +93,22 @@ export class Transport {
   }
 
   /**
+   * Sends a call and reads its whole body as bytes (an image), keeping the response.
+   *
+   * @example
+   * const { response, bytes } = await transport.bytes({ method: "GET", path });
+   */
+  bytes(
+    spec: RequestSpec,
+    options: RequestOptions = {},
+  ): Promise<{ response: Response; bytes: Uint8Array }> {
+    return this.#send(spec, options, async (response) => ({
+      response,
+      bytes: new Uint8Array(await response.arrayBuffer()),
+    }));
+  }
+
+  /**
    * Sends a call and returns the response once its headers are in, body unread; the timeout
    * covers only the wait for the headers, and `signal` keeps working on the body.
    *

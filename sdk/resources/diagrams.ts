@@ -26,7 +26,7 @@ import { Versions } from "./versions.ts";
  * or an SVG image of one page.
  */
 export interface ExportedFile {
-  format: Exclude<ExportFormat, "url">;
+  format: Exclude<ExportFormat, "url" | "png">;
   /** The file name the API suggests (e.g. `Checkout.drawio`), or null when it gives none. */
   filename: string | null;
   /** The media type, e.g. `application/vnd.jgraph.mxfile` or `image/svg+xml`. */
@@ -34,6 +34,18 @@ export interface ExportedFile {
   /** The file's content: draw.io XML, or SVG. */
   content: string;
   /** For `svg`: shapes drawn as their bounding box because the renderer does not know them. */
+  unknownShapes: string[];
+}
+
+/** A PNG image of one page: its bytes, as `export(id, { format: "png" })` gives them. */
+export interface ExportedImage {
+  format: "png";
+  /** The file name the API suggests (e.g. `Checkout.png`). */
+  filename: string | null;
+  contentType: string;
+  /** The PNG file's bytes. */
+  content: Uint8Array;
+  /** Shapes drawn as their bounding box because the renderer does not know them. */
   unknownShapes: string[];
 }
 
@@ -158,14 +170,16 @@ export class Diagrams {
 
   /**
    * Exports the head version (or `version`): `drawio` (default, every page), `xml` (one page's
-   * bare `<mxGraphModel>`), `compressed`, `url` (a diagrams.net link), or `svg` (one page drawn
-   * as a standalone image; `theme`, `scale`, `border`).
+   * bare `<mxGraphModel>`), `compressed`, `url` (a diagrams.net link), `svg` (one page drawn
+   * as a standalone image; `theme`, `scale`, `border`) or `png` (the same drawing as PNG bytes;
+   * `transparent`).
    *
    * @example
    * const file = await df.diagrams.export(id, { format: "drawio" });
    * await writeFile(file.filename ?? "diagram.drawio", file.content);
    * const { url } = await df.diagrams.export(id, { format: "url" });
    * const { content: svg } = await df.diagrams.export(id, { format: "svg", scale: 2 });
+   * const { content: png } = await df.diagrams.export(id, { format: "png", scale: 2 });
    */
   export(
     id: string,
@@ -174,29 +188,28 @@ export class Diagrams {
   ): Promise<ExportLink>;
   export(
     id: string,
-    params?: ExportParams & { format?: Exclude<ExportFormat, "url"> },
+    params: ExportParams & { format: "png" },
+    options?: RequestOptions,
+  ): Promise<ExportedImage>;
+  export(
+    id: string,
+    params?: ExportParams & { format?: Exclude<ExportFormat, "url" | "png"> },
     options?: RequestOptions,
   ): Promise<ExportedFile>;
   async export(
     id: string,
     params: ExportParams = {},
     options?: RequestOptions,
-  ): Promise<ExportedFile | ExportLink> {
-    const { response, text } = await this.#t.read(
-      { method: "GET", path: diagramPath(id, "/export"), query: params },
-      options,
-    );
+  ): Promise<ExportedFile | ExportedImage | ExportLink> {
+    const spec = { method: "GET", path: diagramPath(id, "/export"), query: params } as const;
     const format = params.format ?? "drawio";
+    if (format === "png") {
+      const { response, bytes } = await this.#t.bytes(spec, options);
+      return { format, ...describeFile(response), content: bytes };
+    }
+    const { response, text } = await this.#t.read(spec, options);
     if (format === "url") return JSON.parse(text) as ExportLink;
-    return {
-      format,
-      filename: filenameOf(response.headers.get("content-disposition")),
-      contentType: (response.headers.get("content-type") ?? "").split(";")[0] ?? "",
-      content: text,
-      unknownShapes: (response.headers.get("x-drawforge-unknown-shapes") ?? "")
-        .split(",")
-        .filter(Boolean),
-    };
+    return { format, ...describeFile(response), content: text };
   }
 
   /**
@@ -245,4 +258,15 @@ function filenameOf(disposition: string | null): string | null {
     }
   }
   return /filename="([^"]*)"/i.exec(disposition ?? "")?.[1] ?? null;
+}
+
+/** What the headers of an export say about it. */
+function describeFile(response: Response) {
+  return {
+    filename: filenameOf(response.headers.get("content-disposition")),
+    contentType: (response.headers.get("content-type") ?? "").split(";")[0] ?? "",
+    unknownShapes: (response.headers.get("x-drawforge-unknown-shapes") ?? "")
+      .split(",")
+      .filter(Boolean),
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * Our SVG beside draw.io's own export, as pixels: used by `bench/render.ts` and
+ * Our SVG (and our PNG) beside draw.io's own export, as pixels: used by `bench/render.ts` and
  * `test/browser/render.test.ts`.
  */
 import pixelmatch from "pixelmatch";
@@ -54,6 +54,37 @@ export async function compare(
   const height = Math.min(4000, Math.max(a.height, b.height));
   const theirsPng = await rasterise(page, theirs, width, height);
   const oursPng = await rasterise(page, ours, width, height);
+  return compareRasters(name, theirsPng, oursPng, width, height);
+}
+
+/**
+ * draw.io's SVG rasterised by Chromium beside a PNG of ours (resvg in the Worker), put on a
+ * white frame of the larger size.
+ */
+export async function comparePng(
+  page: Page,
+  name: string,
+  ours: Uint8Array,
+  theirs: string,
+): Promise<Compared> {
+  const a = sizeOf(theirs);
+  const png = PNG.sync.read(Buffer.from(ours));
+  const width = Math.min(4000, Math.max(a.width, png.width));
+  const height = Math.min(4000, Math.max(a.height, png.height));
+  const frame = new PNG({ width, height });
+  frame.data.fill(255);
+  PNG.bitblt(png, frame, 0, 0, Math.min(width, png.width), Math.min(height, png.height), 0, 0);
+  const theirsPng = await rasterise(page, theirs, width, height);
+  return compareRasters(name, theirsPng, PNG.sync.write(frame), width, height);
+}
+
+function compareRasters(
+  name: string,
+  theirsPng: Buffer,
+  oursPng: Buffer,
+  width: number,
+  height: number,
+): Compared {
   const x = PNG.sync.read(theirsPng);
   const y = PNG.sync.read(oursPng);
   const diff = new PNG({ width, height });

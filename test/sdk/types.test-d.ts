@@ -173,7 +173,7 @@ describe("requests take the API's input types", () => {
     // @ts-expect-error rename takes no ifMatch: the API ignores it there
     df.diagrams.rename("d", { title: "t" }, { ifMatch: 2 });
     // @ts-expect-error no such export format
-    df.diagrams.export("d", { format: "png" });
+    df.diagrams.export("d", { format: "pdf" });
     // @ts-expect-error version numbers are numbers
     df.diagrams.versions.restore("d", "2");
     // @ts-expect-error an unknown node kind

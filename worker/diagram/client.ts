@@ -1,8 +1,13 @@
+import type { z } from "@hono/zod-openapi";
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import type { Outcome } from "../durable/outcome.ts";
 import { ApiError, apiErrorFrom } from "../http/api-error.ts";
 import type { AppEnv, Principal } from "../http/app-env.ts";
+import type { DiagramLinksSchema } from "../schemas/common.ts";
 import type { Author } from "../schemas/version.ts";
+
+/** Where a finished diagram can be opened, fetched or seen. */
+export type DiagramLinks = z.infer<typeof DiagramLinksSchema>;
 
 /**
  * The stub of a diagram's object, by id.
@@ -31,12 +36,12 @@ export interface FinishedDiagram {
   title: string;
   version: number;
   xml: string;
-  links: { api: string; diagrams_net: string; editor: string; svg: string };
+  links: DiagramLinks;
 }
 
 /**
  * Where a diagram opens: the API, a diagrams.net link carrying the diagram, the editor page
- * of this Worker, and its picture (SVG, with the same credentials as the API).
+ * of this Worker, and its picture (SVG and PNG, with the same credentials as the API).
  *
  * @example
  * const links = linksOf(origin, id, head);
@@ -51,6 +56,7 @@ export function linksOf(
     diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
     editor: editorUrl(origin, id),
     svg: `${origin}/v1/diagrams/${id}/export?format=svg`,
+    png: `${origin}/v1/diagrams/${id}/export?format=png`,
   };
 }
 

@@ -1,6 +1,5 @@
 import { DrawioError } from "../drawio/errors.ts";
-import { ApiError, type ProblemInit } from "../http/api-error.ts";
-import { isProblemCode, PROBLEM_CODES } from "../schemas/problem-codes.ts";
+import { ApiError, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";
 import { isProblem, type PreparedDiagram } from "./documents.ts";
 import type { DiagramRow } from "./store.ts";
 
@@ -48,16 +47,7 @@ export function versionNotFound(n: number): never {
 
 /** The API form of a failed re-layout; other errors pass through unchanged. */
 export function layoutProblem(error: unknown): unknown {
-  return error instanceof DrawioError ? drawioProblem(error) : error;
-}
-
-/**
- * A library error outside an operation as the API answers it: its code is a problem code, with
- * that code's status (404 for a missing page or cell, else 422).
- */
-function drawioProblem(error: DrawioError): ApiError {
-  const code = isProblemCode(error.code) ? error.code : "invalid_request";
-  return new ApiError(PROBLEM_CODES[code].status, code, error.message);
+  return error instanceof DrawioError ? apiErrorOfDrawio(error) : error;
 }
 
 /** The API form of a failed batch of operations; other errors pass through unchanged. */
@@ -73,7 +63,7 @@ export function operationProblem(error: unknown): unknown {
         : "operation_failed";
     return new ApiError(422, code, `${error.message}. Nothing was changed.`, { operation });
   }
-  if (error instanceof DrawioError) return drawioProblem(error);
+  if (error instanceof DrawioError) return apiErrorOfDrawio(error);
   return error;
 }
 

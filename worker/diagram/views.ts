@@ -23,7 +23,8 @@ export interface DiagramView {
 
 /** An export, ready to become a response. */
 export interface ExportFile {
-  body: string;
+  /** Text, or bytes for a PNG. */
+  body: string | Uint8Array<ArrayBuffer>;
   contentType: string;
   /** Set for downloads. */
   filename?: string;

@@ -19,6 +19,8 @@ export type DrawioErrorCode =
   // XPath.
   | "invalid_xpath"
   | "xpath_too_expensive"
+  // An image too large to draw.
+  | "image_too_large"
   // Operations.
   | OperationErrorCode;
 

@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ProblemCode } from "../schemas/problem-codes.ts";
+import type { DrawioError } from "../drawio/errors.ts";
+import { isProblemCode, PROBLEM_CODES, type ProblemCode } from "../schemas/problem-codes.ts";
 
 /**
  * The one error type of the HTTP layer. Thrown anywhere below a route, rendered by
@@ -51,4 +52,16 @@ export interface ProblemInit {
 /** Rebuilds an {@link ApiError} from its RPC form. */
 export function apiErrorFrom(init: ProblemInit): ApiError {
   return new ApiError(init.status, init.code, init.detail, init.extra ?? {}, init.headers ?? {});
+}
+
+/**
+ * A draw.io library error outside an operation as the API answers it: its code is a problem
+ * code, with that code's status (404 for a missing page or cell, else mostly 422).
+ *
+ * @example
+ * throw apiErrorOfDrawio(new DrawioError("page_not_found", "no page 3")); // 404 page_not_found
+ */
+export function apiErrorOfDrawio(error: DrawioError): ApiError {
+  const code = isProblemCode(error.code) ? error.code : "invalid_request";
+  return new ApiError(PROBLEM_CODES[code].status, code, error.message);
 }

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DrawioError } from "../drawio/errors.ts";
 import type { ProblemCode } from "../schemas/problem-codes.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError, apiErrorOfDrawio } from "./api-error.ts";
 
 const TITLES: Partial<Record<number, string>> = {
   400: "Bad Request",
@@ -71,6 +72,8 @@ export function problemResponse(c: Context, err: unknown): Response {
 
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  // A library error that reached the route (an image too large to draw): its own code.
+  if (err instanceof DrawioError) return apiErrorOfDrawio(err);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     return new ApiError(status, status >= 500 ? "internal_error" : "bad_request", err.message);

@@ -1,7 +1,9 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { diagramStub, unwrap } from "../diagram/client.ts";
+import type { ExportFile } from "../diagram/views.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
+import { pngOf } from "../images/png.ts";
 import { DiagramParamsSchema, errorResponses } from "../schemas/common.ts";
 import { ExportLinkSchema, ExportQuerySchema } from "../schemas/diagram.ts";
 
@@ -17,7 +19,7 @@ const exportDiagram = createRoute({
   description:
     "`drawio` downloads the `.drawio` file with every page; `xml` gives one page's bare `<mxGraphModel>`; " +
     "`compressed` the `<mxfile>` with compressed pages, as draw.io saves by default; `url` a diagrams.net link that opens it; " +
-    "`svg` draws one page as a standalone SVG image in the Worker (shapes it does not know are drawn as their box and named in `X-Drawforge-Unknown-Shapes`). " +
+    "`svg` draws one page as a standalone SVG image in the Worker (shapes it does not know are drawn as their box and named in `X-Drawforge-Unknown-Shapes`), `png` the same drawing as a PNG (at most 4096 × 4096 px). " +
     "`version` exports an earlier version.",
   request: { params: DiagramParamsSchema, query: ExportQuerySchema },
   responses: {
@@ -28,10 +30,12 @@ const exportDiagram = createRoute({
         "application/xml": { schema: { type: "string" } },
         "application/json": { schema: ExportLinkSchema },
         "image/svg+xml": { schema: { type: "string" } },
+        "image/png": { schema: { type: "string", format: "binary" } },
       },
       headers: {
         "X-Drawforge-Unknown-Shapes": {
-          description: "`svg`: the shape names drawn as their bounding box, comma-separated.",
+          description:
+            "`svg`, `png`: the shape names drawn as their bounding box, comma-separated.",
           schema: { type: "string" as const },
         },
       },
@@ -42,12 +46,18 @@ const exportDiagram = createRoute({
 
 exports.openapi(exportDiagram, async (c) => {
   const { id } = c.req.valid("param");
-  const query = c.req.valid("query");
-  const file = unwrap(
-    await diagramStub(c.env, id).exportAs({ tenant: c.get("principal").tenant, ...query }),
+  const { transparent, ...query } = c.req.valid("query");
+  // The object draws the SVG; a PNG is rasterised here, so the diagram is not held meanwhile.
+  const drawn = unwrap(
+    await diagramStub(c.env, id).exportAs({
+      tenant: c.get("principal").tenant,
+      ...query,
+      format: query.format === "png" ? "svg" : query.format,
+    }),
   );
+  const file = query.format === "png" ? await pngOf(drawn, { transparent }) : drawn;
   const headers: Record<string, string> = {
-    "content-type": `${file.contentType}; charset=utf-8`,
+    "content-type": contentTypeOf(file),
     ...imageHeaders(file),
   };
   if (file.filename && file.contentType.startsWith("image/")) {
@@ -62,6 +72,11 @@ exports.openapi(exportDiagram, async (c) => {
   }
   return c.body(file.body, 200, headers);
 });
+
+/** The `Content-Type` of an export: text in UTF-8, bytes as they are. */
+export function contentTypeOf(file: ExportFile): string {
+  return typeof file.body === "string" ? `${file.contentType}; charset=utf-8` : file.contentType;
+}
 
 /**
  * What an image answer adds: the shapes drawn as boxes, and a policy that lets the SVG run

@@ -5,6 +5,7 @@ import type { PublicationRow } from "../diagram/publications.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
+import { pngOf } from "../images/png.ts";
 import { DiagramParamsSchema, errorResponses } from "../schemas/common.ts";
 import {
   CreatePublicationSchema,
@@ -14,7 +15,7 @@ import {
   PublicationParamsSchema,
   PublicationSchema,
 } from "../schemas/publication.ts";
-import { imageHeaders } from "./export.ts";
+import { contentTypeOf, imageHeaders } from "./export.ts";
 
 const tags = ["Publications"];
 
@@ -30,7 +31,7 @@ function view(origin: string, diagramId: string, row: PublicationRow): Publicati
     diagram_id: diagramId,
     version: row.version,
     created_at: row.created_at,
-    urls: { page: base, svg: `${base}.svg`, drawio: `${base}.drawio` },
+    urls: { page: base, svg: `${base}.svg`, png: `${base}.png`, drawio: `${base}.drawio` },
   };
 }
 
@@ -44,7 +45,7 @@ const createPublication = createRoute({
   tags,
   summary: "Publish a diagram",
   description:
-    "A public, read-only link for docs pages, READMEs and anywhere a token cannot be minted: `urls.svg` for an `<img>`, `urls.drawio` for the viewer's `src`, `urls.page` to look at it. " +
+    "A public, read-only link for docs pages, READMEs and anywhere a token cannot be minted: `urls.svg` (or `urls.png`) for an `<img>`, `urls.drawio` for the viewer's `src`, `urls.page` to look at it. " +
     '`version: "head"` (default) follows every new version; a number pins that version. Revoke it with DELETE. Needs an API key.',
   request: {
     params: DiagramParamsSchema,
@@ -129,10 +130,11 @@ export const published = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
 const PublishedParams = z.object({
   file: z
     .string()
-    .regex(/^pub_[A-Za-z0-9]{38}(\.svg|\.drawio)?$/, "not a publication link")
+    .regex(/^pub_[A-Za-z0-9]{38}(\.svg|\.png|\.drawio)?$/, "not a publication link")
     .openapi({
       param: { name: "file", in: "path" },
-      description: "`pub_….svg` (image), `pub_….drawio` (file), or `pub_…` (a page).",
+      description:
+        "`pub_….svg` or `pub_….png` (image), `pub_….drawio` (file), or `pub_…` (a page).",
       example: "pub_3kTq9ZpL0mWv8XcR2aYb1Nq8Zr1Xc0Vb7Mn2Lk.svg",
     }),
 });
@@ -144,7 +146,7 @@ const readPublished = createRoute({
   tags,
   summary: "A published diagram (public)",
   description:
-    "No credentials. `.svg` is the first page as an image, `.drawio` the file (CORS open to every origin, for the viewer's `src`), no extension a page with the viewer. " +
+    "No credentials. `.svg` and `.png` are the first page as an image, `.drawio` the file (CORS open to every origin, for the viewer's `src`), no extension a page with the viewer. " +
     "A pinned version is cached for good; one that follows the head is revalidated (ETag) after a minute.",
   security: [],
   request: { params: PublishedParams },
@@ -153,6 +155,7 @@ const readPublished = createRoute({
       description: "The image, the file, or the page.",
       content: {
         "image/svg+xml": { schema: { type: "string" } },
+        "image/png": { schema: { type: "string", format: "binary" } },
         "application/vnd.jgraph.mxfile": { schema: { type: "string" } },
         "text/html": { schema: { type: "string" } },
       },
@@ -164,16 +167,16 @@ const readPublished = createRoute({
 
 published.openapi(readPublished, async (c) => {
   const { file } = c.req.valid("param");
-  const pub = file.replace(/\.(svg|drawio)$/, "");
-  if (!file.endsWith(".svg") && !file.endsWith(".drawio")) {
+  const extension = /\.(svg|png|drawio)$/.exec(file)?.[1] as "svg" | "png" | "drawio" | undefined;
+  const pub = extension ? file.slice(0, -extension.length - 1) : file;
+  if (!extension) {
     return c.html(publicationPage(pub), 200, { "cache-control": "public, max-age=300" });
   }
-  const format = file.endsWith(".svg") ? "svg" : "drawio";
   const known = c.req.header("if-none-match")?.trim();
   const answer = unwrap(
     await diagramStub(c.env, diagramOf(pub)).published({
       id: pub,
-      format,
+      format: extension === "png" ? "svg" : extension,
       ...(known && known.length <= 40 ? { known } : {}),
     }),
   );
@@ -186,10 +189,11 @@ published.openapi(readPublished, async (c) => {
     "access-control-expose-headers": "ETag",
   };
   if (!answer.file) return c.body(null, 304, headers);
-  return c.body(answer.file.body, 200, {
+  const body = extension === "png" ? await pngOf(answer.file) : answer.file;
+  return c.body(body.body, 200, {
     ...headers,
-    "content-type": `${answer.file.contentType}; charset=utf-8`,
-    ...imageHeaders(answer.file),
+    "content-type": contentTypeOf(body),
+    ...imageHeaders(body),
   });
 });
 

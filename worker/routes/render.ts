@@ -4,9 +4,10 @@ import { orFail } from "../diagram/problems.ts";
 import { exportFile } from "../diagram/views.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
+import { pngOf } from "../images/png.ts";
 import { errorResponses } from "../schemas/common.ts";
 import { RenderRequestSchema } from "../schemas/render.ts";
-import { imageHeaders } from "./export.ts";
+import { contentTypeOf, imageHeaders } from "./export.ts";
 
 /** Images of XML sent in the request: nothing is stored. */
 export const render = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -18,7 +19,7 @@ const renderRoute = createRoute({
   tags: ["Diagrams"],
   summary: "Draw XML as an image",
   description:
-    "Draws one page of draw.io XML (any form) as a standalone SVG, in the Worker, without storing anything. " +
+    "Draws one page of draw.io XML (any form) as a standalone SVG or a PNG (at most 4096 × 4096 px), in the Worker, without storing anything. " +
     "Shapes the renderer does not know are drawn as their box and named in `X-Drawforge-Unknown-Shapes`. " +
     "Invalid XML is refused with its findings.",
   request: {
@@ -27,7 +28,10 @@ const renderRoute = createRoute({
   responses: {
     200: {
       description: "The image.",
-      content: { "image/svg+xml": { schema: { type: "string" } } },
+      content: {
+        "image/svg+xml": { schema: { type: "string" } },
+        "image/png": { schema: { type: "string", format: "binary" } },
+      },
       headers: {
         "X-Drawforge-Unknown-Shapes": {
           description: "The shape names drawn as their bounding box, comma-separated.",
@@ -39,18 +43,16 @@ const renderRoute = createRoute({
   },
 });
 
-render.openapi(renderRoute, (c) => {
-  const { xml, format, page, theme, scale, border } = c.req.valid("json");
+render.openapi(renderRoute, async (c) => {
+  const { xml, format, page, theme, scale, border, transparent } = c.req.valid("json");
   const prepared = orFail(prepareXml(xml));
-  const file = exportFile(prepared.document, prepared.xml, "diagram", {
-    format,
+  const svg = exportFile(prepared.document, prepared.xml, "diagram", {
+    format: "svg",
     page,
     theme,
     scale,
     border,
   });
-  return c.body(file.body, 200, {
-    "content-type": `${file.contentType}; charset=utf-8`,
-    ...imageHeaders(file),
-  });
+  const file = format === "png" ? await pngOf(svg, { transparent }) : svg;
+  return c.body(file.body, 200, { "content-type": contentTypeOf(file), ...imageHeaders(file) });
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listOf } from "./common.ts";
+import { DiagramLinksSchema, listOf } from "./common.ts";
 import { DiagramStatsSchema, FindingSchema } from "./diagram.ts";
 import { UsageSchema } from "./version.ts";
 
@@ -113,12 +113,7 @@ export const TurnResultSchema = z
     xml: z.string(),
     findings: z.array(FindingSchema),
     usage: UsageSchema,
-    links: z.object({
-      api: z.string(),
-      diagrams_net: z.string(),
-      editor: z.string(),
-      svg: z.string().openapi({ description: "The first page as SVG (same credentials)." }),
-    }),
+    links: DiagramLinksSchema,
   })
   .openapi("TurnResult");
 

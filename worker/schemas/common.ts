@@ -68,6 +68,17 @@ export const DiagramIdSchema = z
   .regex(/^d_[A-Za-z0-9]{10,40}$/, "not a diagram id")
   .openapi({ example: "d_3kTq9ZpL0mWv8XcR2aYb1N" });
 
+/** Where a finished diagram can be opened, fetched or seen (API credentials where needed). */
+export const DiagramLinksSchema = z
+  .object({
+    api: z.string(),
+    diagrams_net: z.string(),
+    editor: z.string(),
+    svg: z.string().openapi({ description: "The first page as SVG (same credentials)." }),
+    png: z.string().openapi({ description: "The first page as PNG (same credentials)." }),
+  })
+  .openapi("DiagramLinks");
+
 export const DiagramParamsSchema = z.object({
   id: DiagramIdSchema.openapi({ param: { name: "id", in: "path" } }),
 });

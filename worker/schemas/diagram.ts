@@ -134,42 +134,50 @@ export const DiagramQuerySchema = z.object({
   format: z.enum(["xml", "compact"]).default("xml").openapi({ description: "What to return." }),
 });
 
+/** A yes/no query parameter: `true`/`1` or `false`/`0`. */
+const BooleanQuerySchema = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
 export const ExportQuerySchema = z.object({
   format: z
-    .enum(["drawio", "xml", "compressed", "url", "svg"])
+    .enum(["drawio", "xml", "compressed", "url", "svg", "png"])
     .default("drawio")
     .openapi({
       description:
         "`drawio`: the `.drawio` file (every page) as a download; `xml`: one page's bare " +
         "`<mxGraphModel>`; `compressed`: the `<mxfile>` with compressed pages; `url`: a diagrams.net link; " +
-        "`svg`: one page drawn as a standalone SVG image (no browser, no script, no external reference).",
+        "`svg`: one page drawn as a standalone SVG image (no browser, no script, no external reference); " +
+        "`png`: the same drawing as a PNG image.",
     }),
   page: z.coerce
     .number()
     .int()
     .min(0)
     .default(0)
-    .openapi({ description: "The page for `format=xml` and `format=svg`." }),
+    .openapi({ description: "The page for `format=xml`, `svg` and `png`." }),
   version: VersionNumberSchema.optional().openapi({
     description: "Export this version instead of the head.",
   }),
-  theme: z
-    .enum(["light", "dark"])
-    .default("light")
-    .openapi({ description: "`svg`: `dark` draws the light defaults dark, on a dark background." }),
+  theme: z.enum(["light", "dark"]).default("light").openapi({
+    description: "`svg`, `png`: `dark` draws the light defaults dark, on a dark background.",
+  }),
   scale: z.coerce
     .number()
     .min(0.1)
     .max(4)
     .default(1)
-    .openapi({ description: "`svg`: the size factor (0.1–4)." }),
+    .openapi({ description: "`svg`, `png`: the size factor (0.1–4; a PNG has 1 px per unit)." }),
   border: z.coerce
     .number()
     .int()
     .min(0)
     .max(200)
     .default(0)
-    .openapi({ description: "`svg`: a margin around the drawing, in px." }),
+    .openapi({ description: "`svg`, `png`: a margin around the drawing, in px." }),
+  transparent: BooleanQuerySchema.optional().openapi({
+    description: "`png`: keep the background transparent (default: the page's colour, else white).",
+  }),
 });
 
 export const ExportLinkSchema = z

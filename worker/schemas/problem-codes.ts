@@ -76,6 +76,11 @@ export const PROBLEM_CODES = {
   },
   invalid_link: { status: 422, retryable: false, summary: "not a diagrams.net link we can read" },
   invalid_graph: { status: 422, retryable: false, summary: "the graph spec is inconsistent" },
+  image_too_large: {
+    status: 422,
+    retryable: false,
+    summary: "the PNG would be over 4096 × 4096 px; lower the scale or ask for SVG",
+  },
   diagram_too_large: { status: 413, retryable: false, summary: "the XML is over 10 MB" },
   too_many_cells: { status: 413, retryable: false, summary: "over 50,000 cells" },
   too_many_pages: { status: 413, retryable: false, summary: "over 100 pages" },

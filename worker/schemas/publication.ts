@@ -32,6 +32,9 @@ export const PublicationSchema = z
     urls: z.object({
       page: z.string().openapi({ description: "A page showing the diagram with the viewer." }),
       svg: z.string().openapi({ description: "The first page as an SVG image, for `<img>`." }),
+      png: z.string().openapi({
+        description: "The same as a PNG, for places that take no SVG (email, chat, PDF).",
+      }),
       drawio: z.string().openapi({ description: "The `.drawio` file (the viewer's `src`)." }),
     }),
   })

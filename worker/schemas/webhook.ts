@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DiagramLinksSchema } from "./common.ts";
 
 /**
  * The events Drawforge delivers to a batch's webhook (Standard Webhooks: `webhook-id`,
@@ -36,12 +37,7 @@ export const BatchItemSucceededEventSchema = z
       diagram_id: z.string(),
       version: z.number().int(),
       title: z.string(),
-      links: z.object({
-        api: z.string(),
-        diagrams_net: z.string(),
-        editor: z.string(),
-        svg: z.string().openapi({ description: "The first page as SVG (same credentials)." }),
-      }),
+      links: DiagramLinksSchema,
       xml: z.string().optional().openapi({
         description:
           "The diagram's XML when it is under 20 KB (webhooks stay small); otherwise fetch `links.api`.",

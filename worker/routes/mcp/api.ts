@@ -99,6 +99,11 @@ export class InProcessApi {
     return (await res.json()) as T;
   }
 
+  /** A call whose answer is bytes (a PNG). */
+  async bytes(method: string, path: string, init: ApiCallInit = {}): Promise<Uint8Array> {
+    return new Uint8Array(await (await this.call(method, path, init)).arrayBuffer());
+  }
+
   /** A call whose answer is text (an export, an XML file). */
   async text(method: string, path: string, init: ApiCallInit = {}): Promise<string> {
     return (await this.call(method, path, init)).text();

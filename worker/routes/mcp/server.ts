@@ -236,6 +236,7 @@ export function drawforgeMcpServer(
     try {
       const answer = await runChecked(tool, request.params.arguments ?? {}, ctx);
       const result: CallToolResult = { content: [{ type: "text", text: answer.text }] };
+      if (answer.image) result.content.push({ type: "image", ...answer.image });
       if (answer.data !== undefined && tool.output) result.structuredContent = answer.data;
       if (answer.diagramXml !== undefined) result._meta = viewerResultMeta(answer.diagramXml);
       return result;

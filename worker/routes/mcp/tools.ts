@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readEvents } from "../../../sdk/internal/sse.ts";
+import { toBase64 } from "../../auth/encoding.ts";
 import { editorUrl, linksOf } from "../../diagram/client.ts";
 import { DrawioError } from "../../drawio/errors.ts";
 import { parseDiagram } from "../../drawio/parse.ts";
@@ -22,6 +23,8 @@ export interface ToolAnswer {
   data?: Record<string, unknown>;
   /** Set when the answer shows a diagram the inline viewer can draw. */
   diagramXml?: string;
+  /** An image for the model and the person to see (base64). */
+  image?: { data: string; mimeType: string };
 }
 
 /** One tool of the MCP server. */
@@ -371,15 +374,18 @@ const listDiagrams: McpTool<{
   run: (args, ctx) => diagramPage(ctx, { q: args.query, cursor: args.cursor, limit: args.limit }),
 };
 
-const exportDiagram: McpTool<{ id: string; format: "drawio" | "compressed" | "url" | "svg" }> = {
+const exportDiagram: McpTool<{
+  id: string;
+  format: "drawio" | "compressed" | "url" | "svg" | "png";
+}> = {
   name: "export_diagram",
   title: "Export a diagram",
   description:
-    "Get a diagram as a .drawio file (drawio), the same with compressed pages (compressed), a diagrams.net link that opens a copy (url), or an SVG image of its first page (svg).",
+    "Get a diagram as a .drawio file (drawio), the same with compressed pages (compressed), a diagrams.net link that opens a copy (url), or an image of its first page (svg text, or png to look at it).",
   core: true,
   input: z.object({
     id: Id,
-    format: z.enum(["drawio", "compressed", "url", "svg"]).default("drawio"),
+    format: z.enum(["drawio", "compressed", "url", "svg", "png"]).default("drawio"),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
@@ -391,6 +397,13 @@ const exportDiagram: McpTool<{ id: string; format: "drawio" | "compressed" | "ur
         { query },
       );
       return { text: link.url, data: link };
+    }
+    if (args.format === "png") {
+      const png = await ctx.api.bytes("GET", path(args.id, "/export"), { query });
+      return {
+        text: `The first page of ${args.id} as a PNG (${png.byteLength.toLocaleString("en-US")} bytes).`,
+        image: { data: toBase64(png), mimeType: "image/png" },
+      };
     }
     return { text: await ctx.api.text("GET", path(args.id, "/export"), { query }) };
   },

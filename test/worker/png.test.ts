@@ -1,0 +1,148 @@
+import { exports } from "cloudflare:workers";
+import { unzlibSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { api, buildRequest, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
+
+/** Calls the Worker and keeps the body as bytes. */
+async function fetchBytes(path: string, init: Parameters<typeof buildRequest>[1] = {}) {
+  const res = await exports.default.fetch(buildRequest(path, init));
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** Width, height and RGBA pixels of an 8-bit RGBA, non-interlaced PNG (what resvg writes). */
+function decodePng(png: Uint8Array): { width: number; height: number; pixels: Uint8Array } {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  expect([png[24], png[25], png[28]]).toEqual([8, 6, 0]);
+  const idat: Uint8Array[] = [];
+  for (let at = 8; at < png.byteLength; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    if (type === "IDAT") idat.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const joined = new Uint8Array(idat.reduce((n, c) => n + c.byteLength, 0));
+  let offset = 0;
+  for (const chunk of idat) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const raw = unzlibSync(joined);
+  const stride = width * 4;
+  const pixels = new Uint8Array(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)] as number;
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= 4 ? (pixels[y * stride + x - 4] as number) : 0;
+      const b = y > 0 ? (pixels[(y - 1) * stride + x] as number) : 0;
+      const c = x >= 4 && y > 0 ? (pixels[(y - 1) * stride + x - 4] as number) : 0;
+      const p = a + b - c;
+      const pa = Math.abs(p - a);
+      const pb = Math.abs(p - b);
+      const pc = Math.abs(p - c);
+      const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][
+        filter
+      ] as number;
+      pixels[y * stride + x] = ((line[x] as number) + predictor) & 0xff;
+    }
+  }
+  return { width, height, pixels };
+}
+
+/** The share of pixels that are not plain white and opaque. */
+function inkShare(image: { pixels: Uint8Array }): number {
+  let ink = 0;
+  for (let i = 0; i < image.pixels.length; i += 4) {
+    const [r, g, b, a] = image.pixels.subarray(i, i + 4);
+    if (r !== 255 || g !== 255 || b !== 255 || a !== 255) ink++;
+  }
+  return ink / (image.pixels.length / 4);
+}
+
+describe("PNG images: export, render and publications, rasterised in the Worker", () => {
+  it("exports the head as a PNG as large as the SVG, with its shapes and text drawn", async () => {
+    const id = await createDiagram();
+    const svg = await api(`/v1/diagrams/${id}/export?format=svg`);
+    const w = Number(/width="(\d+)px"/.exec(svg.text)?.[1]);
+    const h = Number(/height="(\d+)px"/.exec(svg.text)?.[1]);
+    const { res, bytes } = await fetchBytes(`/v1/diagrams/${id}/export?format=png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("content-disposition")).toBe("inline; filename*=UTF-8''Test.png");
+    const image = decodePng(bytes);
+    expect([image.width, image.height]).toEqual([w, h]);
+    // White background, two boxes with their labels and an edge: some ink, mostly white.
+    expect(image.pixels[3]).toBe(255);
+    const ink = inkShare(image);
+    expect(ink).toBeGreaterThan(0.03);
+    expect(ink).toBeLessThan(0.5);
+  });
+
+  it("scales, keeps a transparent background on request, and draws dark", async () => {
+    const id = await createDiagram();
+    const one = decodePng((await fetchBytes(`/v1/diagrams/${id}/export?format=png`)).bytes);
+    const two = decodePng(
+      (await fetchBytes(`/v1/diagrams/${id}/export?format=png&scale=2&transparent=true`)).bytes,
+    );
+    expect(two.width).toBeGreaterThanOrEqual(one.width * 2 - 1);
+    expect(two.width).toBeLessThanOrEqual(one.width * 2 + 1);
+    // The top row between the two boxes is background.
+    const gap = (image: { width: number }) => (Math.floor(image.width / 2) + image.width) * 4 + 3;
+    expect(one.pixels[gap(one)]).toBe(255);
+    expect(two.pixels[gap(two)]).toBe(0);
+    const dark = decodePng(
+      (await fetchBytes(`/v1/diagrams/${id}/export?format=png&theme=dark`)).bytes,
+    );
+    const at = gap(dark) - 3;
+    expect([...dark.pixels.subarray(at, at + 3)]).toEqual([0x1e, 0x1e, 0x1e]);
+    const bad = await api(`/v1/diagrams/${id}/export?format=png&transparent=maybe`);
+    expectProblem(bad, 422, "invalid_request");
+  });
+
+  it("refuses an image over 4096 × 4096 px with 422 image_too_large, changing nothing", async () => {
+    const big = SMALL_XML.replace('x="220" y="20"', 'x="3000" y="3000"');
+    const id = await createDiagram(big);
+    const res = await api(`/v1/diagrams/${id}/export?format=png&scale=4`);
+    const problem = expectProblem(res, 422, "image_too_large");
+    expect(problem.detail).toContain("lower the scale");
+    const smaller = await fetchBytes(`/v1/diagrams/${id}/export?format=png&scale=1`);
+    expect(smaller.res.status).toBe(200);
+  });
+
+  it("renders XML sent in the body as a PNG and names the shapes drawn as boxes", async () => {
+    const xml = SMALL_XML.replace(
+      'value="Start" vertex="1"',
+      'value="Start" style="shape=mxgraph.nowhere.thing;" vertex="1"',
+    );
+    const { res, bytes } = await fetchBytes("/v1/render", {
+      method: "POST",
+      body: { xml, format: "png", scale: 1.5 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("x-drawforge-unknown-shapes")).toBe("mxgraph.nowhere.thing");
+    expect(inkShare(decodePng(bytes))).toBeGreaterThan(0.03);
+  });
+
+  it("publishes a PNG: public, cached, revalidated by ETag", async () => {
+    const id = await createDiagram();
+    const pub = await api(`/v1/diagrams/${id}/publications`, { method: "POST", body: {} });
+    expect(pub.status).toBe(201);
+    const url = new URL(pub.json.urls.png as string);
+    expect(url.pathname).toBe(`/p/${pub.json.id}.png`);
+    const { res, bytes } = await fetchBytes(url.pathname, { auth: null });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("etag")).toBe('"1"');
+    expect(decodePng(bytes).width).toBeGreaterThan(100);
+    const again = await fetchBytes(url.pathname, {
+      auth: null,
+      headers: { "if-none-match": '"1"' },
+    });
+    expect(again.res.status).toBe(304);
+  });
+});

@@ -1,0 +1,94 @@
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import { DrawioError } from "../errors.ts";
+import { woffToSfnt } from "./woff.ts";
+
+/** What the rasteriser needs once per isolate: resvg's compiled WASM and the label fonts. */
+export interface PngEngineInput {
+  /** `@resvg/resvg-wasm/index_bg.wasm`: a compiled module (Workers) or its bytes (Node). */
+  wasm: WebAssembly.Module | BufferSource;
+  /** WOFF 1.0 files of the label font (Arimo: Helvetica's and Arial's metrics). */
+  fonts: readonly Uint8Array[];
+}
+
+/** A loaded rasteriser: SVG in, PNG out. */
+export interface PngEngine {
+  /** Draws an SVG as a PNG at `scale` × its own size. */
+  rasterize(svg: string, options?: RasterizeOptions): RasterizedPng;
+}
+
+/** How to rasterise. */
+export interface RasterizeOptions {
+  /** Pixels per SVG unit (default 1). */
+  scale?: number;
+  /** A CSS colour under the drawing (default none: transparent). */
+  background?: string;
+  /** The most pixels allowed (default {@link MAX_PNG_PIXELS}). */
+  maxPixels?: number;
+}
+
+/** A PNG and its size in pixels. */
+export interface RasterizedPng {
+  png: Uint8Array<ArrayBuffer>;
+  width: number;
+  height: number;
+}
+
+/**
+ * The most pixels one PNG may have (4096 × 4096): a cap on memory and CPU per request. resvg
+ * draws into one RGBA buffer (64 MiB at the cap) in WASM memory, which never shrinks, inside an
+ * isolate's 128 MB.
+ */
+export const MAX_PNG_PIXELS = 4096 * 4096;
+
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads resvg and the fonts. resvg's WASM can be started once per isolate, so every engine
+ * shares it; the fonts are unwrapped from WOFF once per engine.
+ *
+ * @example
+ * const engine = await loadPngEngine({ wasm, fonts });
+ * const { png } = engine.rasterize(renderSvg(doc).svg, { scale: 2 });
+ */
+export async function loadPngEngine(input: PngEngineInput): Promise<PngEngine> {
+  loading ??= initWasm(input.wasm).catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  await loading;
+  const fontBuffers = input.fonts.map((woff) => woffToSfnt(woff));
+  return {
+    rasterize(svg, { scale = 1, background, maxPixels = MAX_PNG_PIXELS } = {}) {
+      const resvg = new Resvg(svg, {
+        font: {
+          fontBuffers,
+          defaultFontFamily: "Arimo",
+          sansSerifFamily: "Arimo",
+          serifFamily: "Arimo",
+          monospaceFamily: "Arimo",
+        },
+        fitTo: { mode: "zoom", value: scale },
+        shapeRendering: 2,
+        textRendering: 1,
+        ...(background ? { background } : {}),
+      });
+      try {
+        const pixels = Math.ceil(resvg.width * scale) * Math.ceil(resvg.height * scale);
+        if (pixels > maxPixels)
+          throw new DrawioError(
+            "image_too_large",
+            `the PNG would be ${Math.ceil(resvg.width * scale)} × ${Math.ceil(resvg.height * scale)} px, over the ${maxPixels.toLocaleString("en-US")} pixels one image may have: lower the scale, or ask for SVG`,
+          );
+        const image = resvg.render();
+        try {
+          // A copy on the JS heap: WASM memory is reused by the next render.
+          return { png: new Uint8Array(image.asPng()), width: image.width, height: image.height };
+        } finally {
+          image.free();
+        }
+      } finally {
+        resvg.free();
+      }
+    },
+  };
+}
