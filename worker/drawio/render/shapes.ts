@@ -7,6 +7,7 @@ import { BPMN_SHAPES } from "./shapes/bpmn.ts";
 import { FLOORPLAN_SHAPES } from "./shapes/floorplan.ts";
 import { box, rectangle, type ShapeContext, type ShapeFn, type ShapeTable } from "./shapes/kit.ts";
 import { LEAN_SHAPES } from "./shapes/lean.ts";
+import { LIBRARY_SHAPES } from "./shapes/library.ts";
 import { UML_SHAPES } from "./shapes/uml.ts";
 import { drawStencil, stencilNamed } from "./stencils.ts";
 import type { CellStyle } from "./style.ts";
@@ -28,6 +29,7 @@ const SHAPES: ShapeTable = {
   ...FLOORPLAN_SHAPES,
   ...LEAN_SHAPES,
   ...BPMN_SHAPES,
+  ...LIBRARY_SHAPES,
   ...UML_SHAPES,
 };
 
@@ -111,6 +113,7 @@ export function drawVertex(box: Rect, style: CellStyle, defs: Defs): DrawnVertex
     paint: paintOf(style, defs),
     shadow: style.flag("shadow"),
     transform: transform || undefined,
+    defs,
   };
   if (name === "image") return { svg: image(ctx), known: true };
   const drawn = (fn ?? rectangle)(ctx);

@@ -1,7 +1,7 @@
 import type { Rect } from "../../cell.ts";
-import { type Paint, painted } from "../paint.ts";
+import { type Defs, type Paint, painted } from "../paint.ts";
 import type { CellStyle } from "../style.ts";
-import { type Attrs, fmt, PathData, type Pt, polyline } from "../svg.ts";
+import { type Attrs, element, fmt, PathData, type Pt, polyline } from "../svg.ts";
 
 /** What a shape function gets: the box it paints in (after direction), style, paint. */
 export interface ShapeContext {
@@ -13,6 +13,8 @@ export interface ShapeContext {
   paint: Paint;
   shadow: boolean;
   transform: string | undefined;
+  /** The document's gradients, for shapes that paint their own. */
+  defs: Defs;
 }
 
 /** A shape drawn: its SVG and, when the shape narrows it, the box its label goes in. */
@@ -224,4 +226,26 @@ export function rectangle(c: ShapeContext): DrawnShape {
  */
 export function shade(color: string, opacity: number): Paint {
   return { fill: color, stroke: "none", extra: { "fill-opacity": fmt(opacity) } };
+}
+
+/**
+ * A top-to-bottom gradient from `from` to `to` as a fill, registered in the document's defs
+ * under draw.io's id for it.
+ *
+ * @example
+ * gradient(c, "#e6e6e6", "#808080"); // "url(#mx-gradient-e6e6e6-1-808080-1-s-0)"
+ */
+export function gradient(c: ShapeContext, from: string, to: string): string {
+  const id = `mx-gradient-${from.replace("#", "")}-1-${to.replace("#", "")}-1-s-0`;
+  const stop = (offset: string, color: string) =>
+    element("stop", { offset, style: `stop-color:${color};stop-opacity:1` });
+  c.defs.gradients.set(
+    id,
+    element(
+      "linearGradient",
+      { x1: "0%", y1: "0%", x2: "0%", y2: "100%", id },
+      stop("0%", from) + stop("100%", to),
+    ),
+  );
+  return `url(#${id})`;
 }
