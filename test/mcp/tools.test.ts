@@ -166,6 +166,12 @@ describe("the MCP server", () => {
     const svg = await client.callTool({ name: "export_diagram", arguments: { id, format: "svg" } });
     expect(textOf(svg)).toMatch(/^<svg /);
     expect(textOf(svg)).toContain(">Pay</text>");
+    // A PNG comes as MCP image content, which hosts show and vision models see.
+    const png = await client.callTool({ name: "export_diagram", arguments: { id, format: "png" } });
+    const content = png.content as Array<{ type: string; data?: string; mimeType?: string }>;
+    expect(content[0]?.type).toBe("text");
+    expect(content[1]).toMatchObject({ type: "image", mimeType: "image/png" });
+    expect(Buffer.from(content[1]?.data ?? "", "base64").subarray(1, 4).toString()).toBe("PNG");
   });
 
   it("finds the other tools with their schemas and runs them", async () => {

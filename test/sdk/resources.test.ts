@@ -146,6 +146,18 @@ describe("diagrams", () => {
     expect(svg.content).toMatch(/^<svg /);
     expect(svg.content).toContain(">Start</text>");
     expect(svg.content).toContain("background-color: #1e1e1e");
+    const png = await df.diagrams.export(id, { format: "png", scale: 2, transparent: true });
+    expect(png).toMatchObject({
+      format: "png",
+      filename: "Zahlung für Kunden.png",
+      contentType: "image/png",
+      unknownShapes: [],
+    });
+    expect(png.content).toBeInstanceOf(Uint8Array);
+    expect([...png.content.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    // Twice the SVG's width (IHDR), as the SVG at scale 2 is.
+    const width = new DataView(png.content.buffer, png.content.byteOffset).getUint32(16);
+    expect(width).toBe(Number(/width="(\d+)px"/.exec(svg.content)?.[1]));
   });
 });
 
