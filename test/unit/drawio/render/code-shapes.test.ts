@@ -69,6 +69,10 @@ describe("code-drawn shapes", () => {
       "mxgraph.basic.arc",
       "mxgraph.mockup.graphics.iconGrid",
       "mxgraph.mockup.graphics.simpleIcon",
+      "mxgraph.mockup.markup.curlyBrace",
+      "mxgraph.gcp2.doubleRect",
+      "mxgraph.rackGeneral.horCableDuct",
+      "mxgraph.floorplan.stairsRest",
     ];
     expect(names.filter((name) => !isKnownShape(name))).toEqual([]);
   });
@@ -180,5 +184,15 @@ describe("code-drawn shapes", () => {
     expect(arc).toContain('d="M 50 0 A 50 50 0 0 1 100 50" fill="none"');
     const grid = drawn("shape=mxgraph.mockup.graphics.iconGrid;gridSize=2,2;", 100, 100);
     expect(grid.match(/<rect /g)).toHaveLength(4);
+    const double = drawn("shape=mxgraph.gcp2.doubleRect;", 120, 70);
+    expect(double).toContain('<rect x="8" y="8" width="112" height="62" rx="1" ry="1"');
+    // A duct 160 wide spans four 33-wide gaps (five slot pairs), centred: the first 14 in.
+    const duct = drawn("shape=mxgraph.rackGeneral.horCableDuct;", 160, 15);
+    expect(duct.match(/<rect [^>]*width="3" height="7"/g)).toHaveLength(5);
+    expect(duct).toContain('<rect x="14" y="0" width="3" height="7"');
+    const stairs = drawn("shape=mxgraph.floorplan.stairsRest;", 160, 60);
+    expect(stairs).toContain(
+      'd="M 25 0 L 25 60 M 50 0 L 50 60 M 75 0 L 75 60 M 100 0 L 100 60 M 125 0 L 125 60"',
+    );
   });
 });

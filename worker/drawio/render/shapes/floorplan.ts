@@ -86,4 +86,22 @@ export const FLOORPLAN_SHAPES: ShapeTable = {
       .line(c.w, 5);
     return { svg: frame(c) + detail(c, swing) };
   },
+  // A flight of steps every 25 up to a landing: the walking line and an arrow into the landing.
+  "mxgraph.floorplan.stairsRest": (c) => {
+    const w = Math.max(c.w, 50, c.h);
+    const h = c.h;
+    const steps = local(c);
+    for (let i = 25; i < w - h / 2; i += 25) steps.move(i, 0).line(i, h);
+    const walk = local(c)
+      .move(0, h / 2)
+      .line(w, h / 2)
+      .move(w, 0)
+      .line(w - h / 2, h / 2)
+      .line(w, h)
+      .move(w - h / 2, 0)
+      .line(w - h / 2, h)
+      .move(0, h / 2)
+      .line(w, h / 2);
+    return { svg: box(c, c.x, c.y, w, h) + detail(c, steps) + detail(c, walk) };
+  },
 };

@@ -1,3 +1,4 @@
+import { painted } from "../paint.ts";
 import {
   box,
   clamp,
@@ -234,4 +235,43 @@ export const LIBRARY_SHAPES: ShapeTable = {
     return { svg };
   },
   "mxgraph.mockup.graphics.simpleIcon": (c) => ({ svg: crossedBox(c, c.x, c.y, c.w, c.h) }),
+  // A brace lying along the middle: two rounded ends and a point up in the centre.
+  "mxgraph.mockup.markup.curlyBrace": (c) => {
+    const { w, h } = c;
+    const mid = h / 2;
+    const r = Math.min(w * 0.125, mid);
+    const d = local(c)
+      .move(0, mid + r)
+      .arc(r, r, 0, false, true, r, mid)
+      .line(w / 2 - r, mid)
+      .arc(r, r, 0, false, false, w / 2, mid - r)
+      .arc(r, r, 0, false, false, w / 2 + r, mid)
+      .line(w - r, mid)
+      .arc(r, r, 0, false, true, w, mid + r);
+    return { svg: detail(c, d) };
+  },
+  // Two boxes with corners of 1, the back one 8 down and right of the front one.
+  "mxgraph.gcp2.doubleRect": (c) => {
+    const corner = (x: number, y: number) =>
+      painted(
+        "rect",
+        { x, y, width: c.w - 8, height: c.h - 8, rx: 1, ry: 1 },
+        c.paint,
+        c.shadow,
+        c.transform,
+      );
+    return { svg: corner(c.x + 8, c.y + 8) + corner(c.x, c.y) };
+  },
+  // A rack's cable duct: a box with a pair of small slots every 33 across its top.
+  "mxgraph.rackGeneral.horCableDuct": (c) => {
+    const across = Math.floor((c.w - 20) / 33);
+    let left = 10 + Math.floor((c.w - 20 - across * 33) / 2);
+    const outline = { ...c.paint, fill: "none" };
+    let svg = box(c, c.x, c.y, c.w, c.h);
+    for (let i = 0; across > 0 && i <= across; i++, left += 33)
+      svg +=
+        box(c, c.x + left, c.y, 3, 7, outline, false) +
+        box(c, c.x + left, c.y + 7, 3, 7.8, outline, false);
+    return { svg };
+  },
 };
