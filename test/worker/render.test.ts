@@ -89,4 +89,34 @@ describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", 
     });
     expect(rendered.status).toBe(200);
   });
+
+  it("draws icons whose stencils are not bundled, fetched from the static assets", async () => {
+    const icons = [
+      "shape=mxgraph.aws4.resourceIcon;resIcon=mxgraph.aws4.api_gateway;fillColor=#BC1356;strokeColor=#ffffff;",
+      "shape=mxgraph.aws4.lambda_function;fillColor=#D05C17;strokeColor=none;",
+      "shape=mxgraph.cisco.switches.multiswitch_device;fillColor=#036897;strokeColor=#ffffff;",
+    ];
+    const xml = SMALL_XML.replace(
+      'value="Start" vertex="1"',
+      `value="Start" style="${icons[0]}" vertex="1"`,
+    ).replace('value="End" vertex="1"', `value="End" style="${icons[1]}" vertex="1"`);
+    const id = await createDiagram(xml);
+    const res = await api(`/v1/diagrams/${id}/export?format=svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-drawforge-unknown-shapes")).toBeNull();
+    // The gateway's glyph (white paths) over its square, the Lambda's orange outline.
+    expect(res.text.toLowerCase()).toContain('fill="#d05c17"');
+    expect((res.text.match(/<path /g) ?? []).length).toBeGreaterThan(3);
+    const rendered = await api("/v1/render", {
+      method: "POST",
+      body: {
+        xml: SMALL_XML.replace(
+          'value="Start" vertex="1"',
+          `value="Start" style="${icons[2]}" vertex="1"`,
+        ),
+      },
+    });
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.get("x-drawforge-unknown-shapes")).toBeNull();
+  });
 });

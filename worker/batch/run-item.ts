@@ -10,6 +10,7 @@ import {
 import { parseDiagram } from "../drawio/parse.ts";
 import { renderSvg } from "../drawio/render/index.ts";
 import type { ProblemInit } from "../http/api-error.ts";
+import { loadStencilsFor } from "../images/stencil-assets.ts";
 
 /** XML up to this size travels inside the webhook; larger diagrams are fetched by link. */
 export const INLINE_XML_BYTES = 20_000;
@@ -73,7 +74,7 @@ export async function runItem(env: Bindings, work: ItemWork): Promise<ItemOutcom
   }
   const { completed: done, head } = answered.value;
   if (done.status === "changed" && head) {
-    return finished(work, { ...head, links: linksOf(work.origin, work.diagramId, head) });
+    return finished(env, work, { ...head, links: linksOf(work.origin, work.diagramId, head) });
   }
   if (done.status === "cancelled" || (done.status === "failed" && done.retryable)) {
     return { kind: "retry", reason: done.error ?? "the turn was interrupted" };
@@ -93,13 +94,22 @@ export async function runItem(env: Bindings, work: ItemWork): Promise<ItemOutcom
 
 /** An item whose diagram an earlier attempt already finished. */
 async function succeeded(env: Bindings, work: ItemWork): Promise<ItemOutcome> {
-  return finished(work, await finishedDiagram(env, work.tenant, work.diagramId, work.origin));
+  return finished(env, work, await finishedDiagram(env, work.tenant, work.diagramId, work.origin));
 }
 
-function finished(work: ItemWork, head: FinishedDiagram): ItemOutcome {
+async function finished(
+  env: Bindings,
+  work: ItemWork,
+  head: FinishedDiagram,
+): Promise<ItemOutcome> {
   const encoder = new TextEncoder();
   const inline = encoder.encode(head.xml).byteLength <= INLINE_XML_BYTES;
-  const svg = inline ? renderSvg(parseDiagram(head.xml)).svg : undefined;
+  let svg: string | undefined;
+  if (inline) {
+    const doc = parseDiagram(head.xml);
+    await loadStencilsFor(env.ASSETS, doc);
+    svg = renderSvg(doc).svg;
+  }
   return {
     kind: "succeeded",
     version: head.version,

@@ -12,6 +12,7 @@ import { migrate } from "../durable/migrate.ts";
 import { handle, handleAsync, type RpcInput } from "../durable/outcome.ts";
 import { pageOf } from "../durable/paging.ts";
 import { ApiError } from "../http/api-error.ts";
+import { loadStencilsFor } from "../images/stencil-assets.ts";
 import type { Finding } from "../schemas/diagram.ts";
 import type { Author, Usage } from "../schemas/version.ts";
 import { unwrap } from "./client.ts";
@@ -277,9 +278,10 @@ export class DiagramObject extends DurableObject<Bindings> {
   }
 
   exportAs(input: RpcInput<typeof In.ExportInput>) {
-    return handle(In.ExportInput, input, (args) => {
+    return handleAsync(In.ExportInput, input, async (args) => {
       const row = this.#own(args.tenant);
       const { xml, document } = this.#head.versionDocument(row.head, args.version ?? row.head);
+      if (args.format === "svg") await loadStencilsFor(this.env.ASSETS, document, args.page);
       return exportFile(document, xml, row.title, args);
     });
   }
@@ -317,7 +319,7 @@ export class DiagramObject extends DurableObject<Bindings> {
    * permission). `known` saves the work when the caller's copy is still current.
    */
   published(input: RpcInput<typeof In.PublishedInput>) {
-    return handle(In.PublishedInput, input, (args) => {
+    return handleAsync(In.PublishedInput, input, async (args) => {
       const row = this.#store.diagram();
       const pub = row ? this.#publications.get(args.id) : undefined;
       if (!row || !pub) return publicationNotFound();
@@ -326,6 +328,7 @@ export class DiagramObject extends DurableObject<Bindings> {
       const pinned = pub.version !== null;
       if (args.known === etag) return { etag, pinned, version: n };
       const { xml, document } = this.#head.versionDocument(row.head, n);
+      if (args.format === "svg") await loadStencilsFor(this.env.ASSETS, document, 0);
       const file = exportFile(document, xml, row.title, { format: args.format, page: 0 });
       return { etag, pinned, version: n, file };
     });

@@ -5,6 +5,7 @@ import { BASIC_SHAPES } from "./shapes/basic.ts";
 import { BOX_SHAPES } from "./shapes/boxes.ts";
 import { BPMN_SHAPES } from "./shapes/bpmn.ts";
 import { FLOORPLAN_SHAPES } from "./shapes/floorplan.ts";
+import { ICON_SHAPES } from "./shapes/icons.ts";
 import { box, rectangle, type ShapeContext, type ShapeFn, type ShapeTable } from "./shapes/kit.ts";
 import { LEAN_SHAPES } from "./shapes/lean.ts";
 import { LIBRARY_SHAPES } from "./shapes/library.ts";
@@ -31,6 +32,7 @@ const SHAPES: ShapeTable = {
   ...BPMN_SHAPES,
   ...LIBRARY_SHAPES,
   ...UML_SHAPES,
+  ...ICON_SHAPES,
 };
 
 /** Shapes drawn as their rectangle (draw.io draws an unknown name that way too, but says nothing). */

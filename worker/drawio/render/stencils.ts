@@ -1,20 +1,8 @@
 import type { Paint } from "./paint.ts";
-import { STENCILS_JSON } from "./stencil-data.ts";
+import type { Op, Stencil } from "./stencil-registry.ts";
 import { type Attrs, element, fmt, PathData } from "./svg.ts";
 
-/** One drawing instruction of a stencil: its name, then its arguments. */
-type Op = (string | number)[];
-
-/** [w, h, fixed aspect, stroke width, background, foreground] */
-type Stencil = [number, number, 0 | 1, number | "inherit", Op[], Op[]];
-
-let table: Record<string, Stencil> | undefined;
-
-/** The stencil registered under `name`, if the renderer ships it. */
-export function stencilNamed(name: string): Stencil | undefined {
-  table ??= JSON.parse(STENCILS_JSON) as Record<string, Stencil>;
-  return table[name.toLowerCase()];
-}
+export { stencilNamed } from "./stencil-registry.ts";
 
 interface State {
   fill: string;

@@ -1,0 +1,80 @@
+import type { Paint } from "../paint.ts";
+import { drawStencil, stencilNamed } from "../stencils.ts";
+import { box, type ShapeContext, type ShapeTable } from "./kit.ts";
+
+/** A stencil glyph painted in one colour (the icon's `strokeColor`), in a box of the shape. */
+function glyph(
+  c: ShapeContext,
+  name: string,
+  color: string,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+): string {
+  const stencil = stencilNamed(name);
+  if (!stencil || w <= 0 || h <= 0) return "";
+  const paint: Paint = { fill: color, stroke: "none", extra: {} };
+  return drawStencil(stencil, { x: c.x + x, y: c.y + y, w, h }, paint, 1, c.transform);
+}
+
+const iconColor = (c: ShapeContext, fallback: string) => c.style.get("strokeColor") ?? fallback;
+
+/**
+ * The stencil names an icon shape draws besides its own (its glyph, its frame), so the render
+ * routes can load them: `resIcon` of AWS resource icons, `prIcon` of AWS product icons and of
+ * Kubernetes icons (with their frame).
+ *
+ * @example
+ * iconStencils("mxgraph.kubernetes.icon", style); // ["mxgraph.kubernetes.frame", "mxgraph.kubernetes.pod"]
+ */
+export function iconStencils(shape: string, get: (key: string) => string | undefined): string[] {
+  const resIcon = get("resIcon");
+  const prIcon = get("prIcon");
+  switch (shape) {
+    case "mxgraph.aws4.resourceIcon":
+      return resIcon ? [resIcon] : [];
+    case "mxgraph.aws4.productIcon":
+      return prIcon ? [prIcon] : [];
+    case "mxgraph.kubernetes.icon":
+      return ["mxgraph.kubernetes.frame", ...(prIcon ? [`mxgraph.kubernetes.${prIcon}`] : [])];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Icon shapes that draw a library's stencil on a coloured ground, as draw.io's code does: the
+ * AWS resource icon (a filled square, the glyph in the stroke colour over the inner 80 %), the
+ * AWS product icon (a frame in the stroke colour around the fill, the glyph above the label
+ * band) and the Kubernetes icon (the heptagon frame twice, the glyph over the inner 60 %).
+ */
+export const ICON_SHAPES: ShapeTable = {
+  "mxgraph.aws4.resourceIcon": (c) => {
+    const ground = box(c, c.x, c.y, c.w, c.h, { ...c.paint, stroke: "none" });
+    const name = c.style.get("resIcon") ?? "";
+    const color = iconColor(c, "#000000");
+    return { svg: ground + glyph(c, name, color, c.w * 0.1, c.h * 0.1, c.w * 0.8, c.h * 0.8) };
+  },
+  "mxgraph.aws4.productIcon": (c) => {
+    const color = iconColor(c, "none");
+    const frame = box(c, c.x, c.y, c.w, c.h, { ...c.paint, fill: color, stroke: "none" });
+    const inner = box(c, c.x + 1, c.y + 1, c.w - 2, c.w - 2, { ...c.paint, stroke: "none" }, false);
+    const side = c.w * 0.7 - 2;
+    const name = c.style.get("prIcon") ?? "";
+    return {
+      svg: frame + inner + glyph(c, name, color, 1 + c.w * 0.15, 1 + c.w * 0.15, side, side),
+    };
+  },
+  "mxgraph.kubernetes.icon": (c) => {
+    const fill = c.style.get("fillColor") ?? "#ffffff";
+    const color = iconColor(c, "#ffffff");
+    const frame = "mxgraph.kubernetes.frame";
+    const outer = glyph(c, frame, color, 0, 0, c.w, c.h);
+    const inner = glyph(c, frame, fill, c.w * 0.03, c.h * 0.03, c.w * 0.94, c.h * 0.94);
+    const name = `mxgraph.kubernetes.${c.style.get("prIcon") ?? ""}`;
+    return {
+      svg: outer + inner + glyph(c, name, color, c.w * 0.2, c.h * 0.2, c.w * 0.6, c.h * 0.6),
+    };
+  },
+};
