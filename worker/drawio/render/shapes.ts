@@ -1,6 +1,7 @@
 import type { Rect } from "../cell.ts";
 import { type Defs, paintOf } from "./paint.ts";
 import { ARROW_SHAPES } from "./shapes/arrows.ts";
+import { MULTI_ARROW_SHAPES } from "./shapes/arrows-multi.ts";
 import { BASIC_SHAPES } from "./shapes/basic.ts";
 import { BOX_SHAPES } from "./shapes/boxes.ts";
 import { BPMN_SHAPES } from "./shapes/bpmn.ts";
@@ -26,6 +27,7 @@ export interface DrawnVertex {
 const SHAPES: ShapeTable = {
   ...BASIC_SHAPES,
   ...ARROW_SHAPES,
+  ...MULTI_ARROW_SHAPES,
   ...BOX_SHAPES,
   ...FLOORPLAN_SHAPES,
   ...LEAN_SHAPES,

@@ -34,6 +34,14 @@ describe("code-drawn shapes", () => {
       "mxgraph.arrows2.stylisedArrow",
       "mxgraph.arrows2.bendArrow",
       "mxgraph.arrows2.jumpInArrow",
+      "mxgraph.arrows2.sharpArrow",
+      "mxgraph.arrows2.sharpArrow2",
+      "mxgraph.arrows2.calloutArrow",
+      "mxgraph.arrows2.calloutDoubleArrow",
+      "mxgraph.arrows2.quadArrow",
+      "mxgraph.arrows2.triadArrow",
+      "mxgraph.arrows2.tailedArrow",
+      "mxgraph.arrows2.stripedArrow",
       "mxgraph.floorplan.window",
       "mxgraph.floorplan.doorLeft",
       "mxgraph.floorplan.doorRight",
@@ -90,6 +98,16 @@ describe("code-drawn shapes", () => {
     const turn = drawn("shape=mxgraph.arrows2.uTurnArrow;dy=11;arrowHead=43;dx2=25;", 60, 100);
     expect(turn).toContain(
       'd="M 44.75 0 L 69.75 21.5 L 44.75 43 L 44.75 32.5 A 22.75 22.75 0 0 0 44.75 78 L 60 78 L 60 100 L 44.75 100 A 44.75 44.75 0 0 1 44.75 10.5 Z"',
+    );
+    // A callout arrow: a box `notch` wide, a shaft 2 × dy high, a head arrowHead taller.
+    expect(
+      drawn("shape=mxgraph.arrows2.calloutArrow;dy=10;dx=20;notch=60;arrowHead=10;", 100, 60),
+    ).toContain(
+      'd="M 0 0 L 60 0 L 60 20 L 80 20 L 80 10 L 100 30 L 80 50 L 80 40 L 60 40 L 60 60 L 0 60 Z"',
+    );
+    // A striped arrow's tail `notch` long is cut into stripes at 16 %, 32 % and 80 % of it.
+    expect(drawn("shape=mxgraph.arrows2.stripedArrow;dy=0.6;dx=40;notch=25;", 100, 70)).toContain(
+      "Z M 0 49 L 4 49 L 4 21 L 0 21 Z M 8 49 L 20 49 L 20 21 L 8 21 Z",
     );
     // Direction turns the shape drawn in the swapped box about the cell's centre.
     expect(drawn("shape=mxgraph.arrows2.arrow;direction=south;", 60, 100)).toContain(
