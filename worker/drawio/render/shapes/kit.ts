@@ -63,16 +63,6 @@ export function detail(c: ShapeContext, d: PathData): string {
 }
 
 /**
- * A foreground part filled with the stroke colour (draw.io's markers and dots), no shadow.
- *
- * @example
- * solid(c, new PathData().move(0, 0).line(4, 2).line(0, 4).close());
- */
-export function solid(c: ShapeContext, d: PathData): string {
-  return path(c, d, { ...c.paint, fill: c.paint.stroke }, false);
-}
-
-/**
  * An ellipse element in a box, in the shape's paint unless `paint` says otherwise.
  *
  * @example

@@ -1,0 +1,97 @@
+/**
+ * The shapes draw.io draws in code (arrows2, floor plan, lean mapping, BPMN, UML, library
+ * shapes) drawn by `renderSvg` beside draw.io's own export of the same cells, pixel by pixel.
+ * Each family is one page of a few cells; the side-by-side pictures go to
+ * /tmp/drawforge-render-test/. Skips without Chromium.
+ */
+import { mkdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { renderSvg } from "../../worker/drawio/render/index.ts";
+import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
+import { compare, sideBySide } from "./render-compare.ts";
+
+const OUT = "/tmp/drawforge-render-test";
+
+/** A style, a size and a label for one cell. */
+type Cell = [style: string, width: number, height: number, label?: string];
+
+const FAMILIES: Readonly<Record<string, Cell[]>> = {
+  arrows: [
+    ["shape=mxgraph.arrows2.arrow;dy=0.6;dx=40;notch=15;headCrossline=1;", 100, 70, "Go"],
+    ["shape=mxgraph.arrows2.uTurnArrow;dy=11;arrowHead=43;dx2=25;", 60, 100],
+    ["shape=mxgraph.arrows2.bendArrow;dy=15;dx=38;notch=10;arrowHead=55;", 100, 100],
+    ["shape=mxgraph.arrows2.quadArrow;dy=10;dx=20;arrowHead=10;", 100, 100],
+  ],
+  floorplan: [
+    ["shape=mxgraph.floorplan.window;", 100, 10],
+    ["shape=mxgraph.floorplan.doorLeft;", 80, 85],
+    ["shape=mxgraph.floorplan.doorDouble;", 160, 85],
+  ],
+  lean: [
+    ["shape=mxgraph.lean_mapping.push_arrow;strokeWidth=2;", 100, 30],
+    ["shape=mxgraph.lean_mapping.manufacturing_process;fontSize=12;", 100, 70, "Press"],
+    ["shape=mxgraph.lean_mapping.inventory_box;", 60, 50],
+    ["shape=mxgraph.lean_mapping.outside_sources;", 100, 70],
+  ],
+  bpmn: [
+    ["shape=mxgraph.bpmn.task;rectStyle=rounded;size=10;taskMarker=send;", 120, 80, "Send"],
+    ["shape=mxgraph.bpmn.event;outline=boundInt;symbol=timer;", 50, 50],
+    ["shape=mxgraph.bpmn.event;outline=end;symbol=terminate;", 50, 50],
+    ["shape=mxgraph.bpmn.gateway2;gwType=exclusive;", 50, 50],
+    ["shape=mxgraph.bpmn.shape;background=gateway;outline=none;symbol=parallelGw;", 50, 50],
+  ],
+  uml: [
+    ["shape=component;align=left;spacingLeft=36;", 120, 60, "Component"],
+    ["shape=lollipop;", 10, 40],
+    ["shape=umlLifeline;", 100, 200, ":Object"],
+    ["shape=umlFrame;", 200, 120, "frame"],
+  ],
+  library: [
+    ["shape=mxgraph.eip.messageChannel;strokeColor=#666666;strokeWidth=2;", 100, 20],
+    [
+      "shape=mxgraph.infographic.shadedCube;isoAngle=15;fillColor=#FFB570;strokeColor=none;",
+      80,
+      90,
+    ],
+    ["shape=mxgraph.basic.roundRectCallout;dx=30;dy=15;size=5;", 120, 80, "Note"],
+    ["shape=mxgraph.mockup.graphics.iconGrid;strokeColor=#999999;", 100, 100],
+  ],
+};
+
+/** The cells of a family side by side, 40 apart, as a draw.io file. */
+function page(cells: readonly Cell[]): string {
+  let x = 20;
+  const xml = cells.map(([style, w, h, label = ""], i) => {
+    const cell = `<mxCell id="c${i}" value="${label}" style="${style}html=1;" vertex="1" parent="1"><mxGeometry x="${x}" y="20" width="${w}" height="${h}" as="geometry"/></mxCell>`;
+    x += w + 40;
+    return cell;
+  });
+  return `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${xml.join("")}</root></mxGraphModel>`;
+}
+
+describe.skipIf(findChromium() === undefined)("code-drawn shapes beside draw.io's", () => {
+  let drawio: LaunchedDrawio;
+  beforeAll(async () => {
+    drawio = await launchDrawio();
+    mkdirSync(OUT, { recursive: true });
+  }, 60_000);
+  afterAll(async () => {
+    await drawio?.close();
+  });
+
+  for (const [family, cells] of Object.entries(FAMILIES)) {
+    it(`${family}: differs from draw.io's export in under 1 % of the drawn pixels`, async () => {
+      const xml = page(cells);
+      const tab = await drawio.browser.newPage();
+      try {
+        const ours = renderSvg(parseDiagram(xml)).svg;
+        const c = await compare(tab, `shapes-${family}`, ours, await drawio.renderSvg(xml));
+        await sideBySide(tab, c, `${OUT}/shapes-${family}.png`);
+        expect(c.inkMismatch).toBeLessThan(0.01);
+      } finally {
+        await tab.close();
+      }
+    }, 60_000);
+  }
+});
