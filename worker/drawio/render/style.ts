@@ -120,21 +120,20 @@ const DARK: Readonly<Record<string, string>> = {
  * s.color("fillColor"); // "#dae8fc"
  */
 export class CellStyle {
-  readonly #values: Map<string, string>;
+  readonly #values: ReadonlyMap<string, string>;
   readonly #dark: boolean;
 
   constructor(style: string | undefined, kind: "vertex" | "edge", dark = false) {
     this.#dark = dark;
-    this.#values = new Map(Object.entries(kind === "edge" ? EDGE : VERTEX));
-    for (const [key, value] of parseStyle(style)) {
-      if (value === null) {
-        for (const [k, v] of Object.entries(NAMED[key] ?? {})) this.#values.set(k, v);
-      } else if (value === "none" && !COLOR_KEYS.has(key)) {
-        this.#values.delete(key);
-      } else {
-        this.#values.set(key, value);
-      }
+    const key = `${kind}\u0000${style ?? ""}`;
+    let values = RESOLVED.get(key);
+    if (!values) {
+      values = resolve(style, kind);
+      // Diagrams repeat a handful of styles; the cache only has to outlive one render.
+      if (RESOLVED.size >= 4_096) RESOLVED.clear();
+      RESOLVED.set(key, values);
     }
+    this.#values = values;
   }
 
   get shape(): string {
@@ -173,6 +172,24 @@ export class CellStyle {
     const light = key === "fillColor" || key === "labelBackgroundColor" ? "#ffffff" : "#000000";
     return this.#dark ? DARK[light] : light;
   }
+}
+
+/** Resolved styles by kind and style text, shared read-only by the `CellStyle`s that use them. */
+const RESOLVED = new Map<string, ReadonlyMap<string, string>>();
+
+/** A style's keys over the stylesheet's defaults and the named styles it starts with. */
+function resolve(style: string | undefined, kind: "vertex" | "edge"): Map<string, string> {
+  const values = new Map(Object.entries(kind === "edge" ? EDGE : VERTEX));
+  for (const [key, value] of parseStyle(style)) {
+    if (value === null) {
+      for (const [k, v] of Object.entries(NAMED[key] ?? {})) values.set(k, v);
+    } else if (value === "none" && !COLOR_KEYS.has(key)) {
+      values.delete(key);
+    } else {
+      values.set(key, value);
+    }
+  }
+  return values;
 }
 
 /** Keys whose `none` is a value (not painted), not a removal. */

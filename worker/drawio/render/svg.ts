@@ -16,12 +16,15 @@ export function fmt(value: number): string {
  * esc('a < "b"'); // "a &lt; &quot;b&quot;"
  */
 export function esc(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;");
 }
+
+const NEEDS_ESCAPE = /[&<>"]/;
 
 /** Attribute values: numbers are formatted, undefined ones left out. */
 export type Attrs = Record<string, string | number | undefined>;
