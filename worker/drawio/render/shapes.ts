@@ -5,6 +5,7 @@ import { MULTI_ARROW_SHAPES } from "./shapes/arrows-multi.ts";
 import { BASIC_SHAPES } from "./shapes/basic.ts";
 import { BOX_SHAPES } from "./shapes/boxes.ts";
 import { BPMN_SHAPES } from "./shapes/bpmn.ts";
+import { CHART_SHAPES } from "./shapes/charts.ts";
 import { FLOORPLAN_SHAPES } from "./shapes/floorplan.ts";
 import { ICON_SHAPES } from "./shapes/icons.ts";
 import { box, rectangle, type ShapeContext, type ShapeFn, type ShapeTable } from "./shapes/kit.ts";
@@ -33,6 +34,7 @@ const SHAPES: ShapeTable = {
   ...LEAN_SHAPES,
   ...BPMN_SHAPES,
   ...LIBRARY_SHAPES,
+  ...CHART_SHAPES,
   ...UML_SHAPES,
   ...ICON_SHAPES,
 };

@@ -81,6 +81,8 @@ describe("code-drawn shapes", () => {
       "mxgraph.gcp2.doubleRect",
       "mxgraph.rackGeneral.horCableDuct",
       "mxgraph.floorplan.stairsRest",
+      "mxgraph.mockup.graphics.pieChart",
+      "mxgraph.mockup.graphics.columnChart",
     ];
     expect(names.filter((name) => !isKnownShape(name))).toEqual([]);
   });
@@ -202,6 +204,13 @@ describe("code-drawn shapes", () => {
     expect(arc).toContain('d="M 50 0 A 50 50 0 0 1 100 50" fill="none"');
     const grid = drawn("shape=mxgraph.mockup.graphics.iconGrid;gridSize=2,2;", 100, 100);
     expect(grid.match(/<rect /g)).toHaveLength(4);
+    // A pie's slices run counter-clockwise from the top: a quarter ends at the left.
+    const pie = drawn(
+      "shape=mxgraph.mockup.graphics.pieChart;parts=1,3;partColors=#111111,#222222;",
+      100,
+      100,
+    );
+    expect(pie).toContain('d="M 50 50 L 0 50 A 50 50 0 0 1 50 0 Z" fill="#111111"');
     const double = drawn("shape=mxgraph.gcp2.doubleRect;", 120, 70);
     expect(double).toContain('<rect x="8" y="8" width="112" height="62" rx="1" ry="1"');
     // A duct 160 wide spans four 33-wide gaps (five slot pairs), centred: the first 14 in.
