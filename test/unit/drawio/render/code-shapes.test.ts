@@ -83,6 +83,7 @@ describe("code-drawn shapes", () => {
       "mxgraph.floorplan.stairsRest",
       "mxgraph.mockup.graphics.pieChart",
       "mxgraph.mockup.graphics.columnChart",
+      "mxgraph.mockup.forms.searchBox",
     ];
     expect(names.filter((name) => !isKnownShape(name))).toEqual([]);
   });
@@ -211,6 +212,15 @@ describe("code-drawn shapes", () => {
       100,
     );
     expect(pie).toContain('d="M 50 50 L 0 50 A 50 50 0 0 1 50 0 Z" fill="#111111"');
+    // The search box writes its hint as draw.io does: plain text, middle-aligned.
+    const search = draw("shape=mxgraph.mockup.forms.searchBox;textSize=12;", 150, 25).svg;
+    expect(texts(search)).toEqual(["Search", "Label"]);
+    expect(search).toContain(
+      '<text x="4.5" y="17" fill="#666666" font-family="Arial,Helvetica" font-size="12px">Search</text>',
+    );
+    expect(texts(draw("shape=mxgraph.mockup.forms.searchBox;mainText=;", 150, 25).svg)).toEqual([
+      "Label",
+    ]);
     const double = drawn("shape=mxgraph.gcp2.doubleRect;", 120, 70);
     expect(double).toContain('<rect x="8" y="8" width="112" height="62" rx="1" ry="1"');
     // A duct 160 wide spans four 33-wide gaps (five slot pairs), centred: the first 14 in.

@@ -1,4 +1,5 @@
 import { painted } from "../paint.ts";
+import { element, esc, fmt } from "../svg.ts";
 import {
   box,
   clamp,
@@ -272,6 +273,34 @@ export const LIBRARY_SHAPES: ShapeTable = {
       svg +=
         box(c, c.x + left, c.y, 3, 7, outline, false) +
         box(c, c.x + left, c.y + 7, 3, 7.8, outline, false);
+    return { svg };
+  },
+  // A field with a grey hint (`mainText`, "Search") and a magnifier in `strokeColor2` at the right.
+  "mxgraph.mockup.forms.searchBox": (c) => {
+    const { w, h } = c;
+    const text = c.style.get("mainText") ?? "Search";
+    const size = c.style.num("textSize", 17);
+    const lens = { fill: "none", stroke: c.style.color("strokeColor2") ?? "#008cff", extra: {} };
+    const handle = local(c)
+      .move(w - 19, h / 2 + 9)
+      .line(w - 13, h / 2 + 1);
+    let svg = box(c, c.x, c.y, w, h);
+    if (text)
+      svg += element(
+        "text",
+        {
+          // draw.io writes this as plain SVG text, middle-aligned as its non-HTML labels are.
+          x: c.x + 4.5,
+          y: c.y + h / 2 + size / 2 - 1.5,
+          fill: c.style.color("textColor") ?? "#666666",
+          "font-family": "Arial,Helvetica",
+          "font-size": `${fmt(size)}px`,
+          transform: c.transform,
+        },
+        esc(text),
+      );
+    svg +=
+      ellipse(c, c.x + w - 15, c.y + h / 2 - 8, 10, 10, lens, false) + path(c, handle, lens, false);
     return { svg };
   },
 };
