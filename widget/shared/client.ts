@@ -1,6 +1,11 @@
-import { createTransport } from "../../sdk/client.ts";
-import type { Drawforge } from "../../sdk/index.ts";
-import { Diagrams } from "../../sdk/resources/diagrams.ts";
+import { TurnStream } from "../../sdk/core/streaming.ts";
+import type { RequestOptions } from "../../sdk/index.ts";
+import { Transport } from "../../sdk/internal/transport.ts";
+import type { Diagrams } from "../../sdk/resources/diagrams.ts";
+import { cancelTurn, type Messages } from "../../sdk/resources/messages.ts";
+import { diagramPath, writeHeaders } from "../../sdk/resources/shared.ts";
+import type { Versions } from "../../sdk/resources/versions.ts";
+import type { Message, PageParams, VersionSummary } from "../../sdk/types.ts";
 import { TOKEN_PREFIX, WidgetError } from "./errors.ts";
 
 /**
@@ -14,14 +19,39 @@ export function defaultApiBase(): string {
   return new URL(import.meta.url).origin;
 }
 
-/** What the widget uses of the SDK client: `diagrams`, with its versions and messages. */
-export type WidgetClient = Pick<Drawforge, "diagrams">;
+/** What `svg` asks of the diagram's SVG export. */
+export interface SvgParams {
+  version?: number | undefined;
+  page?: number | undefined;
+  theme?: "light" | "dark" | undefined;
+}
+
+/** One page drawn by the Worker, and the shapes it drew as boxes. */
+export interface ServerSvg {
+  svg: string;
+  unknownShapes: string[];
+}
+
+/** The first page of a list; the widget never pages further. */
+type FirstPage<Item> = (id: string, params: PageParams) => Promise<{ items: Item[] }>;
 
 /**
- * An SDK client for the browser, authenticated with a widget token. API keys are refused
- * before any request is made: a key in a page is a key anyone can read. Only the SDK's
- * `diagrams` resource is built (on the transport a `Drawforge` client would have), so the
- * bundle leaves out the resources a widget token cannot use.
+ * What the widget calls of the API: a diagram's head and SVG, a save, its versions and its
+ * conversation. The SDK's own calls, with the same signatures, but only these: no lists
+ * that page, publications, tokens or operations in `widget.js`.
+ */
+export interface WidgetClient {
+  diagrams: Pick<Diagrams, "retrieve" | "replace"> & {
+    /** `GET …/export?format=svg`: one page as the Worker draws it. */
+    svg(id: string, params: SvgParams, options?: RequestOptions): Promise<ServerSvg>;
+    versions: Pick<Versions, "retrieve" | "restore"> & { list: FirstPage<VersionSummary> };
+    messages: Pick<Messages, "stream"> & { list: FirstPage<Message> };
+  };
+}
+
+/**
+ * An API client for the browser, authenticated with a widget token. API keys are refused
+ * before any request is made: a key in a page is a key anyone can read.
  *
  * @example
  * const df = widgetClient(this.apiBase, this.token);
@@ -35,12 +65,79 @@ export function widgetClient(apiBase: string, token: string): WidgetClient {
       "the token is not a widget token (dft_…); never put an API key in a page — mint a token on your server",
     );
   }
-  const transport = createTransport({
+  // The transport itself, not the SDK's createTransport: nothing here reads its environment
+  // defaults. The SDK's timeout (agent turns take minutes) and retries.
+  const t = new Transport({
     apiKey: token,
     baseUrl: apiBase || defaultApiBase(),
+    timeout: 600_000,
     maxRetries: 2,
+    fetch: (input, init) => fetch(input, init),
+    defaultHeaders: {},
   });
-  return { diagrams: new Diagrams(transport) };
+  return { diagrams: diagramCalls(t) };
+}
+
+function diagramCalls(t: Transport): WidgetClient["diagrams"] {
+  const get = <T>(path: string, query?: object, options?: RequestOptions) =>
+    t.json<T>({ method: "GET", path, query: query as Record<string, string> }, options);
+  return {
+    retrieve: (id, params, options) => get(diagramPath(id), params, options),
+    replace: (id, params, options) =>
+      t.json(
+        { method: "PUT", path: diagramPath(id), body: params, headers: writeHeaders(options) },
+        options,
+      ),
+    svg: async (id, params, options) => {
+      const { response, text } = await t.read(
+        { method: "GET", path: diagramPath(id, "/export"), query: { format: "svg", ...params } },
+        options,
+      );
+      return serverSvg(text, response.headers);
+    },
+    versions: {
+      list: (id, params) => get(diagramPath(id, "/versions"), params),
+      retrieve: (id, n, options) => get(diagramPath(id, `/versions/${n}`), undefined, options),
+      restore: (id, n, options = {}) =>
+        t.json(
+          {
+            method: "POST",
+            path: diagramPath(id, `/versions/${n}/restore`),
+            headers: writeHeaders(options),
+            creates: true,
+          },
+          options,
+        ),
+    },
+    messages: {
+      list: (id, params) => get(diagramPath(id, "/messages"), params),
+      stream: (id, params, options = {}) =>
+        new TurnStream(
+          (signal) =>
+            t.stream(
+              { method: "POST", path: diagramPath(id, "/messages"), body: params },
+              { ...options, signal },
+            ),
+          (diagramId) => cancelTurn(t, diagramId),
+          id,
+          options.signal,
+        ),
+    },
+  };
+}
+
+/**
+ * An SVG answer of the Worker, with the shapes it says it drew as boxes
+ * (`X-Drawforge-Unknown-Shapes`; read cross-origin only where the Worker exposes the header).
+ *
+ * @example
+ * serverSvg(await response.text(), response.headers).unknownShapes; // ["mxgraph.nonexistent.thing"]
+ */
+export function serverSvg(svg: string, headers: Headers): ServerSvg {
+  return {
+    svg,
+    unknownShapes: (headers.get("x-drawforge-unknown-shapes") ?? "").split(",").filter(Boolean),
+  };
 }
 
 /**
