@@ -18,3 +18,4 @@ export type {
 } from "./shared/events.ts";
 export type { WidgetTheme } from "./shared/theme.ts";
 export { DrawforgeViewer } from "./viewer/drawforge-viewer.ts";
+export type { RendererChoice, RendererName } from "./viewer/drawing.ts";

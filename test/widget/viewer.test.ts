@@ -1,8 +1,10 @@
 /**
- * `<drawforge-viewer>` in real Chromium: drawn by the offline draw.io's viewer library in a
- * sandboxed frame, from inline XML, from a URL, or from the API with a view token.
+ * `<drawforge-viewer>` in real Chromium: from inline XML or a `.drawio` URL drawn by the offline
+ * draw.io's viewer library in a sandboxed frame; from the API with a view token, or from a
+ * publication, drawn by the Worker's own SVG, with draw.io as the fallback.
  */
 import { inflateRawSync } from "node:zlib";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   backend,
@@ -22,6 +24,46 @@ function attr(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 }
 
+/** FLOW_XML with its middle step drawn by a shape no renderer knows. */
+const UNKNOWN_SHAPE_XML = FLOW_XML.replace(
+  'value="Check stock" style="rounded=1;',
+  'value="Check stock" style="shape=mxgraph.nonexistent.thing;',
+);
+
+/** The viewer's image once loaded: who drew it, its size on screen and in the SVG, its text. */
+async function shownImage(page: Page) {
+  const img = page.locator("drawforge-viewer img");
+  await img.waitFor();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
+  const box = await img.boundingBox();
+  return {
+    renderer: await img.getAttribute("data-renderer"),
+    alt: await img.getAttribute("alt"),
+    src: (await img.getAttribute("src")) ?? "",
+    naturalWidth: await img.evaluate((el: HTMLImageElement) => el.naturalWidth),
+    width: box?.width ?? 0,
+    height: box?.height ?? 0,
+  };
+}
+
+/** The URLs the page requests from now on. */
+function requests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (r) => {
+    urls.push(r.url());
+  });
+  return urls;
+}
+
+const fromDrawio = (urls: string[]) =>
+  urls.filter((u) => u.startsWith(new URL(servers().drawio).origin));
+
+/** Whether the page has started draw.io's viewer (its hidden renderer frame). */
+const drawioLoaded = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector('iframe[title="Drawforge diagram renderer"]') !== null,
+  );
+
 describe.skipIf(!hasChromium)("drawforge-viewer", () => {
   const chromium = browserForFile();
 
@@ -32,8 +74,11 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
         `<drawforge-viewer xml="${attr(FLOW_XML)}" drawio-url="${servers().drawio}" style="width:420px"></drawforge-viewer>`,
       ),
     );
-    await waitForEvent(page, "drawforge-load");
+    const load = await waitForEvent(page, "drawforge-load");
+    // Inline XML has no server drawing: draw.io draws it.
+    expect(load.detail).toMatchObject({ renderer: "drawio" });
     const img = page.locator("drawforge-viewer img");
+    expect(await img.getAttribute("data-renderer")).toBe("drawio");
     expect(await img.getAttribute("alt")).toBe("Diagram: Start, Check stock, Ship it");
     const fitted = Number(await img.getAttribute("width"));
     // The diagram is about 500 px wide: it is scaled down to the viewer's width.
@@ -75,7 +120,7 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
     console.log("screenshot:", await shot(page, "viewer-src"));
   });
 
-  it("shows a stored diagram with a view token and follows new versions", async () => {
+  it("shows a stored diagram with the server's SVG, without draw.io, and follows new versions", async () => {
     const d = await freshDiagram();
     const page = chromium.keep(
       await openPage(
@@ -83,18 +128,139 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
         `<drawforge-viewer diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
       ),
     );
+    const urls = requests(page);
     const load = await waitForEvent(page, "drawforge-load");
-    expect(load.detail).toEqual({ diagramId: d.id, version: 1, title: "Order flow" });
-    const img = page.locator("drawforge-viewer img");
-    expect(await img.getAttribute("alt")).toBe("Order flow: Start, Check stock, Ship it");
+    expect(load.detail).toEqual({
+      diagramId: d.id,
+      version: 1,
+      title: "Order flow",
+      renderer: "server",
+    });
+    const first = await shownImage(page);
+    expect(first).toMatchObject({
+      renderer: "server",
+      alt: "Order flow: Start, Check stock, Ship it",
+    });
+    expect(first.src).toMatch(/^blob:/);
+    expect(first.naturalWidth).toBeGreaterThan(400);
+    expect(first.width).toBeGreaterThan(300);
+    expect(first.height).toBeGreaterThan(40);
+    expect(urls.some((u) => u.includes(`/v1/diagrams/${d.id}/export?format=svg&version=1`))).toBe(
+      true,
+    );
+    expect(fromDrawio(urls)).toEqual([]);
+    console.log("screenshot:", await shot(page, "viewer-server-svg"));
+
+    // A new version is fetched and drawn again by the server.
     await backend().diagrams.operations.apply(d.id, [
       { op: "set_label", id: "end", value: "Deliver" },
     ]);
     const change = await waitForEvent(page, "drawforge-change");
     expect(change.detail).toEqual({ source: "remote", version: 2, author: "api" });
     await expect
-      .poll(() => img.getAttribute("alt"))
+      .poll(() => page.locator("drawforge-viewer img").getAttribute("alt"))
       .toBe("Order flow: Start, Check stock, Deliver");
+    const second = await shownImage(page);
+    expect(second.renderer).toBe("server");
+    expect(second.src).not.toBe(first.src);
+    expect(urls.some((u) => u.includes("export?format=svg&version=2"))).toBe(true);
+    expect(fromDrawio(urls)).toEqual([]);
+    expect(await drawioLoaded(page)).toBe(false);
+    console.log("screenshot:", await shot(page, "viewer-server-svg-v2"));
+  });
+
+  it("falls back to draw.io when the server drew a shape it does not know, unless told not to", async () => {
+    const d = await freshDiagram(UNKNOWN_SHAPE_XML, "Odd shape");
+    const page = chromium.keep(
+      await openPage(
+        chromium.browser,
+        `<drawforge-viewer id="auto" diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>
+         <drawforge-viewer id="forced" renderer="server" diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
+      ),
+    );
+    const urls = requests(page);
+    await waitForEvent(page, "drawforge-load", { count: 2 });
+    const loads = await events(page, "drawforge-load");
+    expect(loads.map((e) => e.detail.renderer).sort()).toEqual(["drawio", "server"]);
+    const auto = page.locator("#auto img");
+    expect(await auto.getAttribute("data-renderer")).toBe("drawio");
+    expect(await auto.getAttribute("alt")).toBe("Odd shape: Start, Check stock, Ship it");
+    expect(await auto.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(400);
+    expect(await drawioLoaded(page)).toBe(true);
+    expect(fromDrawio(urls).length).toBeGreaterThan(0);
+    // renderer="server": the server's drawing, the unknown shape as its box.
+    expect(await page.locator("#forced img").getAttribute("data-renderer")).toBe("server");
+    console.log("screenshot:", await shot(page, "viewer-unknown-shape"));
+  });
+
+  it("falls back to draw.io when the SVG request fails, and renderer=drawio skips the server", async () => {
+    const d = await freshDiagram();
+    const page = chromium.keep(await openPage(chromium.browser, ""));
+    const urls = requests(page);
+    const add = (markup: string) =>
+      page.evaluate((html) => document.body.insertAdjacentHTML("beforeend", html), markup);
+    const viewer = (id: string, extra = "") =>
+      `<drawforge-viewer id="${id}" ${extra} diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`;
+    await page.route("**/export?format=svg*", (route) => route.fulfill({ status: 503 }));
+    await add(viewer("failing"));
+    await waitForEvent(page, "drawforge-load");
+    expect(await page.locator("#failing img").getAttribute("data-renderer")).toBe("drawio");
+    expect(await events(page, "drawforge-error")).toEqual([]);
+    const exports = () => urls.filter((u) => u.includes("/export?")).length;
+    const failed = exports();
+    expect(failed).toBeGreaterThan(0);
+    await page.unroute("**/export?format=svg*");
+    await add(viewer("drawio", 'renderer="drawio"'));
+    await waitForEvent(page, "drawforge-load", { count: 2 });
+    expect(await page.locator("#drawio img").getAttribute("data-renderer")).toBe("drawio");
+    expect(exports()).toBe(failed);
+  });
+
+  it("asks the server for its dark drawing in the dark theme", async () => {
+    const d = await freshDiagram();
+    const page = chromium.keep(
+      await openPage(
+        chromium.browser,
+        `<drawforge-viewer theme="dark" diagram-id="${d.id}" token="${d.view}"></drawforge-viewer>`,
+      ),
+    );
+    const urls = requests(page);
+    await waitForEvent(page, "drawforge-load");
+    expect((await shownImage(page)).renderer).toBe("server");
+    expect(urls.some((u) => u.includes("theme=dark"))).toBe(true);
+    expect(await page.locator("drawforge-viewer .canvas").getAttribute("class")).toContain("dark");
+    console.log("screenshot:", await shot(page, "viewer-server-dark"));
+  });
+
+  it("shows a publication from its public link with the server's SVG, without a token", async () => {
+    const d = await freshDiagram();
+    const pub = await backend().diagrams.publications.create(d.id);
+    const page = chromium.keep(
+      await openPage(
+        chromium.browser,
+        `<drawforge-viewer src="${pub.urls.page}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
+      ),
+    );
+    const urls = requests(page);
+    const load = await waitForEvent(page, "drawforge-load");
+    expect(load.detail).toMatchObject({ diagramId: null, renderer: "server" });
+    const shown = await shownImage(page);
+    expect(shown).toMatchObject({
+      renderer: "server",
+      alt: "Diagram: Start, Check stock, Ship it",
+    });
+    expect(shown.width).toBeGreaterThan(300);
+    expect(urls).toEqual(
+      expect.arrayContaining([`${pub.urls.page}.svg`, `${pub.urls.page}.drawio`]),
+    );
+    expect(urls.filter((u) => u.includes("/v1/"))).toEqual([]);
+    expect(fromDrawio(urls)).toEqual([]);
+    expect(await drawioLoaded(page)).toBe(false);
+    // The file behind "Open in editor" is the published one.
+    expect(await page.getByRole("link", { name: "Open in editor" }).getAttribute("href")).toMatch(
+      /^https:\/\/app\.diagrams\.net\/#R/,
+    );
+    console.log("screenshot:", await shot(page, "viewer-publication"));
   });
 
   it("refuses an API key as its token, without calling the API", async () => {

@@ -1,12 +1,21 @@
 import type { Author } from "../../worker/schemas/version.ts";
+import type { RendererName } from "../viewer/drawing.ts";
 
 /** Where a change of the shown diagram came from. */
 export type ChangeSource = "edit" | "remote" | "agent" | "restore" | "reload";
 
 /** The `detail` of every event the components fire, by event name. */
 export interface DrawforgeEventDetails {
-  /** The diagram is shown (the editor: draw.io has opened the head version). */
-  "drawforge-load": { diagramId: string | null; version: number | null; title: string | null };
+  /**
+   * The diagram is shown (the editor: draw.io has opened the head version; the viewer says
+   * who drew it in `renderer`).
+   */
+  "drawforge-load": {
+    diagramId: string | null;
+    version: number | null;
+    title: string | null;
+    renderer?: RendererName;
+  };
   /**
    * The shown diagram changed: a person's edit (`edit`, not saved yet), another editor or the
    * API (`remote`), the agent's new version (`agent`), a restore or a reload.

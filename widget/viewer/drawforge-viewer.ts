@@ -1,26 +1,45 @@
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import { liveUrl, widgetClient } from "../shared/client.ts";
+import { liveUrl } from "../shared/client.ts";
 import { diagramsNetUrl } from "../shared/diagrams-net.ts";
-import { errorDetail, WidgetError } from "../shared/errors.ts";
+import { errorDetail } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
 import { LiveSocket } from "../shared/live-socket.ts";
 import type { WidgetTheme } from "../shared/theme.ts";
-import { type Rendered, renderDiagram } from "./renderer.ts";
+import { type Drawing, drawingOf, type RendererChoice } from "./drawing.ts";
+import { renderDiagram } from "./renderer.ts";
+import { fromApi, fromSrc, type Source } from "./sources.ts";
 import { viewerStyles } from "./viewer-styles.ts";
 
 const ZOOM_STEP = 1.25;
-const SOURCES = ["diagramId", "token", "apiBase", "src", "xml", "drawioUrl"] as const;
+const SOURCES = [
+  "diagramId",
+  "token",
+  "apiBase",
+  "src",
+  "xml",
+  "drawioUrl",
+  "renderer",
+  "page",
+  "theme",
+] as const;
 
 /**
  * A read-only diagram for docs pages and apps: no editor, no chat. It fits the page width,
  * zooms, links to an editor, and — with `diagram-id` and a `view` token — follows every new
- * version live. The diagram is drawn by draw.io's own viewer in a sandboxed iframe and shown as
- * an image, so nothing in a diagram can run in the page.
+ * version live. The diagram is shown as an image, so nothing in a diagram can run in the page.
  *
- * Give one source: `xml` (draw.io XML), `src` (a URL of a `.drawio` file; CORS applies), or
- * `diagram-id` with `token` (and `api-base` when the API is not where `widget.js` came from).
+ * Give one source: `xml` (draw.io XML), `src` (a URL of a `.drawio` file, CORS applies, or any
+ * link of a publication, `…/p/pub_…`), or `diagram-id` with `token` (and `api-base` when the API
+ * is not where `widget.js` came from).
  *
- * @fires drawforge-load - The diagram is shown.
+ * Who draws it (`renderer`): by default (`auto`) the Worker's own SVG, for a `diagram-id` or a
+ * publication, so a docs page downloads no draw.io; draw.io's viewer library, in a sandboxed
+ * iframe, when the Worker names shapes it drew as boxes (`X-Drawforge-Unknown-Shapes`), when
+ * its SVG fails, and for `xml` and other `src` files. `renderer="server"` never downloads
+ * draw.io (unknown shapes stay boxes); `renderer="drawio"` always uses it. The image carries
+ * `data-renderer="server"` or `"drawio"`, and so does `drawforge-load`'s detail.
+ *
+ * @fires drawforge-load - The diagram is shown (`renderer`: who drew it).
  * @fires drawforge-change - A new version arrived and is shown (`source: "remote"`).
  * @fires drawforge-error - Loading or drawing failed.
  * @csspart base - The frame around everything.
@@ -51,6 +70,8 @@ export class DrawforgeViewer extends LitElement {
     drawioUrl: { attribute: "drawio-url" },
     editorUrl: { attribute: "editor-url" },
     theme: { reflect: true },
+    renderer: {},
+    page: { type: Number },
     rendered: { state: true },
     status: { state: true },
     message: { state: true },
@@ -58,7 +79,6 @@ export class DrawforgeViewer extends LitElement {
     fitScale: { state: true },
     diagramTitle: { state: true },
     openHref: { state: true },
-    labels: { state: true },
   };
 
   diagramId = "";
@@ -67,14 +87,21 @@ export class DrawforgeViewer extends LitElement {
   apiBase = "";
   src = "";
   xml = "";
-  /** The draw.io host whose viewer library draws the diagram (default: viewer.diagrams.net). */
+  /** The draw.io host whose viewer library draws the fallback (default: viewer.diagrams.net). */
   drawioUrl = "";
   /** Where "Open in editor" goes; by default a diagrams.net copy of the diagram. */
   editorUrl = "";
-  /** The viewer's chrome: `light`, `dark`, or `auto` (the system's). The diagram stays as drawn. */
+  /**
+   * The viewer's chrome: `light`, `dark`, or `auto` (the system's). Dark also asks the server
+   * for its dark drawing; draw.io and a publication draw the diagram as it is.
+   */
   theme: WidgetTheme = "light";
+  /** `auto` (the server's SVG, draw.io as the fallback), `server` or `drawio`. */
+  renderer: RendererChoice = "auto";
+  /** The page of a multi-page diagram to show, from 0. */
+  page = 0;
 
-  private rendered: Rendered | null = null;
+  private rendered: Drawing | null = null;
   private status: "idle" | "loading" | "ready" | "error" = "idle";
   private message = "";
   /** A number, or null to fit the width. */
@@ -82,7 +109,6 @@ export class DrawforgeViewer extends LitElement {
   private fitScale = 1;
   private diagramTitle = "";
   private openHref = "";
-  private labels: string[] = [];
 
   #version: number | null = null;
   #generation = 0;
@@ -93,6 +119,7 @@ export class DrawforgeViewer extends LitElement {
     super.disconnectedCallback();
     this.#live?.stop();
     this.#resize.disconnect();
+    this.#draw(null);
   }
 
   override connectedCallback(): void {
@@ -114,7 +141,7 @@ export class DrawforgeViewer extends LitElement {
     const name = this.diagramTitle || "Diagram";
     return html`<figure class="viewer" part="base" aria-busy=${this.status === "loading"}>
       <div
-        class="canvas"
+        class="canvas ${this.rendered?.dark ? "dark" : ""}"
         part="canvas"
         tabindex="0"
         role="region"
@@ -125,8 +152,9 @@ export class DrawforgeViewer extends LitElement {
           this.rendered
             ? html`<img
               part="image"
-              src=${`data:image/svg+xml;charset=utf-8,${encodeURIComponent(this.rendered.svg)}`}
-              alt=${this.labels.length ? `${name}: ${this.labels.join(", ")}` : name}
+              src=${this.rendered.url}
+              data-renderer=${this.rendered.renderer}
+              alt=${this.rendered.labels.length ? `${name}: ${this.rendered.labels.join(", ")}` : name}
               width=${width}
               draggable="false"
             />`
@@ -159,19 +187,21 @@ export class DrawforgeViewer extends LitElement {
     this.#version = null;
     if (!this.xml && !this.src && !this.diagramId) {
       this.status = "idle";
-      this.rendered = null;
+      this.#draw(null);
       return;
     }
     this.status = "loading";
     try {
-      if (this.xml) await this.#show(generation, this.xml, "");
-      else if (this.src) await this.#show(generation, await fetchText(this.src), "");
-      else await this.#fetchDiagram(generation);
+      const source = this.xml
+        ? { xml: this.xml, title: "", version: null }
+        : await (this.src ? fromSrc(this) : fromApi(this));
+      await this.#show(generation, source);
       if (generation !== this.#generation) return;
       emit(this, "drawforge-load", {
         diagramId: this.diagramId || null,
         version: this.#version,
         title: this.diagramTitle || null,
+        renderer: this.rendered?.renderer,
       });
       if (this.diagramId && this.token) this.#follow(generation);
     } catch (error) {
@@ -179,22 +209,16 @@ export class DrawforgeViewer extends LitElement {
       const detail = errorDetail(error);
       this.status = "error";
       this.message = detail.message;
-      this.rendered = null;
+      this.#draw(null);
       emit(this, "drawforge-error", detail);
     }
-  }
-
-  async #fetchDiagram(generation: number): Promise<void> {
-    const df = widgetClient(this.apiBase, this.token);
-    const diagram = await df.diagrams.retrieve(this.diagramId);
-    this.#version = diagram.version;
-    await this.#show(generation, diagram.xml ?? "", diagram.title);
   }
 
   #follow(generation: number): void {
     this.#live = new LiveSocket(liveUrl(this.apiBase, this.diagramId, this.token), (notice) => {
       if (this.#version !== null && notice.version <= this.#version) return;
-      this.#fetchDiagram(generation)
+      fromApi(this)
+        .then((source) => this.#show(generation, source))
         .then(() => {
           emit(this, "drawforge-change", {
             source: "remote",
@@ -207,15 +231,32 @@ export class DrawforgeViewer extends LitElement {
     this.#live.start();
   }
 
-  async #show(generation: number, xml: string, title: string): Promise<void> {
-    const rendered = await renderDiagram(this.drawioUrl, xml);
+  /**
+   * Shows the server's SVG when there is one and it drew every shape (or `server` is forced,
+   * boxes and all); else draw.io's viewer draws the XML, downloaded only now.
+   */
+  async #show(generation: number, { xml, title, version, server, dark }: Source): Promise<void> {
+    const svg =
+      server && (this.renderer === "server" || !server.unknownShapes.length)
+        ? server.svg
+        : await renderDiagram(this.drawioUrl, xml, this.page);
     if (generation !== this.#generation) return;
-    this.rendered = rendered;
+    const byServer = svg === server?.svg;
+    this.#draw(drawingOf(svg, byServer ? "server" : "drawio", byServer && !!dark));
+    this.#version = version;
     this.diagramTitle = title;
-    this.labels = labelsOf(rendered.svg);
     this.status = "ready";
     this.openHref = this.editorUrl || (await diagramsNetUrl(xml, title || undefined));
     this.#measure();
+  }
+
+  /**
+   * Shows `drawing` (or none) and lets the image URL it replaces go: an image already drawn
+   * stays on screen until its `<img>` is given the new one.
+   */
+  #draw(drawing: Drawing | null): void {
+    if (this.rendered) URL.revokeObjectURL(this.rendered.url);
+    this.rendered = drawing;
   }
 
   #measure(): void {
@@ -237,22 +278,4 @@ export class DrawforgeViewer extends LitElement {
     else return;
     event.preventDefault();
   };
-}
-
-async function fetchText(src: string): Promise<string> {
-  const response = await fetch(src);
-  if (!response.ok) {
-    throw new WidgetError("src_failed", `could not load ${src} (HTTP ${response.status})`);
-  }
-  return response.text();
-}
-
-/** The labels of a drawn diagram, for the image's text alternative. */
-function labelsOf(svg: string): string[] {
-  // An inert document: DOMParser runs no scripts and loads nothing.
-  const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
-  const texts = [...doc.querySelectorAll("foreignObject")].map((n) =>
-    (n.textContent ?? "").replace(/\s+/g, " ").trim(),
-  );
-  return [...new Set(texts.filter(Boolean))].slice(0, 60);
 }

@@ -3,8 +3,8 @@
  * from the draw.io host) turns diagram XML into SVG. It runs in a sandbox without
  * `allow-same-origin`, so whatever a diagram's HTML labels contain cannot reach the page.
  *
- * Protocol (JSON strings): the page posts `{type:"ready"}`; the parent posts `{id, xml}`; the
- * page answers `{type:"rendered", id, svg, width, height}` or `{type:"failed", id, error}`.
+ * Protocol (JSON strings): the page posts `{type:"ready"}`; the parent posts `{id, xml, page}`; the
+ * page answers `{type:"rendered", id, svg}` or `{type:"failed", id, error}`.
  *
  * The page's scripts are the two functions below, embedded as their source text
  * (`Function.prototype.toString`), so the bundler minifies them like the rest of the widget.
@@ -51,7 +51,7 @@ function configure(base: string): void {
   });
 }
 
-/** After the library loads: draws every `{id, xml}` the parent posts, and answers. */
+/** After the library loads: draws every `{id, xml, page}` the parent posts, and answers. */
 function serve(base: string): void {
   const reply = (message: object) => parent.postMessage(JSON.stringify(message), "*");
   const { Graph, Editor, mxUtils } = window as unknown as ViewerGlobals;
@@ -61,7 +61,7 @@ function serve(base: string): void {
   }
   addEventListener("message", (event) => {
     if (event.source !== parent || typeof event.data !== "string") return;
-    let request: { id?: unknown; xml?: unknown } | null;
+    let request: { id?: unknown; xml?: unknown; page?: unknown } | null;
     try {
       request = JSON.parse(event.data);
     } catch {
@@ -73,7 +73,9 @@ function serve(base: string): void {
     try {
       let node: Element = mxUtils.parseXml(request.xml).documentElement;
       if (node.nodeName === "mxfile") {
-        node = Editor.parseDiagramNode(node.getElementsByTagName("diagram")[0]);
+        const pages = node.getElementsByTagName("diagram");
+        const page = typeof request.page === "number" ? request.page : 0;
+        node = Editor.parseDiagramNode(pages[page] ?? pages[0]);
       }
       const graph = new Graph(container);
       new Editor(true, null, null, graph).setGraphXml(node);
@@ -82,8 +84,6 @@ function serve(base: string): void {
         type: "rendered",
         id: request.id,
         svg: mxUtils.getXml(svg),
-        width: parseFloat(svg.getAttribute("width") ?? "") || 0,
-        height: parseFloat(svg.getAttribute("height") ?? "") || 0,
       });
       graph.destroy();
     } catch (e) {

@@ -13,20 +13,11 @@ const ReplySchema = z.object({
   type: z.enum(["ready", "rendered", "failed"]),
   id: z.optional(z.string()),
   svg: z.optional(z.string()),
-  width: z.optional(z.number()),
-  height: z.optional(z.number()),
   error: z.optional(z.string()),
 });
 
-/** A diagram drawn as SVG. */
-export interface Rendered {
-  svg: string;
-  width: number;
-  height: number;
-}
-
 interface Pending {
-  resolve(rendered: Rendered): void;
+  resolve(svg: string): void;
   reject(error: Error): void;
 }
 
@@ -67,7 +58,7 @@ class Renderer {
           resolve();
           return;
         }
-        const { id = "", svg, width = 0, height = 0, error = "" } = message;
+        const { id = "", svg, error = "" } = message;
         if (id === "") {
           clearTimeout(timer);
           reject(new WidgetError("drawio_failed", error));
@@ -75,15 +66,14 @@ class Renderer {
         }
         const waiter = this.#pending.get(id);
         this.#pending.delete(id);
-        if (message.type === "rendered" && svg !== undefined)
-          waiter?.resolve({ svg, width, height });
+        if (message.type === "rendered" && svg !== undefined) waiter?.resolve(svg);
         else waiter?.reject(new WidgetError("render_failed", error || "draw.io drew nothing"));
       });
     });
     document.body.appendChild(frame);
   }
 
-  async render(xml: string): Promise<Rendered> {
+  async render(xml: string, page: number): Promise<string> {
     await this.#ready;
     const id = `r${++this.#counter}`;
     return new Promise((resolve, reject) => {
@@ -101,7 +91,7 @@ class Renderer {
           reject(e);
         },
       });
-      this.#frame.contentWindow?.postMessage(JSON.stringify({ id, xml }), "*");
+      this.#frame.contentWindow?.postMessage(JSON.stringify({ id, xml, page }), "*");
     });
   }
 }
@@ -124,12 +114,13 @@ export function viewerBase(drawioUrl: string): string {
 }
 
 /**
- * Draws diagram XML (any draw.io form) to SVG with draw.io's own viewer from `drawioUrl`.
+ * Draws diagram XML (any draw.io form) to SVG with draw.io's own viewer from `drawioUrl`:
+ * page `page` of a file (the first when it has fewer).
  *
  * @example
- * const { svg, width } = await renderDiagram("https://viewer.diagrams.net/", xml);
+ * const svg = await renderDiagram("https://viewer.diagrams.net/", xml, 0);
  */
-export function renderDiagram(drawioUrl: string, xml: string): Promise<Rendered> {
+export function renderDiagram(drawioUrl: string, xml: string, page = 0): Promise<string> {
   const base = viewerBase(drawioUrl);
   let renderer = renderers.get(base);
   if (!renderer) {
@@ -137,7 +128,7 @@ export function renderDiagram(drawioUrl: string, xml: string): Promise<Rendered>
     renderers.set(base, renderer);
   }
   const used = renderer;
-  return used.render(xml).catch((error: unknown) => {
+  return used.render(xml, page).catch((error: unknown) => {
     // A renderer that never started is dropped, so the next viewer tries again.
     if (error instanceof WidgetError && error.code === "drawio_failed") renderers.delete(base);
     throw error;

@@ -22,6 +22,10 @@ export const viewerStyles = [
       text-align: center;
       background: var(--drawforge-canvas, #ffffff);
     }
+    /* Around the server's dark drawing: the colour of its own background. */
+    .dark {
+      background: #1e1e1e;
+    }
     .canvas:focus-visible {
       box-shadow: inset var(--_focus);
     }
