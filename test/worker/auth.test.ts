@@ -451,7 +451,7 @@ describe("CORS", () => {
     expect(get.headers.get("access-control-allow-origin")).toBeNull();
   });
 
-  it("exposes ETag and x-request-id on an actual request", async () => {
+  it("exposes ETag, x-request-id and the unknown shapes on an actual request", async () => {
     const id = await createDiagram();
     const res = await api(`/v1/diagrams/${id}`, { headers: { origin: "https://docs.example" } });
     expect(res.status).toBe(200);
@@ -459,6 +459,8 @@ describe("CORS", () => {
     const exposed = lower(res.headers.get("access-control-expose-headers"));
     expect(exposed).toContain("etag");
     expect(exposed).toContain("x-request-id");
+    // <drawforge-viewer> on a docs site reads it to fall back to draw.io.
+    expect(exposed).toContain("x-drawforge-unknown-shapes");
   });
 });
 

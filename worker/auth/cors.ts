@@ -32,6 +32,8 @@ export function cors(): MiddlewareHandler<AppEnv> {
         "Idempotent-Replayed",
         "Content-Disposition",
         "Preference-Applied",
+        // An SVG's shapes drawn as boxes: <drawforge-viewer> on another origin falls back on it.
+        "X-Drawforge-Unknown-Shapes",
       ],
       maxAge: 600,
     });
