@@ -63,8 +63,8 @@ function env(name: string): string | undefined {
 /**
  * Internal (not exported by the SDK's entry point): the transport of a client made with
  * `options`, defaults filled in, on which {@link Drawforge} builds its resources. Code that
- * needs only some resources (the widget: `new Diagrams(createTransport(options))`) builds just
- * those, so that a bundler can leave the others out.
+ * needs only some resources builds just those, so that a bundler can leave the others out (the
+ * widget goes further: its own few calls on a `Transport`, see `widget/shared/client.ts`).
  *
  * @example
  * const diagrams = new Diagrams(createTransport({ apiKey: token, baseUrl }));
