@@ -25,7 +25,7 @@ function event(c: ShapeContext, f: Frame, outline: string, symbol: string, shado
   );
 }
 
-const rhombus = (c: ShapeContext, shadow = c.shadow) =>
+const rhombus = (c: ShapeContext) =>
   path(
     c,
     local(c).poly([
@@ -34,8 +34,6 @@ const rhombus = (c: ShapeContext, shadow = c.shadow) =>
       [c.w / 2, c.h],
       [0, c.h / 2],
     ]),
-    c.paint,
-    shadow,
   );
 
 /** A stencil drawn at a local offset and size, in the shape's paint. */
@@ -118,7 +116,8 @@ function loopMarkers(c: ShapeContext, offsetY: number): string {
 /** draw.io's `mxgraph.basic.rect` outline of a task: square, or rounded with corner `size`. */
 function taskBox(c: ShapeContext, inset: number, paint = c.paint, shadow = c.shadow): string {
   const size = Math.min(c.style.num("size", 10), c.w / 2, c.h / 2);
-  const r = c.style.get("rectStyle") === "rounded" ? Math.max(0, size - inset) : 0;
+  // An inner outline keeps its corners' tangent points half the inset further in.
+  const r = c.style.get("rectStyle") === "rounded" ? Math.max(0, size - inset / 2) : 0;
   const { x, y, w, h } = { x: c.x + inset, y: c.y + inset, w: c.w - 2 * inset, h: c.h - 2 * inset };
   if (r === 0) return box(c, x, y, w, h, paint, shadow);
   const d = local({ ...c, x, y })

@@ -11,7 +11,7 @@ import {
 const thickness = (c: ShapeContext) => c.style.num("wallThickness", 10);
 
 /** The 5-unit door frame along the top edge that every door draws first. */
-const frame = (c: ShapeContext, w = c.w) => box(c, c.x, c.y, w, 5);
+const frame = (c: ShapeContext) => box(c, c.x, c.y, c.w, 5);
 
 /** A wall outline through local points, given the box size and the wall thickness. */
 const wall =
