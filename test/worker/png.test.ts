@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { unzlibSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api, buildRequest, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
 
 /** Calls the Worker and keeps the body as bytes. */
@@ -63,6 +63,16 @@ function inkShare(image: { pixels: Uint8Array }): number {
 }
 
 describe("PNG images: export, render and publications, rasterised in the Worker", () => {
+  // The first PNG of an isolate loads resvg's 2.4 MB WASM and the fonts, which the test
+  // runner's module link makes slow: one warm-up request pays for it, with room to spare.
+  beforeAll(async () => {
+    const warm = await fetchBytes("/v1/render", {
+      method: "POST",
+      body: { xml: SMALL_XML, format: "png" },
+    });
+    expect(warm.res.status).toBe(200);
+  }, 120_000);
+
   it("exports the head as a PNG as large as the SVG, with its shapes and text drawn", async () => {
     const id = await createDiagram();
     const svg = await api(`/v1/diagrams/${id}/export?format=svg`);
@@ -107,7 +117,8 @@ describe("PNG images: export, render and publications, rasterised in the Worker"
     const id = await createDiagram(big);
     const res = await api(`/v1/diagrams/${id}/export?format=png&scale=4`);
     const problem = expectProblem(res, 422, "image_too_large");
-    expect(problem.detail).toContain("lower the scale");
+    // 3,141 px square at scale 1: at scale 4 the most that fits is 4096 / 3,141 ≈ 1.3.
+    expect(problem.detail).toMatch(/lower the scale to 1\.3\d? or less/);
     const smaller = await fetchBytes(`/v1/diagrams/${id}/export?format=png&scale=1`);
     expect(smaller.res.status).toBe(200);
   });
@@ -145,4 +156,16 @@ describe("PNG images: export, render and publications, rasterised in the Worker"
     });
     expect(again.res.status).toBe(304);
   });
+
+  it("shrinks a published PNG too large for one image to the largest size allowed", async () => {
+    const id = await createDiagram(SMALL_XML.replace('x="220" y="20"', 'x="5000" y="5000"'));
+    const pub = await api(`/v1/diagrams/${id}/publications`, { method: "POST", body: {} });
+    const { res, bytes } = await fetchBytes(new URL(pub.json.urls.png as string).pathname, {
+      auth: null,
+    });
+    expect(res.status).toBe(200);
+    const { width, height } = decodePng(bytes);
+    expect(width * height).toBeLessThanOrEqual(4096 * 4096);
+    expect(width).toBeGreaterThan(4000);
+  }, 60_000);
 });

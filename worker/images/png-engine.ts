@@ -74,6 +74,8 @@ export async function rasterizeExport(
 ): Promise<ExportFile> {
   const { png } = (await pngEngine()).rasterize(String(svg.body), {
     scale: 1,
+    drawnAt: options.scale ?? 1,
+    fit: options.fit ?? false,
     ...(options.transparent ? {} : { background: "#ffffff" }),
   });
   return {

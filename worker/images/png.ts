@@ -4,6 +4,10 @@ import type { ExportFile } from "../diagram/views.ts";
 export interface PngOptions {
   /** Keep the background transparent (default: the page's background, else white). */
   transparent?: boolean | undefined;
+  /** The scale the SVG was drawn at (to say which scale fits when the PNG is too large). */
+  scale?: number | undefined;
+  /** Shrink a PNG that would be too large to the largest size allowed, rather than refuse it. */
+  fit?: boolean | undefined;
 }
 
 /**

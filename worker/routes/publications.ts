@@ -189,7 +189,8 @@ published.openapi(readPublished, async (c) => {
     "access-control-expose-headers": "ETag",
   };
   if (!answer.file) return c.body(null, 304, headers);
-  const body = extension === "png" ? await pngOf(answer.file) : answer.file;
+  // A published image must always show: a very large diagram is shrunk to fit, not refused.
+  const body = extension === "png" ? await pngOf(answer.file, { fit: true }) : answer.file;
   return c.body(body.body, 200, {
     ...headers,
     "content-type": contentTypeOf(body),

@@ -55,6 +55,6 @@ render.openapi(renderRoute, async (c) => {
     scale,
     border,
   });
-  const file = format === "png" ? await pngOf(svg, { transparent }) : svg;
+  const file = format === "png" ? await pngOf(svg, { transparent, scale }) : svg;
   return c.body(file.body, 200, { "content-type": contentTypeOf(file), ...imageHeaders(file) });
 });

@@ -24,6 +24,10 @@ export interface RasterizeOptions {
   background?: string;
   /** The most pixels allowed (default {@link MAX_PNG_PIXELS}). */
   maxPixels?: number;
+  /** The scale the SVG was drawn at, to say in an error which scale would fit (default 1). */
+  drawnAt?: number;
+  /** Past `maxPixels`, draw at the largest scale that fits instead of refusing. */
+  fit?: boolean;
 }
 
 /** A PNG and its size in pixels. */
@@ -58,27 +62,39 @@ export async function loadPngEngine(input: PngEngineInput): Promise<PngEngine> {
   await loading;
   const fontBuffers = input.fonts.map((woff) => woffToSfnt(woff));
   return {
-    rasterize(svg, { scale = 1, background, maxPixels = MAX_PNG_PIXELS } = {}) {
-      const resvg = new Resvg(svg, {
-        font: {
-          fontBuffers,
-          defaultFontFamily: "Arimo",
-          sansSerifFamily: "Arimo",
-          serifFamily: "Arimo",
-          monospaceFamily: "Arimo",
-        },
-        fitTo: { mode: "zoom", value: scale },
-        shapeRendering: 2,
-        textRendering: 1,
-        ...(background ? { background } : {}),
-      });
+    rasterize(svg, options = {}) {
+      const { background, maxPixels = MAX_PNG_PIXELS, drawnAt = 1, fit = false } = options;
+      let scale = options.scale ?? 1;
+      const parse = () =>
+        new Resvg(svg, {
+          font: {
+            fontBuffers,
+            defaultFontFamily: "Arimo",
+            sansSerifFamily: "Arimo",
+            serifFamily: "Arimo",
+            monospaceFamily: "Arimo",
+          },
+          fitTo: { mode: "zoom", value: scale },
+          shapeRendering: 2,
+          textRendering: 1,
+          ...(background ? { background } : {}),
+        });
+      let resvg = parse();
       try {
-        const pixels = Math.ceil(resvg.width * scale) * Math.ceil(resvg.height * scale);
-        if (pixels > maxPixels)
-          throw new DrawioError(
-            "image_too_large",
-            `the PNG would be ${Math.ceil(resvg.width * scale)} × ${Math.ceil(resvg.height * scale)} px, over the ${maxPixels.toLocaleString("en-US")} pixels one image may have: lower the scale, or ask for SVG`,
-          );
+        const size = () => Math.ceil(resvg.width * scale) * Math.ceil(resvg.height * scale);
+        if (size() > maxPixels) {
+          // The largest scale that fits, rounded down to a hundredth.
+          const factor = Math.floor(scale * Math.sqrt(maxPixels / size()) * 100) / 100 / scale;
+          if (!fit) {
+            throw new DrawioError(
+              "image_too_large",
+              `the PNG would be ${Math.ceil(resvg.width * scale)} × ${Math.ceil(resvg.height * scale)} px, over the ${maxPixels.toLocaleString("en-US")} pixels one image may have: lower the scale to ${Math.floor(drawnAt * scale * factor * 100) / 100} or less, or ask for SVG`,
+            );
+          }
+          resvg.free();
+          scale *= factor;
+          resvg = parse();
+        }
         const image = resvg.render();
         try {
           // A copy on the JS heap: WASM memory is reused by the next render.
