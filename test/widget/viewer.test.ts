@@ -55,6 +55,11 @@ function requests(page: Page): string[] {
   return urls;
 }
 
+/** Adds markup to the page's body (whose components then start). */
+function add(page: Page, markup: string): Promise<void> {
+  return page.evaluate((html) => document.body.insertAdjacentHTML("beforeend", html), markup);
+}
+
 const fromDrawio = (urls: string[]) =>
   urls.filter((u) => u.startsWith(new URL(servers().drawio).origin));
 
@@ -122,13 +127,12 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
 
   it("shows a stored diagram with the server's SVG, without draw.io, and follows new versions", async () => {
     const d = await freshDiagram();
-    const page = chromium.keep(
-      await openPage(
-        chromium.browser,
-        `<drawforge-viewer diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
-      ),
-    );
+    const page = chromium.keep(await openPage(chromium.browser, ""));
     const urls = requests(page);
+    await add(
+      page,
+      `<drawforge-viewer diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
+    );
     const load = await waitForEvent(page, "drawforge-load");
     expect(load.detail).toEqual({
       diagramId: d.id,
@@ -171,14 +175,13 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
 
   it("falls back to draw.io when the server drew a shape it does not know, unless told not to", async () => {
     const d = await freshDiagram(UNKNOWN_SHAPE_XML, "Odd shape");
-    const page = chromium.keep(
-      await openPage(
-        chromium.browser,
-        `<drawforge-viewer id="auto" diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>
-         <drawforge-viewer id="forced" renderer="server" diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
-      ),
-    );
+    const page = chromium.keep(await openPage(chromium.browser, ""));
     const urls = requests(page);
+    await add(
+      page,
+      `<drawforge-viewer id="auto" diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>
+       <drawforge-viewer id="forced" renderer="server" diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
+    );
     await waitForEvent(page, "drawforge-load", { count: 2 });
     const loads = await events(page, "drawforge-load");
     expect(loads.map((e) => e.detail.renderer).sort()).toEqual(["drawio", "server"]);
@@ -197,12 +200,10 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
     const d = await freshDiagram();
     const page = chromium.keep(await openPage(chromium.browser, ""));
     const urls = requests(page);
-    const add = (markup: string) =>
-      page.evaluate((html) => document.body.insertAdjacentHTML("beforeend", html), markup);
     const viewer = (id: string, extra = "") =>
       `<drawforge-viewer id="${id}" ${extra} diagram-id="${d.id}" token="${d.view}" drawio-url="${servers().drawio}"></drawforge-viewer>`;
     await page.route("**/export?format=svg*", (route) => route.fulfill({ status: 503 }));
-    await add(viewer("failing"));
+    await add(page, viewer("failing"));
     await waitForEvent(page, "drawforge-load");
     expect(await page.locator("#failing img").getAttribute("data-renderer")).toBe("drawio");
     expect(await events(page, "drawforge-error")).toEqual([]);
@@ -210,7 +211,7 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
     const failed = exports();
     expect(failed).toBeGreaterThan(0);
     await page.unroute("**/export?format=svg*");
-    await add(viewer("drawio", 'renderer="drawio"'));
+    await add(page, viewer("drawio", 'renderer="drawio"'));
     await waitForEvent(page, "drawforge-load", { count: 2 });
     expect(await page.locator("#drawio img").getAttribute("data-renderer")).toBe("drawio");
     expect(exports()).toBe(failed);
@@ -218,13 +219,12 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
 
   it("asks the server for its dark drawing in the dark theme", async () => {
     const d = await freshDiagram();
-    const page = chromium.keep(
-      await openPage(
-        chromium.browser,
-        `<drawforge-viewer theme="dark" diagram-id="${d.id}" token="${d.view}"></drawforge-viewer>`,
-      ),
-    );
+    const page = chromium.keep(await openPage(chromium.browser, ""));
     const urls = requests(page);
+    await add(
+      page,
+      `<drawforge-viewer theme="dark" diagram-id="${d.id}" token="${d.view}"></drawforge-viewer>`,
+    );
     await waitForEvent(page, "drawforge-load");
     expect((await shownImage(page)).renderer).toBe("server");
     expect(urls.some((u) => u.includes("theme=dark"))).toBe(true);
@@ -232,34 +232,40 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
     console.log("screenshot:", await shot(page, "viewer-server-dark"));
   });
 
-  it("shows a publication from its public link with the server's SVG, without a token", async () => {
+  it("shows a publication from any of its public links with the server's SVG, without a token", async () => {
     const d = await freshDiagram();
     const pub = await backend().diagrams.publications.create(d.id);
-    const page = chromium.keep(
-      await openPage(
-        chromium.browser,
-        `<drawforge-viewer src="${pub.urls.page}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
-      ),
-    );
+    const page = chromium.keep(await openPage(chromium.browser, ""));
     const urls = requests(page);
-    const load = await waitForEvent(page, "drawforge-load");
-    expect(load.detail).toMatchObject({ diagramId: null, renderer: "server" });
-    const shown = await shownImage(page);
-    expect(shown).toMatchObject({
-      renderer: "server",
-      alt: "Diagram: Start, Check stock, Ship it",
-    });
-    expect(shown.width).toBeGreaterThan(300);
+    // The page's link, and the file's link as a path relative to the page.
+    await add(
+      page,
+      `<drawforge-viewer id="page" src="${pub.urls.page}" drawio-url="${servers().drawio}"></drawforge-viewer>
+       <drawforge-viewer id="file" src="${new URL(pub.urls.drawio).pathname}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
+    );
+    await waitForEvent(page, "drawforge-load", { count: 2 });
+    for (const load of await events(page, "drawforge-load")) {
+      expect(load.detail).toMatchObject({ diagramId: null, renderer: "server" });
+    }
+    for (const id of ["page", "file"]) {
+      const img = page.locator(`#${id} img`);
+      expect(await img.getAttribute("data-renderer")).toBe("server");
+      expect(await img.getAttribute("alt")).toBe("Diagram: Start, Check stock, Ship it");
+      expect((await img.boundingBox())?.width).toBeGreaterThan(300);
+    }
     expect(urls).toEqual(
       expect.arrayContaining([`${pub.urls.page}.svg`, `${pub.urls.page}.drawio`]),
     );
     expect(urls.filter((u) => u.includes("/v1/"))).toEqual([]);
     expect(fromDrawio(urls)).toEqual([]);
     expect(await drawioLoaded(page)).toBe(false);
-    // The file behind "Open in editor" is the published one.
-    expect(await page.getByRole("link", { name: "Open in editor" }).getAttribute("href")).toMatch(
-      /^https:\/\/app\.diagrams\.net\/#R/,
-    );
+    // "Open in editor": a diagrams.net copy of the published file.
+    expect(
+      await page
+        .locator("#page")
+        .getByRole("link", { name: "Open in editor" })
+        .getAttribute("href"),
+    ).toMatch(/^https:\/\/app\.diagrams\.net\/#R/);
     console.log("screenshot:", await shot(page, "viewer-publication"));
   });
 
