@@ -35,9 +35,10 @@ const SOURCES = [
  * Who draws it (`renderer`): by default (`auto`) the Worker's own SVG, for a `diagram-id` or a
  * publication, so a docs page downloads no draw.io; draw.io's viewer library, in a sandboxed
  * iframe, when the Worker names shapes it drew as boxes (`X-Drawforge-Unknown-Shapes`), when
- * its SVG fails, and for `xml` and other `src` files. `renderer="server"` never downloads
- * draw.io (unknown shapes stay boxes); `renderer="drawio"` always uses it. The image carries
- * `data-renderer="server"` or `"drawio"`, and so does `drawforge-load`'s detail.
+ * its SVG fails, and always for `xml` and other `src` files. `renderer="server"` shows the
+ * Worker's SVG boxes and all, and its failure as an error; `renderer="drawio"` always uses
+ * draw.io. The image carries `data-renderer="server"` or `"drawio"`, and so does
+ * `drawforge-load`'s detail.
  *
  * @fires drawforge-load - The diagram is shown (`renderer`: who drew it).
  * @fires drawforge-change - A new version arrived and is shown (`source: "remote"`).
