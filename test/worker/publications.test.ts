@@ -27,6 +27,10 @@ describe("publications: public, read-only, revocable links", () => {
     expect(svg.status).toBe(200);
     expect(svg.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(svg.headers.get("access-control-allow-origin")).toBe("*");
+    // A viewer on another origin reads which shapes were drawn as boxes (to fall back).
+    expect(svg.headers.get("access-control-expose-headers")).toContain(
+      "X-Drawforge-Unknown-Shapes",
+    );
     expect(svg.headers.get("cache-control")).toBe("public, max-age=60, must-revalidate");
     expect(svg.headers.get("etag")).toBe('"1"');
     expect(svg.text).toContain(">Start</text>");

@@ -186,7 +186,7 @@ published.openapi(readPublished, async (c) => {
       ? "public, max-age=31536000, immutable"
       : "public, max-age=60, must-revalidate",
     "access-control-allow-origin": "*",
-    "access-control-expose-headers": "ETag",
+    "access-control-expose-headers": "ETag, X-Drawforge-Unknown-Shapes",
   };
   if (!answer.file) return c.body(null, 304, headers);
   // A published image must always show: a very large diagram is shrunk to fit, not refused.

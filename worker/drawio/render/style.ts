@@ -165,7 +165,23 @@ export class CellStyle {
       return raw === "default" ? this.#default(key) : undefined;
     }
     if (!/^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/.test(raw)) return undefined;
+    // Dark text on a light fill of the author's stays dark: turned light it would vanish.
+    if (this.#dark && key === "fontColor" && raw === "#000000" && this.#labelOnLightFill()) {
+      return raw;
+    }
     return this.#dark ? (DARK[raw] ?? raw) : raw;
+  }
+
+  /** Whether the label sits inside the shape, on a light fill other than the default white. */
+  #labelOnLightFill(): boolean {
+    const inside =
+      (this.#values.get("labelPosition") ?? "center") === "center" &&
+      (this.#values.get("verticalLabelPosition") ?? "middle") === "middle";
+    const fill = this.#values.get("fillColor")?.trim().toLowerCase() ?? "";
+    const hex = /^#([0-9a-f]{6})$/.exec(fill)?.[1];
+    if (!inside || !hex || fill === "#ffffff") return false;
+    const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
+    return 0.299 * (r ?? 0) + 0.587 * (g ?? 0) + 0.114 * (b ?? 0) > 0.6;
   }
 
   #default(key: string): string | undefined {

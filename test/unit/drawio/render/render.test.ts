@@ -162,6 +162,9 @@ describe("renderSvg", () => {
     const dark = render(xml, { theme: "dark" }).svg;
     expect(dark).toContain("background-color: #1e1e1e");
     expect(dark).toContain('fill="#1e1e1e" stroke="#e8e8e8"');
+    // Dark text on an author's light fill stays dark, where it can be read.
+    const pastel = render(model(vertex("a", "Pay", "fillColor=#dae8fc;")), { theme: "dark" }).svg;
+    expect(pastel).toMatch(/<text[^>]*fill="#000000"/);
   });
 
   it("draws a 1,000-cell diagram in well under a second", async () => {
