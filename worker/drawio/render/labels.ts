@@ -10,6 +10,48 @@ interface Run {
   bold: boolean;
   italic: boolean;
   underline: boolean;
+  /** From the HTML (`<font color>`, `style="color: …"`); else the label's colour. */
+  color?: string;
+  /** In px, from the HTML (`<font size>`, `style="font-size: …"`); else the label's size. */
+  size?: number;
+}
+
+/** HTML's `<font size="1">` … `"7"` in px, as browsers draw them. */
+const FONT_SIZES = [10, 13, 16, 18, 24, 32, 48];
+
+/** The colour and size an HTML tag sets (`<font color size>`, or a `style` attribute). */
+function tagFont(token: string, current: number): { color?: string; size?: number } {
+  const out: { color?: string; size?: number } = {};
+  const attr = (name: string) =>
+    new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(token);
+  const fontColor = attr("color");
+  const css = attr("style");
+  const style = css ? (css[1] ?? css[2] ?? css[3] ?? "") : "";
+  const color =
+    /(?:^|;)\s*color\s*:\s*([^;]+)/i.exec(style)?.[1] ??
+    (fontColor ? (fontColor[1] ?? fontColor[2] ?? fontColor[3]) : undefined);
+  if (color && /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i.test(color.trim())) {
+    out.color = color.trim().toLowerCase();
+  }
+  const cssSize = /(?:^|;)\s*font-size\s*:\s*([\d.]+)\s*(px|pt|em|%)?/i.exec(style);
+  if (cssSize) {
+    const n = Number(cssSize[1]);
+    const unit = (cssSize[2] ?? "px").toLowerCase();
+    const px =
+      unit === "pt"
+        ? (n * 4) / 3
+        : unit === "em"
+          ? n * current
+          : unit === "%"
+            ? (n / 100) * current
+            : n;
+    if (px > 0 && px < 500) out.size = px;
+  } else if (/^<\s*font\b/i.test(token)) {
+    const size = attr("size");
+    const n = Number(size ? (size[1] ?? size[2] ?? size[3]) : Number.NaN);
+    if (Number.isInteger(n)) out.size = FONT_SIZES[Math.min(7, Math.max(1, n)) - 1] as number;
+  }
+  return out;
 }
 
 /** A label drawn: its SVG and the box its text covers (for the picture's bounds). */
@@ -26,10 +68,19 @@ const BLOCK_TAGS = /^(div|p|li|ul|ol|h[1-6]|tr|table|blockquote|pre)$/;
  * elements) or font styles (`b`, `strong`, `i`, `em`, `u`), white space collapses, entities are
  * decoded; everything else (scripts, images, links' targets) is dropped.
  */
-function htmlLines(html: string, base: Omit<Run, "text">): Run[][] {
+function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Run[][] {
   const lines: Run[][] = [[]];
   const stack: Array<Omit<Run, "text">> = [base];
   const style = () => stack[stack.length - 1] ?? base;
+  /** The style a tag opens: the current one with the tag's bold, italic, colour and size. */
+  const opened = (tag: string, token: string): Omit<Run, "text"> => {
+    const s = { ...style(), ...tagFont(token, style().size ?? size) };
+    if (tag === "b" || tag === "strong" || /font-weight:\s*(bold|[6-9]00)/i.test(token))
+      s.bold = true;
+    if (tag === "i" || tag === "em" || /font-style:\s*italic/i.test(token)) s.italic = true;
+    if (tag === "u" || /text-decoration:[^;"]*underline/i.test(token)) s.underline = true;
+    return s;
+  };
   const breakLine = () => {
     const last = lines[lines.length - 1];
     if (last && last.length > 0) lines.push([]);
@@ -48,17 +99,14 @@ function htmlLines(html: string, base: Omit<Run, "text">): Run[][] {
       } else if (BLOCK_TAGS.test(tag)) {
         breakLine();
         pendingSpace = false;
+        // A block may set the font of what it holds (`<div style="font-size: 15px">`).
+        if (closing) {
+          if (stack.length > 1) stack.pop();
+        } else if (!token.endsWith("/>")) stack.push(opened(tag, token));
       } else if (/^(b|strong|i|em|u|span|font|sup|sub|a|code|s|strike)$/.test(tag)) {
         if (closing) {
           if (stack.length > 1) stack.pop();
-        } else if (!token.endsWith("/>")) {
-          const s = { ...style() };
-          if (tag === "b" || tag === "strong" || /font-weight:\s*(bold|[6-9]00)/i.test(token))
-            s.bold = true;
-          if (tag === "i" || tag === "em" || /font-style:\s*italic/i.test(token)) s.italic = true;
-          if (tag === "u" || /text-decoration:[^;"]*underline/i.test(token)) s.underline = true;
-          stack.push(s);
-        }
+        } else if (!token.endsWith("/>")) stack.push(opened(tag, token));
       }
       continue;
     }
@@ -84,7 +132,12 @@ function plainLines(text: string, base: Omit<Run, "text">): Run[][] {
 }
 
 function runWidth(run: Run, size: number): number {
-  return textWidth(run.text, size, run.bold);
+  return textWidth(run.text, run.size ?? size, run.bold);
+}
+
+/** A line's font size: its largest run's, and never less than the label's (the line's strut). */
+function lineSize(line: readonly Run[], size: number): number {
+  return line.reduce((max, run) => Math.max(max, run.size ?? size), size);
 }
 
 function lineWidth(line: readonly Run[], size: number): number {
@@ -107,7 +160,7 @@ function wrap(lines: Run[][], size: number, max: number): Run[][] {
     }
     for (const word of words) {
       const w = runWidth(word, size);
-      const trimmed = textWidth(word.text.trimEnd(), size, word.bold);
+      const trimmed = textWidth(word.text.trimEnd(), word.size ?? size, word.bold);
       if (current.length > 0 && width + trimmed > max + 0.01) {
         out.push(trimLine(current));
         current = [];
@@ -161,7 +214,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   };
   const html = style.get("html") === "1";
   const wraps = style.get("whiteSpace") === "wrap";
-  let lines = html ? htmlLines(input.value, base) : plainLines(input.value, base);
+  let lines = html ? htmlLines(input.value, base, size) : plainLines(input.value, base);
   if (lines.every((l) => l.length === 0)) return undefined;
   const align = style.get("align") ?? "center";
   const valign = style.get("verticalAlign") ?? "middle";
@@ -223,7 +276,6 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   let svg = "";
   let bounds: Rect;
   if (html || wraps) {
-    const lh = size * LINE_HEIGHT;
     const ww = bw + 2;
     const wrapped = wraps && input.box !== undefined;
     const W = wrapped ? Math.round(ww) : 1;
@@ -232,7 +284,14 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     if (wrapped) lines = wrap(lines, size, W);
     const widths = lines.map((l) => lineWidth(l, size));
     const blockW = Math.max(...widths);
-    const blockH = lines.length * lh;
+    // Each line is 1.2 × its largest font size tall, its baseline set by that size.
+    const sizes = lines.map((l) => lineSize(l, size));
+    const tops: number[] = [];
+    let blockH = 0;
+    for (const s of sizes) {
+      tops.push(blockH);
+      blockH += s * LINE_HEIGHT;
+    }
     const blockLeft =
       align === "left" ? M : align === "right" ? M + W - blockW : M + (W - blockW) / 2;
     const blockTop =
@@ -252,8 +311,12 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const x = align === "left" ? left : align === "right" ? left + blockW : left + blockW / 2;
     // Chromium puts an HTML line's baseline on a whole pixel (below the fraction), and draw.io
     // shifts its labels up half a pixel; a side-by-side pixel comparison agrees with this.
-    const first = Math.floor(blockTop + baselineOffset(size)) - 0.5;
-    svg += textLines(lines, x, first, lh, fontAttrs);
+    const size0 = sizes[0] ?? size;
+    const first = Math.floor(blockTop + baselineOffset(size0)) - 0.5;
+    const baselines = sizes.map(
+      (s, i) => first + (tops[i] ?? 0) + baselineOffset(s) - baselineOffset(size0),
+    );
+    svg += textLines(lines, x, baselines, fontAttrs);
     bounds = { x: left, y: top, width: blockW, height: blockH };
   } else {
     const lh = Math.round(size * LINE_HEIGHT);
@@ -276,7 +339,12 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
         stroke: border ?? "none",
       });
     }
-    svg += textLines(lines, ax - 0.5, y0 - 0.5, lh, fontAttrs);
+    svg += textLines(
+      lines,
+      ax - 0.5,
+      lines.map((_, i) => y0 - 0.5 + i * lh),
+      fontAttrs,
+    );
     bounds = { x: left, y: top, width: blockW, height: u + 2 };
   }
   if (rotation) bounds = rotatedBounds(bounds, rotation);
@@ -325,27 +393,22 @@ function rotatedBounds(r: Rect, rotation: { angle: number; cx: number; cy: numbe
 function textLines(
   lines: Run[][],
   x: number,
-  firstBaseline: number,
-  lh: number,
+  baselines: readonly number[],
   font: Record<string, string>,
 ): string {
   let out = "";
   lines.forEach((line, i) => {
     if (line.length === 0) return;
-    const y = firstBaseline + i * lh;
+    const first = line[0] as Run;
     const same = line.every(
       (r) =>
-        r.bold === line[0]?.bold &&
-        r.italic === line[0]?.italic &&
-        r.underline === line[0]?.underline,
+        r.bold === first.bold &&
+        r.italic === first.italic &&
+        r.underline === first.underline &&
+        r.color === first.color &&
+        r.size === first.size,
     );
-    const first = line[0] as Run;
-    const lineAttrs = {
-      x,
-      y,
-      ...font,
-      ...(same ? styleAttrs(first) : {}),
-    };
+    const lineAttrs = { x, y: baselines[i] ?? 0, ...font, ...(same ? styleAttrs(first) : {}) };
     const content = same
       ? esc(line.map((r) => r.text).join(""))
       : line.map((r) => element("tspan", styleAttrs(r), esc(r.text))).join("");
@@ -356,6 +419,8 @@ function textLines(
 
 function styleAttrs(run: Run): Record<string, string> {
   return {
+    ...(run.color ? { fill: run.color } : {}),
+    ...(run.size !== undefined ? { "font-size": `${fmt(run.size)}px` } : {}),
     ...(run.bold ? { "font-weight": "bold" } : {}),
     ...(run.italic ? { "font-style": "italic" } : {}),
     ...(run.underline ? { "text-decoration": "underline" } : {}),

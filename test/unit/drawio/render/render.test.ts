@@ -51,7 +51,9 @@ describe("renderSvg", () => {
     expect(texts(svg)).toEqual(["Pay"]);
   });
 
-  it("draws every generated layout with every label, and every shape but library icons", async () => {
+  it("draws every generated layout with every label, and every shape but library icons", {
+    timeout: 120_000,
+  }, async () => {
     for (const { name, spec } of graphSpecs()) {
       const { xml } = await layoutGraph(spec);
       const { svg, unknownShapes } = render(xml);
@@ -96,6 +98,21 @@ describe("renderSvg", () => {
     expect(svg).toContain('<tspan font-weight="bold">Bold</tspan>');
     expect(svg).toContain('<tspan font-style="italic"> it</tspan>');
     expect(labelText("<div>a</div><div>b</div>", true)).toBe("a\nb");
+  });
+
+  it("draws HTML font colours and sizes, each line as tall as its largest text", () => {
+    const value =
+      "&lt;font color=&quot;#1a5ba3&quot;&gt;&lt;span style=&quot;font-size: 24px ; white-space: nowrap&quot;&gt;Storage&lt;/span&gt;&lt;/font&gt;&lt;br&gt;" +
+      "&lt;div style=&quot;color: rgb(255, 0, 0)&quot;&gt;red &lt;font size=&quot;1&quot;&gt;small&lt;/font&gt;&lt;/div&gt;";
+    const { svg } = render(model(vertex("a", value, "html=1;", 0, 0, 160, 100)));
+    expect(texts(svg)).toEqual(["Storage", "red small"]);
+    expect(svg).toMatch(/<text [^>]*fill="#1a5ba3"[^>]*font-size="24px"[^>]*>Storage<\/text>/);
+    expect(svg).toContain('<tspan fill="rgb(255, 0, 0)">red</tspan>');
+    expect(svg).toContain('<tspan fill="rgb(255, 0, 0)" font-size="10px"> small</tspan>');
+    // The second line starts 1.2 × 24 px below the first; its baseline sits for 12 px text.
+    const ys = [...svg.matchAll(/<text [^>]*y="([\d.]+)"/g)].map((m) => Number(m[1]));
+    const offset = (size: number) => ((1.2 - 0.905 - 0.212) / 2 + 0.905) * size;
+    expect((ys[1] ?? 0) - (ys[0] ?? 0)).toBeCloseTo(24 * 1.2 + offset(12) - offset(24), 1);
   });
 
   it("draws arrowheads as draw.io does, pulling the line back from the tip", () => {
