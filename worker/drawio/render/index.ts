@@ -90,10 +90,14 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
   let bounds: Rect | undefined;
   const edgePoints = new Map<LayoutCell, { x: number; y: number }[]>();
 
-  const add = (piece: { svg: string; bounds: Rect } | undefined) => {
+  const add = (piece: { svg: string; bounds: Rect } | undefined, style?: CellStyle) => {
     if (!piece) return;
     parts.push(piece.svg);
-    bounds = union(bounds, piece.bounds);
+    // A shadow (2 px right, 3 px down) widens what draw.io's export crops to.
+    const b = style?.flag("shadow")
+      ? { ...piece.bounds, width: piece.bounds.width + 2, height: piece.bounds.height + 3 }
+      : piece.bounds;
+    bounds = union(bounds, b);
   };
   /** A label along an edge's route: its relative geometry's position, plus its offset. */
   const edgeLabel = (cell: LayoutCell, points: Point[], style: CellStyle) => {
@@ -122,15 +126,18 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       const shape = drawVertex(rect, style, defs);
       if (!shape.known) unknown.add(style.shape);
       const sw = style.num("strokeWidth", 1) / 2;
-      add({
-        svg: shape.svg,
-        bounds: {
-          x: rect.x - sw,
-          y: rect.y - sw,
-          width: rect.width + 2 * sw,
-          height: rect.height + 2 * sw,
+      add(
+        {
+          svg: shape.svg,
+          bounds: {
+            x: rect.x - sw,
+            y: rect.y - sw,
+            width: rect.width + 2 * sw,
+            height: rect.height + 2 * sw,
+          },
         },
-      });
+        style,
+      );
       const angle = style.num("rotation", 0);
       add(
         drawLabel({
@@ -147,7 +154,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       const edge = drawEdge(layout, cell, style, defs);
       if (!edge) return;
       edgePoints.set(cell, edge.points);
-      add(edge);
+      add(edge, style);
       edgeLabel(cell, edge.points, style);
     }
     for (const child of children.get(cell) ?? []) draw(child);

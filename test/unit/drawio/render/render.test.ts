@@ -172,6 +172,12 @@ describe("renderSvg", () => {
     expect(() => render(file, { page: 5 })).toThrow(DrawioError);
   });
 
+  it("crops to the drawing with its shadow, as draw.io's export does", () => {
+    const plain = render(model(vertex("a", "Pay", "")));
+    const shadowed = render(model(vertex("a", "Pay", "shadow=1;")));
+    expect([shadowed.width - plain.width, shadowed.height - plain.height]).toEqual([2, 3]);
+  });
+
   it("scales, adds a border and draws dark", () => {
     const xml = model(vertex("a", "Pay", ""));
     const scaled = render(xml, { scale: 2, border: 10 });
