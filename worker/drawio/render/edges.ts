@@ -68,6 +68,60 @@ function orthogonalBends(s: Rect, t: Rect, from: Pt, to: Pt): Pt[] {
   return [];
 }
 
+type Side = "north" | "south" | "east" | "west";
+
+/** The side of its box a pinned end sits on (`exitX=1` is east), if it sits on one. */
+function sideOf(p: Pt, r: Rect): Side | undefined {
+  if (Math.abs(p.x - r.x) < 0.5) return "west";
+  if (Math.abs(p.x - (r.x + r.width)) < 0.5) return "east";
+  if (Math.abs(p.y - r.y) < 0.5) return "north";
+  if (Math.abs(p.y - (r.y + r.height)) < 0.5) return "south";
+  return undefined;
+}
+
+const horizontal = (side: Side) => side === "east" || side === "west";
+/** Whether going out of `side` from `from` moves toward `to` (strictly). */
+const toward = (side: Side, from: Pt, to: Pt) =>
+  side === "east"
+    ? to.x > from.x
+    : side === "west"
+      ? to.x < from.x
+      : side === "south"
+        ? to.y > from.y
+        : to.y < from.y;
+
+/**
+ * The bends of an orthogonal edge whose two ends are pinned to sides of their boxes, in the
+ * cases draw.io's orthogonal router answers simply: out of one side and into the other with a
+ * single bend (an L), or between facing sides through the middle (a Z). Undefined otherwise.
+ */
+function pinnedBends(s: Rect, t: Rect, from: Pt, to: Pt): Pt[] | undefined {
+  const out = sideOf(from, s);
+  const into = sideOf(to, t);
+  if (!out || !into) return undefined;
+  // `into` is the side the edge enters by, so it arrives moving away from that side.
+  const arrives = ({ north: "south", south: "north", east: "west", west: "east" } as const)[into];
+  if (horizontal(out) !== horizontal(into)) {
+    const bend = horizontal(out) ? { x: to.x, y: from.y } : { x: from.x, y: to.y };
+    return toward(out, from, bend) && toward(arrives, bend, to) ? [bend] : undefined;
+  }
+  if (out !== arrives || !toward(out, from, to)) return undefined;
+  if (horizontal(out)) {
+    if (Math.abs(from.y - to.y) < 1) return [];
+    const mid = (from.x + to.x) / 2;
+    return [
+      { x: mid, y: from.y },
+      { x: mid, y: to.y },
+    ];
+  }
+  if (Math.abs(from.x - to.x) < 1) return [];
+  const mid = (from.y + to.y) / 2;
+  return [
+    { x: from.x, y: mid },
+    { x: to.x, y: mid },
+  ];
+}
+
 /** The points an edge is drawn through, with draw.io's routing of its `edgeStyle` approximated. */
 function routePoints(layout: PageLayout, edge: LayoutCell, style: CellStyle): Point[] | undefined {
   const route: EdgeRoute | undefined = edgeRoute(layout, edge);
@@ -84,7 +138,9 @@ function routePoints(layout: PageLayout, edge: LayoutCell, style: CellStyle): Po
   if (orthogonal && !hasWaypoints && source.rect && target.rect) {
     const from = source.pinned ? source.point : centre(source.rect);
     const to = target.pinned ? target.point : centre(target.rect);
-    const bends = orthogonalBends(source.rect, target.rect, from, to);
+    const pinned =
+      source.pinned && target.pinned ? pinnedBends(source.rect, target.rect, from, to) : undefined;
+    const bends = pinned ?? orthogonalBends(source.rect, target.rect, from, to);
     const first = bends[0] ?? to;
     const last = bends[bends.length - 1] ?? from;
     const start = source.pinned ? source.point : perimeterPoint(source.rect, first, true);

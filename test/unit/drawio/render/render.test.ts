@@ -172,6 +172,23 @@ describe("renderSvg", () => {
     expect(() => render(file, { page: 5 })).toThrow(DrawioError);
   });
 
+  it("routes orthogonal edges between pinned sides as draw.io does: an L, or a Z between facing sides", () => {
+    const edge = (id: string, s: string, t: string, ends: string) =>
+      `<mxCell id="${id}" style="edgeStyle=orthogonalEdgeStyle;rounded=0;${ends}" edge="1" parent="1" source="${s}" target="${t}"><mxGeometry relative="1" as="geometry"/></mxCell>`;
+    const xml = model(
+      vertex("A", "A", "", 0, 0, 100, 50) +
+        vertex("B", "B", "", 200, 120, 100, 50) +
+        vertex("E", "E", "", 450, 0, 100, 50) +
+        edge("ab", "A", "B", "exitX=1;exitY=0.5;entryX=0.5;entryY=0;") +
+        edge("be", "B", "E", "exitX=1;exitY=0.5;entryX=0;entryY=0.5;"),
+    );
+    const { svg } = render(xml);
+    // Out of A's east side, one bend, into B's top.
+    expect(svg).toMatch(/d="M 100 25 L 250 25 L 250 1\d\d(\.\d+)?"/);
+    // Out of B's east side to E's west side: through the middle (x 375).
+    expect(svg).toMatch(/d="M 300 145 L 375 145 L 375 25 L 4\d\d(\.\d+)? 25"/);
+  });
+
   it("crops to the drawing with its shadow, as draw.io's export does", () => {
     const plain = render(model(vertex("a", "Pay", "")));
     const shadowed = render(model(vertex("a", "Pay", "shadow=1;")));
