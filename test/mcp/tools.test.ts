@@ -171,7 +171,11 @@ describe("the MCP server", () => {
     const content = png.content as Array<{ type: string; data?: string; mimeType?: string }>;
     expect(content[0]?.type).toBe("text");
     expect(content[1]).toMatchObject({ type: "image", mimeType: "image/png" });
-    expect(Buffer.from(content[1]?.data ?? "", "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(
+      Buffer.from(content[1]?.data ?? "", "base64")
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
   });
 
   it("finds the other tools with their schemas and runs them", async () => {

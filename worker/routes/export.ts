@@ -55,7 +55,8 @@ exports.openapi(exportDiagram, async (c) => {
       format: query.format === "png" ? "svg" : query.format,
     }),
   );
-  const file = query.format === "png" ? await pngOf(drawn, { transparent, scale: query.scale }) : drawn;
+  const file =
+    query.format === "png" ? await pngOf(drawn, { transparent, scale: query.scale }) : drawn;
   const headers: Record<string, string> = {
     "content-type": contentTypeOf(file),
     ...imageHeaders(file),
