@@ -55,7 +55,7 @@ const WRONG = [
   `df.diagrams.operations.apply("d_1", [{ op: "set_label", id: "3" }]);`,
   `df.diagrams.operations.apply("d_1", [{ op: "paint", id: "3" }]);`,
   `df.diagrams.replace("d_1", { xml: "<x/>" }, {});`,
-  `df.diagrams.export("d_1", { format: "png" });`,
+  `df.diagrams.export("d_1", { format: "pdf" });`,
   `df.diagrams.versions.restore("d_1", "2");`,
   `df.layout({ graph: { nodes: [{ id: "a", kind: "blob" }] } });`,
   `const n: string = (await df.diagrams.retrieve("d_1")).version;`,

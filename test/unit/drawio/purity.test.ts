@@ -9,6 +9,8 @@ const ALLOWED_PACKAGES = new Set([
   // The layout engine (pure computation, no I/O).
   "elkjs/lib/elk.bundled.js",
   "elkjs/lib/elk-api.js",
+  // The PNG rasteriser (WASM, given its module and fonts by the caller: no I/O).
+  "@resvg/resvg-wasm",
 ]);
 
 function sources(dir: string): string[] {

@@ -68,7 +68,7 @@ export function hasStencilBucket(bucket: string): boolean {
  * recently used buckets beyond `keep`, so an isolate holds a bounded number of them.
  *
  * @example
- * addStencilBucket("s137", await (await fetch(".../stencils/s137.json")).text());
+ * addStencilBucket("s137", bucketFileText); // the text of stencils/s137.json
  */
 export function addStencilBucket(bucket: string, json: string, keep = 64): void {
   const parsed = JSON.parse(json) as Record<string, Stencil>;
