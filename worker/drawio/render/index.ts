@@ -58,6 +58,9 @@ export function pickPage(
   );
 }
 
+/** Colour keys that may name another cell's colour (`inherit`, `swimlane`). */
+const REFERENCE_KEYS = ["fillColor", "strokeColor", "fontColor", "gradientColor"] as const;
+
 const union = (a: Rect | undefined, b: Rect): Rect => {
   if (!a) return { ...b };
   const x = Math.min(a.x, b.x);
@@ -107,13 +110,42 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
     add(drawLabel({ value: getCellLabel(cell.element), style, anchor }));
   };
 
+  /**
+   * A cell's style with draw.io's colour references resolved: `inherit` takes the parent's
+   * colour, `swimlane` the fill of the nearest swimlane around it (kanban cards in their lane's
+   * colour); an SVG viewer knows neither word.
+   */
+  const styleOf = (cell: LayoutCell, kind: "vertex" | "edge"): CellStyle => {
+    const plain = new CellStyle(cell.style, kind, dark);
+    let overrides: Record<string, string> | undefined;
+    for (const key of REFERENCE_KEYS) {
+      const value = plain.get(key);
+      if (value !== "inherit" && value !== "swimlane") continue;
+      const fallback = key === "strokeColor" || key === "fontColor" ? "#000000" : "#ffffff";
+      let found: string | undefined;
+      for (const up of layout.ancestors(cell)) {
+        const theirs = new CellStyle(up.style, "vertex");
+        if (value === "inherit") {
+          found = theirs.get(key);
+          if (found !== "inherit") break;
+        } else if (theirs.shape === "swimlane" || theirs.shape === "table") {
+          found = theirs.get("fillColor");
+          break;
+        }
+      }
+      (overrides ??= {})[key] =
+        found && found !== "inherit" && found !== "swimlane" ? found : fallback;
+    }
+    return overrides ? new CellStyle(cell.style, kind, dark, overrides) : plain;
+  };
+
   const drawn = new Set<LayoutCell>();
   const draw = (cell: LayoutCell) => {
     if (drawn.has(cell)) return;
     drawn.add(cell);
     if (!layout.isVisible(cell)) return;
     if (cell.vertex) {
-      const style = new CellStyle(cell.style, "vertex", dark);
+      const style = styleOf(cell, "vertex");
       const parentEdge = cell.parent?.edge ? cell.parent : undefined;
       if (parentEdge && cell.relative) {
         // An edge label of its own: placed along its edge's route.
@@ -150,7 +182,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
         }),
       );
     } else if (cell.edge) {
-      const style = new CellStyle(cell.style, "edge", dark);
+      const style = styleOf(cell, "edge");
       const edge = drawEdge(layout, cell, style, defs);
       if (!edge) return;
       edgePoints.set(cell, edge.points);

@@ -45,6 +45,8 @@ export function paintOf(style: CellStyle, defs: Defs, options: { fill?: boolean 
     );
     fill = `url(#${id})`;
   }
+  if (fill !== "none" && !fill.startsWith("url(") && style.flag("sketch"))
+    fill = hachure(style, fill, defs);
   const stroke = style.color("strokeColor") ?? "none";
   const width = style.num("strokeWidth", 1);
   const opacity = style.num("opacity", 100) / 100;
@@ -100,4 +102,39 @@ export function painted(
   delete ghost["fill-opacity"];
   delete ghost["stroke-opacity"];
   return element(name, ghost) + element(name, attrs);
+}
+
+/**
+ * The fill of a hand-drawn (`sketch=1`) shape: draw.io fills it with hatching, lines of the fill
+ * colour `hachureGap` apart (default 4 × the stroke width) at `hachureAngle` (default -41°), as a
+ * repeating SVG pattern; `fillStyle=solid` keeps the colour. The lines are straight, not rough.
+ */
+function hachure(style: CellStyle, color: string, defs: Defs): string {
+  const fillStyle = style.get("fillStyle") ?? "auto";
+  if (fillStyle === "solid") return color;
+  const width = Math.max(1, style.num("strokeWidth", 1));
+  const gap = Math.max(2, style.num("hachureGap", 4 * width));
+  const weight = Math.max(0.5, style.num("fillWeight", width / 2));
+  const angle = style.num("hachureAngle", -41);
+  const id =
+    `df-hachure-${color.replace(/[^0-9a-z]/gi, "")}-${fmt(gap)}-${fmt(weight)}-${fmt(angle)}`.replace(
+      /\./g,
+      "_",
+    );
+  defs.gradients.set(
+    id,
+    element(
+      "pattern",
+      {
+        id,
+        patternUnits: "userSpaceOnUse",
+        width: fmt(gap),
+        height: fmt(gap),
+        // rough.js measures the angle the other way round from SVG's rotate().
+        patternTransform: `rotate(${fmt(-angle)})`,
+      },
+      element("line", { x1: 0, y1: 0, x2: 0, y2: gap, stroke: color, "stroke-width": weight }),
+    ),
+  );
+  return `url(#${id})`;
 }

@@ -123,8 +123,19 @@ export class CellStyle {
   readonly #values: ReadonlyMap<string, string>;
   readonly #dark: boolean;
 
-  constructor(style: string | undefined, kind: "vertex" | "edge", dark = false) {
+  constructor(
+    style: string | undefined,
+    kind: "vertex" | "edge",
+    dark = false,
+    overrides?: Readonly<Record<string, string>>,
+  ) {
     this.#dark = dark;
+    if (overrides) {
+      const values = new Map(new CellStyle(style, kind).#values);
+      for (const [k, v] of Object.entries(overrides)) values.set(k, v);
+      this.#values = values;
+      return;
+    }
     const key = `${kind}\u0000${style ?? ""}`;
     let values = RESOLVED.get(key);
     if (!values) {

@@ -189,6 +189,32 @@ describe("renderSvg", () => {
     expect(svg).toMatch(/d="M 300 145 L 375 145 L 375 25 L 4\d\d(\.\d+)? 25"/);
   });
 
+  it("resolves inherit and swimlane colours, and hatches hand-drawn fills", () => {
+    const lane =
+      '<mxCell id="lane" value="To do" style="swimlane;fillColor=#a0522d;" vertex="1" parent="1"><mxGeometry width="200" height="200" as="geometry"/></mxCell>';
+    const card = (id: string, style: string) =>
+      `<mxCell id="${id}" value="${id}" style="${style}" vertex="1" parent="lane"><mxGeometry x="20" y="40" width="100" height="50" as="geometry"/></mxCell>`;
+    const { svg } = render(
+      model(
+        lane +
+          card("c1", "fillColor=swimlane;") +
+          card("c2", "fillColor=inherit;strokeColor=swimlane;"),
+      ),
+    );
+    expect(svg).not.toMatch(/="(swimlane|inherit)"/);
+    expect(svg).toMatch(/<rect [^>]*fill="#a0522d" stroke="#000000"/);
+    expect(svg).toMatch(/<rect [^>]*fill="#a0522d" stroke="#a0522d"/);
+    const sketch = render(
+      model(vertex("a", "Pay", "sketch=1;fillColor=#dae8fc;hachureGap=8;")),
+    ).svg;
+    expect(sketch).toMatch(/<pattern id="(df-hachure-[^"]+)"[^>]*width="8"/);
+    expect(sketch).toMatch(/fill="url\(#df-hachure-/);
+    const solid = render(
+      model(vertex("a", "Pay", "sketch=1;fillColor=#dae8fc;fillStyle=solid;")),
+    ).svg;
+    expect(solid).not.toContain("<pattern");
+  });
+
   it("crops to the drawing with its shadow, as draw.io's export does", () => {
     const plain = render(model(vertex("a", "Pay", "")));
     const shadowed = render(model(vertex("a", "Pay", "shadow=1;")));
