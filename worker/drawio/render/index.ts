@@ -133,8 +133,8 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
           break;
         }
       }
-      (overrides ??= {})[key] =
-        found && found !== "inherit" && found !== "swimlane" ? found : fallback;
+      overrides ??= {};
+      overrides[key] = found && found !== "inherit" && found !== "swimlane" ? found : fallback;
     }
     return overrides ? new CellStyle(cell.style, kind, dark, overrides) : plain;
   };
