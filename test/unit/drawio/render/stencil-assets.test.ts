@@ -62,13 +62,16 @@ describe("stencils outside the bundle (static assets, by bucket)", () => {
       "shape=mxgraph.aws4.lambda_function;fillColor=#D05C17;strokeColor=none;",
       "shape=mxgraph.aws4.resourceIcon;resIcon=mxgraph.aws4.api_gateway;fillColor=#BC1356;strokeColor=#ffffff;",
       "shape=mxgraph.kubernetes.icon;prIcon=pod;fillColor=#2875E2;strokeColor=#ffffff;",
+      "shape=mxgraph.gcp2.hexIcon;prIcon=bigquery;fillColor=#5184F3;strokeColor=none;",
     ]);
     loadAllStencilAssets();
     expect(stencilBucketsToLoad(doc)).toEqual([]);
     const { svg, unknownShapes } = renderSvg(doc);
     expect(unknownShapes).toEqual([]);
-    // Glyphs in their colours: the Lambda in orange, the gateway's and the pod's in white.
+    // Glyphs in their colours: the Lambda in orange, the gateway's and the pod's in white, the
+    // BigQuery hexagon in blue.
     expect(svg.toLowerCase()).toContain('fill="#d05c17"');
+    expect(svg.toLowerCase()).toContain('fill="#5184f3"');
     expect(svg.match(/fill="#ffffff"/g)?.length).toBeGreaterThan(2);
 
     const lambda = stencilBucketOf("mxgraph.aws4.lambda_function");

@@ -38,6 +38,8 @@ export function iconStencils(shape: string, get: (key: string) => string | undef
       return prIcon ? [prIcon] : [];
     case "mxgraph.kubernetes.icon":
       return ["mxgraph.kubernetes.frame", ...(prIcon ? [`mxgraph.kubernetes.${prIcon}`] : [])];
+    case "mxgraph.gcp2.hexIcon":
+      return [`mxgraph.gcp2.${prIcon ?? "compute_engine"}`];
     default:
       return [];
   }
@@ -47,7 +49,9 @@ export function iconStencils(shape: string, get: (key: string) => string | undef
  * Icon shapes that draw a library's stencil on a coloured ground, as draw.io's code does: the
  * AWS resource icon (a filled square, the glyph in the stroke colour over the inner 80 %), the
  * AWS product icon (a frame in the stroke colour around the fill, the glyph above the label
- * band) and the Kubernetes icon (the heptagon frame twice, the glyph over the inner 60 %).
+ * band), the Kubernetes icon (the heptagon frame twice, the glyph over the inner 60 %) and the
+ * GCP hexagon icon in its standard form (the glyph in the fill colour; the instance-type
+ * backdrops and the instance count badge are not drawn).
  */
 export const ICON_SHAPES: ShapeTable = {
   "mxgraph.aws4.resourceIcon": (c) => {
@@ -76,5 +80,10 @@ export const ICON_SHAPES: ShapeTable = {
     return {
       svg: outer + inner + glyph(c, name, color, c.w * 0.2, c.h * 0.2, c.w * 0.6, c.h * 0.6),
     };
+  },
+  "mxgraph.gcp2.hexIcon": (c) => {
+    const name = `mxgraph.gcp2.${c.style.get("prIcon") ?? "compute_engine"}`;
+    const fill = c.style.get("fillColor") ?? "#ffffff";
+    return { svg: glyph(c, name, fill, c.w * 0.17, c.h * 0.16, c.w * 0.66, c.h * 0.68) };
   },
 };
