@@ -58,6 +58,26 @@ export function pickPage(
   );
 }
 
+/**
+ * A cell's label, with `%name%` replaced by the attribute `name` of the cell's `<object>` or of
+ * the nearest ancestor that has it, when the object asks for placeholders (`placeholders="1"`),
+ * as draw.io shows it. An unknown name stays as written.
+ */
+function labelOf(cell: LayoutCell, style: CellStyle): string {
+  const raw = getCellLabel(cell.element);
+  if (cell.element.attrs.placeholders !== "1" || !raw.includes("%")) return raw;
+  const html = style.get("html") === "1";
+  return raw.replace(/%([A-Za-z0-9_.-]+)%/g, (whole, name: string) => {
+    for (let c: LayoutCell | undefined = cell; c; c = c.parent) {
+      if (c.element.name !== "object" && c.element.name !== "UserObject") continue;
+      const value = name === "label" ? undefined : c.element.attrs[name];
+      if (value === undefined) continue;
+      return html ? value.replaceAll("&", "&amp;").replaceAll("<", "&lt;") : value;
+    }
+    return whole;
+  });
+}
+
 /** Colour keys that may name another cell's colour (`inherit`, `swimlane`). */
 const REFERENCE_KEYS = ["fillColor", "strokeColor", "fontColor", "gradientColor"] as const;
 
@@ -107,7 +127,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
     const base = edgeLabelBase(points, cell.rect.x, cell.rect.y);
     const off = cell.geometry ? offsetOf(cell.geometry) : { x: 0, y: 0 };
     const anchor = { x: base.x + off.x, y: base.y + off.y };
-    add(drawLabel({ value: getCellLabel(cell.element), style, anchor }));
+    add(drawLabel({ value: labelOf(cell, style), style, anchor }));
   };
 
   /**
@@ -173,7 +193,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       const angle = style.num("rotation", 0);
       add(
         drawLabel({
-          value: getCellLabel(cell.element),
+          value: labelOf(cell, style),
           style,
           box: shape.labelBox ?? rect,
           ...(angle

@@ -215,6 +215,15 @@ describe("renderSvg", () => {
     expect(solid).not.toContain("<pattern");
   });
 
+  it("fills in placeholders from the cell's object and its ancestors' when asked", () => {
+    const xml = model(
+      '<object label="Team" id="lane" owner="Ana"><mxCell style="swimlane;" vertex="1" parent="1"><mxGeometry width="300" height="200" as="geometry"/></mxCell></object>' +
+        '<object label="%title% (%owner%) %nothing%" title="Task 1" placeholders="1" id="c"><mxCell style="html=1;" vertex="1" parent="lane"><mxGeometry x="20" y="40" width="200" height="50" as="geometry"/></mxCell></object>' +
+        '<object label="%title%" title="kept" id="d"><mxCell style="html=1;" vertex="1" parent="lane"><mxGeometry x="20" y="120" width="200" height="50" as="geometry"/></mxCell></object>',
+    );
+    expect(texts(render(xml).svg)).toEqual(["Team", "Task 1 (Ana) %nothing%", "%title%"]);
+  });
+
   it("crops to the drawing with its shadow, as draw.io's export does", () => {
     const plain = render(model(vertex("a", "Pay", "")));
     const shadowed = render(model(vertex("a", "Pay", "shadow=1;")));
