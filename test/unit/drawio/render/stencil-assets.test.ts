@@ -57,6 +57,17 @@ describe("stencils outside the bundle (static assets, by bucket)", () => {
     expect(stencilBucketsToLoad(doc, 7)).toEqual([]);
   });
 
+  it("draws Cisco 19 icons on the ground draw.io picks for each", () => {
+    const style = (icon: string) =>
+      `shape=mxgraph.cisco19.rect;prIcon=${icon};fillColor=#FAFAFA;strokeColor=#005073;`;
+    const { svg, unknownShapes } = renderSvg(page([style("router"), style("l2_switch")]));
+    expect(unknownShapes).toEqual([]);
+    // The router on a circle, the switch on the rounded square; both glyphs in the stroke colour.
+    expect(svg).toMatch(/<ellipse cx="39" cy="39" rx="39" ry="39" fill="#FAFAFA"/i);
+    expect(svg.match(/fill="#005073"/gi)?.length).toBeGreaterThanOrEqual(2);
+    expect(svg.match(/<ellipse /g)?.length).toBe(1);
+  });
+
   it("draws the loaded icons, and forgets the least recently used buckets beyond the cap", () => {
     const doc = page([
       "shape=mxgraph.aws4.lambda_function;fillColor=#D05C17;strokeColor=none;",

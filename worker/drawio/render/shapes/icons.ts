@@ -1,4 +1,5 @@
-import type { Paint } from "../paint.ts";
+import { CISCO19_GROUNDS } from "../cisco19-grounds.ts";
+import { type Paint, painted } from "../paint.ts";
 import { drawStencil, stencilNamed } from "../stencils.ts";
 import { box, type ShapeContext, type ShapeTable } from "./kit.ts";
 
@@ -40,6 +41,11 @@ export function iconStencils(shape: string, get: (key: string) => string | undef
       return ["mxgraph.kubernetes.frame", ...(prIcon ? [`mxgraph.kubernetes.${prIcon}`] : [])];
     case "mxgraph.gcp2.hexIcon":
       return [`mxgraph.gcp2.${prIcon ?? "compute_engine"}`];
+    case "mxgraph.cisco19.rect": {
+      const icon = prIcon ?? "l2_switch";
+      const ground = CISCO19_GROUNDS[icon]?.[0] ?? "mxgraph.cisco19.bg1";
+      return [...(ground === "ellipse" ? [] : [ground]), `mxgraph.cisco19.${icon}`];
+    }
     default:
       return [];
   }
@@ -51,7 +57,8 @@ export function iconStencils(shape: string, get: (key: string) => string | undef
  * AWS product icon (a frame in the stroke colour around the fill, the glyph above the label
  * band), the Kubernetes icon (the heptagon frame twice, the glyph over the inner 60 %) and the
  * GCP hexagon icon in its standard form (the glyph in the fill colour; the instance-type
- * backdrops and the instance count badge are not drawn).
+ * backdrops and the instance count badge are not drawn), and the Cisco 19 icon (the glyph in the
+ * stroke colour on the ground draw.io picks for that icon, in the fill colour).
  */
 export const ICON_SHAPES: ShapeTable = {
   "mxgraph.aws4.resourceIcon": (c) => {
@@ -80,6 +87,28 @@ export const ICON_SHAPES: ShapeTable = {
     return {
       svg: outer + inner + glyph(c, name, color, c.w * 0.2, c.h * 0.2, c.w * 0.6, c.h * 0.6),
     };
+  },
+  "mxgraph.cisco19.rect": (c) => {
+    const icon = c.style.get("prIcon") ?? "l2_switch";
+    const [ground, gx, gy, gw, gh] = CISCO19_GROUNDS[icon] ?? ["mxgraph.cisco19.bg1", 0, 0, 1, 1];
+    const fill = c.style.get("fillColor") ?? "#ffffff";
+    const back =
+      ground === "ellipse"
+        ? painted(
+            "ellipse",
+            {
+              cx: c.x + c.w * (gx + gw / 2),
+              cy: c.y + c.h * (gy + gh / 2),
+              rx: (c.w * gw) / 2,
+              ry: (c.h * gh) / 2,
+            },
+            { fill, stroke: "none", extra: {} },
+            c.shadow,
+            c.transform,
+          )
+        : glyph(c, ground, fill, c.w * gx, c.h * gy, c.w * gw, c.h * gh);
+    const color = iconColor(c, "#000000");
+    return { svg: back + glyph(c, `mxgraph.cisco19.${icon}`, color, 0, 0, c.w, c.h) };
   },
   "mxgraph.gcp2.hexIcon": (c) => {
     const name = `mxgraph.gcp2.${c.style.get("prIcon") ?? "compute_engine"}`;
