@@ -1,4 +1,3 @@
-import { drawStencil, stencilNamed } from "../stencils.ts";
 import { BOX_SHAPES } from "./boxes.ts";
 import { envelope, eventOutline, eventSymbol, type Frame, inverted } from "./bpmn-marks.ts";
 import {
@@ -9,6 +8,7 @@ import {
   type ShapeContext,
   type ShapeFn,
   type ShapeTable,
+  stencilAt,
 } from "./kit.ts";
 
 const GATEWAY_SYMBOLS = new Set(["exclusiveGw", "parallelGw", "complexGw"]);
@@ -35,14 +35,6 @@ const rhombus = (c: ShapeContext) =>
       [0, c.h / 2],
     ]),
   );
-
-/** A stencil drawn at a local offset and size, in the shape's paint. */
-function stencilAt(c: ShapeContext, name: string, f: Frame, paint = c.paint): string {
-  const stencil = stencilNamed(name);
-  if (!stencil) return "";
-  const at = { x: c.x + f.x, y: c.y + f.y, w: f.w, h: f.h };
-  return drawStencil(stencil, at, paint, c.style.num("strokeWidth", 1), c.transform);
-}
 
 /** The task's type marker in its top left corner. */
 function taskMarker(c: ShapeContext): string {

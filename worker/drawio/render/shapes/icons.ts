@@ -1,7 +1,5 @@
 import { CISCO19_GROUNDS } from "../cisco19-grounds.ts";
-import { type Paint, painted } from "../paint.ts";
-import { drawStencil, stencilNamed } from "../stencils.ts";
-import { box, type ShapeContext, type ShapeTable } from "./kit.ts";
+import { box, ellipse, type ShapeContext, type ShapeTable, stencilAt } from "./kit.ts";
 
 /** A stencil glyph painted in one colour (the icon's `strokeColor`), in a box of the shape. */
 function glyph(
@@ -13,10 +11,8 @@ function glyph(
   w: number,
   h: number,
 ): string {
-  const stencil = stencilNamed(name);
-  if (!stencil || w <= 0 || h <= 0) return "";
-  const paint: Paint = { fill: color, stroke: "none", extra: {} };
-  return drawStencil(stencil, { x: c.x + x, y: c.y + y, w, h }, paint, 1, c.transform);
+  if (w <= 0 || h <= 0) return "";
+  return stencilAt(c, name, { x, y, w, h }, { fill: color, stroke: "none", extra: {} }, 1);
 }
 
 const iconColor = (c: ShapeContext, fallback: string) => c.style.get("strokeColor") ?? fallback;
@@ -94,18 +90,11 @@ export const ICON_SHAPES: ShapeTable = {
     const fill = c.style.get("fillColor") ?? "#ffffff";
     const back =
       ground === "ellipse"
-        ? painted(
-            "ellipse",
-            {
-              cx: c.x + c.w * (gx + gw / 2),
-              cy: c.y + c.h * (gy + gh / 2),
-              rx: (c.w * gw) / 2,
-              ry: (c.h * gh) / 2,
-            },
-            { fill, stroke: "none", extra: {} },
-            c.shadow,
-            c.transform,
-          )
+        ? ellipse(c, c.x + c.w * gx, c.y + c.h * gy, c.w * gw, c.h * gh, {
+            fill,
+            stroke: "none",
+            extra: {},
+          })
         : glyph(c, ground, fill, c.w * gx, c.h * gy, c.w * gw, c.h * gh);
     const color = iconColor(c, "#000000");
     return { svg: back + glyph(c, `mxgraph.cisco19.${icon}`, color, 0, 0, c.w, c.h) };

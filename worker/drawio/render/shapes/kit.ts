@@ -1,5 +1,6 @@
 import type { Rect } from "../../cell.ts";
 import { type Defs, type Paint, painted } from "../paint.ts";
+import { drawStencil, stencilNamed } from "../stencils.ts";
 import type { CellStyle } from "../style.ts";
 import { type Attrs, element, fmt, PathData, type Pt, polyline } from "../svg.ts";
 
@@ -238,4 +239,24 @@ export function gradient(c: ShapeContext, from: string, to: string): string {
     ),
   );
   return `url(#${id})`;
+}
+
+/**
+ * A stencil drawn in a box at a local offset of the shape (`f.x`, `f.y` from its corner), in the
+ * shape's paint unless `paint` says otherwise; nothing when the renderer lacks the stencil.
+ *
+ * @example
+ * stencilAt(c, "mxgraph.bpmn.user_task", { x: 2, y: 2, w: 16, h: 16 });
+ */
+export function stencilAt(
+  c: ShapeContext,
+  name: string,
+  f: { x: number; y: number; w: number; h: number },
+  paint: Paint = c.paint,
+  strokeWidth = c.style.num("strokeWidth", 1),
+): string {
+  const stencil = stencilNamed(name);
+  if (!stencil) return "";
+  const at = { x: c.x + f.x, y: c.y + f.y, w: f.w, h: f.h };
+  return drawStencil(stencil, at, paint, strokeWidth, c.transform);
 }
