@@ -4,7 +4,7 @@ import { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
 import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { labelText } from "../../../../worker/drawio/render/labels.ts";
+import { labelText } from "../../../../worker/drawio/render/label-lines.ts";
 import { textWidth } from "../../../../worker/drawio/render/text-metrics.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { graphSpecs } from "../../../fixtures/graph-specs.ts";

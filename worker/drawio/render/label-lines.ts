@@ -1,0 +1,133 @@
+/**
+ * A label's text as lines of styled runs: HTML reduced as a browser shows it (breaks, bold,
+ * italic, underline, font colours and sizes), or plain text split at line breaks.
+ */
+import { decodeHtmlEntities } from "../summary.ts";
+
+/** A piece of a line in one font style. */
+export interface Run {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  /** From the HTML (`<font color>`, `style="color: …"`); else the label's colour. */
+  color?: string;
+  /** In px, from the HTML (`<font size>`, `style="font-size: …"`); else the label's size. */
+  size?: number;
+}
+
+/** HTML's `<font size="1">` … `"7"` in px, as browsers draw them. */
+const FONT_SIZES = [10, 13, 16, 18, 24, 32, 48];
+
+/** The colour and size an HTML tag sets (`<font color size>`, or a `style` attribute). */
+function tagFont(token: string, current: number): { color?: string; size?: number } {
+  const out: { color?: string; size?: number } = {};
+  const attr = (name: string) =>
+    new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(token);
+  const fontColor = attr("color");
+  const css = attr("style");
+  const style = css ? (css[1] ?? css[2] ?? css[3] ?? "") : "";
+  const color =
+    /(?:^|;)\s*color\s*:\s*([^;]+)/i.exec(style)?.[1] ??
+    (fontColor ? (fontColor[1] ?? fontColor[2] ?? fontColor[3]) : undefined);
+  if (color && /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i.test(color.trim())) {
+    out.color = color.trim().toLowerCase();
+  }
+  const cssSize = /(?:^|;)\s*font-size\s*:\s*([\d.]+)\s*(px|pt|em|%)?/i.exec(style);
+  if (cssSize) {
+    const n = Number(cssSize[1]);
+    const unit = (cssSize[2] ?? "px").toLowerCase();
+    const px =
+      unit === "pt"
+        ? (n * 4) / 3
+        : unit === "em"
+          ? n * current
+          : unit === "%"
+            ? (n / 100) * current
+            : n;
+    if (px > 0 && px < 500) out.size = px;
+  } else if (/^<\s*font\b/i.test(token)) {
+    const size = attr("size");
+    const n = Number(size ? (size[1] ?? size[2] ?? size[3]) : Number.NaN);
+    if (Number.isInteger(n)) out.size = FONT_SIZES[Math.min(7, Math.max(1, n)) - 1] as number;
+  }
+  return out;
+}
+
+const BLOCK_TAGS = /^(div|p|li|ul|ol|h[1-6]|tr|table|blockquote|pre)$/;
+
+/**
+ * The lines of an HTML label as a browser shows them: tags become line breaks (`br`, block
+ * elements) or font styles (`b`, `strong`, `i`, `em`, `u`), white space collapses, entities are
+ * decoded; everything else (scripts, images, links' targets) is dropped.
+ */
+export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Run[][] {
+  const lines: Run[][] = [[]];
+  const stack: Array<Omit<Run, "text">> = [base];
+  const style = () => stack[stack.length - 1] ?? base;
+  /** The style a tag opens: the current one with the tag's bold, italic, colour and size. */
+  const opened = (tag: string, token: string): Omit<Run, "text"> => {
+    const s = { ...style(), ...tagFont(token, style().size ?? size) };
+    if (tag === "b" || tag === "strong" || /font-weight:\s*(bold|[6-9]00)/i.test(token))
+      s.bold = true;
+    if (tag === "i" || tag === "em" || /font-style:\s*italic/i.test(token)) s.italic = true;
+    if (tag === "u" || /text-decoration:[^;"]*underline/i.test(token)) s.underline = true;
+    return s;
+  };
+  const breakLine = () => {
+    const last = lines[lines.length - 1];
+    if (last && last.length > 0) lines.push([]);
+  };
+  let pendingSpace = false;
+  const tokens = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, "").split(/(<[^>]*>)/);
+  for (const token of tokens) {
+    if (token.startsWith("<")) {
+      const match = /^<\s*(\/)?\s*([a-z0-9]+)/i.exec(token);
+      if (!match) continue;
+      const closing = match[1] === "/";
+      const tag = (match[2] ?? "").toLowerCase();
+      if (tag === "br") {
+        lines.push([]);
+        pendingSpace = false;
+      } else if (BLOCK_TAGS.test(tag)) {
+        breakLine();
+        pendingSpace = false;
+        // A block may set the font of what it holds (`<div style="font-size: 15px">`).
+        if (closing) {
+          if (stack.length > 1) stack.pop();
+        } else if (!token.endsWith("/>")) stack.push(opened(tag, token));
+      } else if (/^(b|strong|i|em|u|span|font|sup|sub|a|code|s|strike)$/.test(tag)) {
+        if (closing) {
+          if (stack.length > 1) stack.pop();
+        } else if (!token.endsWith("/>")) stack.push(opened(tag, token));
+      }
+      continue;
+    }
+    const text = decodeHtmlEntities(token).replace(/[\t\n\r ]+/g, " ");
+    if (text === "") continue;
+    const line = lines[lines.length - 1] as Run[];
+    let piece = text;
+    if (line.length === 0) piece = piece.replace(/^ /, "");
+    else if (pendingSpace && !piece.startsWith(" ")) piece = ` ${piece}`;
+    pendingSpace = false;
+    if (piece.endsWith(" ")) {
+      piece = piece.slice(0, -1);
+      pendingSpace = true;
+    }
+    if (piece !== "") line.push({ ...style(), text: piece });
+  }
+  while (lines.length > 1 && (lines[lines.length - 1] as Run[]).length === 0) lines.pop();
+  return lines;
+}
+
+export function plainLines(text: string, base: Omit<Run, "text">): Run[][] {
+  return text.split(/\r\n|\n|\r/).map((line) => (line === "" ? [] : [{ ...base, text: line }]));
+}
+
+/** The plain text of a label (for checks and the unknown-shape list). */
+export function labelText(value: string, html: boolean): string {
+  const lines = html
+    ? htmlLines(value, { bold: false, italic: false, underline: false })
+    : plainLines(value, { bold: false, italic: false, underline: false });
+  return lines.map((l) => l.map((r) => r.text).join("")).join("\n");
+}
