@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { experimental_readRawConfig } from "wrangler";
 
 /**
  * Loads the AI SDK's bundles without their source maps. The worker tests ship every module to
@@ -23,6 +25,31 @@ function withoutDependencySourceMaps(): Plugin {
 }
 
 /**
+ * wrangler.toml as the workerd test projects read it: copied as JSON (with absolute paths) into
+ * a folder of its own. wrangler adds every variable of a `.dev.vars` (or, without one, `.env`)
+ * beside the config to the Worker under test, and `npm start` creates a `.dev.vars` with
+ * ALLOW_PRIVATE_WEBHOOKS=1 and DEMO_PAGE=1; beside this copy there is none, so a test sees
+ * exactly the bindings its project sets, as CI does.
+ */
+function hermeticWranglerConfig(): string {
+  const { rawConfig } = experimental_readRawConfig({ config: "wrangler.toml" });
+  const dir = resolve(".wrangler/test-config");
+  mkdirSync(dir, { recursive: true });
+  const config = {
+    ...rawConfig,
+    main: resolve(rawConfig.main ?? "worker/index.ts"),
+    ...(rawConfig.assets?.directory
+      ? { assets: { ...rawConfig.assets, directory: resolve(rawConfig.assets.directory) } }
+      : {}),
+  };
+  const path = join(dir, "wrangler.json");
+  writeFileSync(path, JSON.stringify(config, null, 2));
+  return path;
+}
+
+const WRANGLER_CONFIG = hermeticWranglerConfig();
+
+/**
  * A project of tests that run inside workerd, with real Durable Objects. The auth tests run in a
  * workerd of their own: they load the whole app module graph next to the worker's, and in one
  * process with every other file that overflows workerd's 1 MiB test-runner link.
@@ -39,7 +66,7 @@ function workerProject(
     plugins: [
       withoutDependencySourceMaps(),
       cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
+        wrangler: { configPath: WRANGLER_CONFIG },
         miniflare: {
           // Two tenants; rate limiting off unless a test passes TEST_RATE_LIMITER itself.
           bindings: {

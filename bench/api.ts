@@ -15,7 +15,7 @@
  *   node bench/api.ts --duration 30 --connections 20
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -113,8 +113,11 @@ function freePort(): Promise<number> {
 async function startWorker(): Promise<string> {
   const port = await freePort();
   stateDir = mkdtempSync(join(tmpdir(), "drawforge-bench-"));
+  // Exactly these vars, in an env file of its own: a developer's .dev.vars stays out.
+  const envFile = join(stateDir, "worker.env");
+  writeFileSync(envFile, `API_KEYS=${API_KEY}\nRATE_LIMIT=off\n`);
   const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1"];
-  args.push("--persist-to", stateDir, "--var", `API_KEYS:${API_KEY}`, "--var", "RATE_LIMIT:off");
+  args.push("--persist-to", join(stateDir, "state"), "--env-file", envFile);
   args.push("--log-level", "warn");
   const child = spawn("npx", args, {
     cwd: root,
