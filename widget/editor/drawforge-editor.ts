@@ -236,7 +236,7 @@ export class DrawforgeEditor extends LitElement {
   #tab(name: "chat" | "history", label: string) {
     const selected = this.panel === name;
     return html`<button
-      class="tab"
+      class=${selected ? "tab primary" : "tab"}
       aria-pressed=${selected}
       aria-controls="panel"
       @click=${() => {

@@ -85,10 +85,8 @@ export const editorStyles = [
     :is(.group, .tabs) button:last-child {
       border-radius: 0 calc(var(--_radius) - 2px) calc(var(--_radius) - 2px) 0;
     }
-    .tab[aria-pressed="true"] {
-      background: var(--_accent);
-      border-color: var(--_accent);
-      color: var(--_accent-text);
+    /* The active tab is a primary button (its hover too); raised, so its border is whole. */
+    .tab.primary {
       position: relative;
     }
     .body {

@@ -5,6 +5,7 @@ export type WidgetTheme = "light" | "dark" | "auto";
 
 const dark = css`
     --_accent: var(--drawforge-accent, #4c8dff);
+    --_accent-text: var(--drawforge-accent-text, #0d1117);
     --_bg: var(--drawforge-background, #0d1117);
     --_surface: var(--drawforge-surface, #161b22);
     --_border: var(--drawforge-border, #30363d);
@@ -23,7 +24,7 @@ const dark = css`
 export const themeStyles = css`
   :host {
     --_font: var(--drawforge-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
-    --_accent: var(--drawforge-accent, #2f6feb);
+    --_accent: var(--drawforge-accent, #2563eb);
     --_accent-text: var(--drawforge-accent-text, #ffffff);
     --_bg: var(--drawforge-background, #ffffff);
     --_surface: var(--drawforge-surface, #f6f8fa);
