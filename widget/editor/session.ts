@@ -276,6 +276,9 @@ export class EditorSession {
   /** Brings a head into the editor, keeping the view; a failed merge falls back to a load. */
   async #show(head: Head): Promise<void> {
     const xml = head.xml ?? "";
+    // Cells added off screen stay off screen: draw.io's embed protocol (14.6, and 24.8's
+    // source) has no action that fits or scrolls the view, and a `load` does not fit either
+    // (100 % at the first page's corner, undo history cleared), so the merge is the best there is.
     await this.#frame.merge(xml).catch(() => this.#frame.load(xml));
     this.#adopt(head);
     this.#set("saved");
