@@ -6,14 +6,12 @@
  *   npm run bench -- shapes            also bundles the Worker (wrangler --dry-run) to measure it
  *   npm run bench -- shapes --smoke    without the bundle
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { index, libraries } from "../shape-libraries/data/libraries.ts";
 import { ShapeCatalog } from "../worker/drawio/shapes/catalog.ts";
+import { workerBundleSize } from "../worker/scripts/deploy.ts";
 import { median } from "./stats.ts";
 
 const QUERIES = [
@@ -62,25 +60,7 @@ for (let round = 0; round < 20; round++) {
     samples.push(performance.now() - t);
   }
 }
-/** The whole Worker as wrangler would upload it: KiB raw and gzip, from its own report. */
-function bundleSize(): { raw: number; gzip: number } | undefined {
-  const out = mkdtempSync(join(tmpdir(), "drawforge-bundle-"));
-  try {
-    const run = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], {
-      cwd: fileURLToPath(new URL("..", import.meta.url)),
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    });
-    const match = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(
-      `${run.stdout}${run.stderr}`,
-    );
-    return match ? { raw: Number(match[1]), gzip: Number(match[2]) } : undefined;
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-}
-
-const bundle = process.argv.includes("--smoke") ? undefined : bundleSize();
+const bundle = process.argv.includes("--smoke") ? undefined : workerBundleSize();
 const shapesTotal = libraries.reduce((n, l) => n + l.shapes.length, 0);
 const p50 = Math.round(median(samples) * 1000) / 1000;
 console.log(
