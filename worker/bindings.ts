@@ -27,10 +27,12 @@ export interface Settings {
   /** `1` serves the demo page at `/`, which mints widget tokens without an API key. */
   DEMO_PAGE?: string;
   /**
-   * A draw.io deployment whose viewer library the MCP App viewer draws with (default
-   * https://viewer.diagrams.net/), e.g. a self-hosted draw.io.
+   * The draw.io the Worker's pages embed (the demo page, the editor page of `links.editor`,
+   * publication pages, the MCP App viewer): an absolute URL of a self-hosted draw.io, or a path
+   * on this deployment (`/drawio/?offline=1`: the copy `npm run assets:build` puts in the static
+   * assets). Empty: diagrams.net.
    */
-  DRAWIO_VIEWER_URL?: string;
+  DRAWIO_URL?: string;
 }
 
 /**

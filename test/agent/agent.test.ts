@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { sha256, toHex } from "../../worker/auth/encoding.ts";
@@ -63,6 +63,19 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
       `http://drawforge.test/v1/diagrams/${res.json.diagram_id}/export?format=svg`,
     );
     const id = res.json.diagram_id as string;
+    // links.editor opens this diagram: /edit/{id} with an edit token in the fragment, which
+    // reads and edits this diagram (and no other).
+    const editor = new URL(res.json.links.editor);
+    expect(editor.pathname).toBe(`/edit/${id}`);
+    const token = new URLSearchParams(editor.hash.slice(1)).get("token") ?? "";
+    expect(token).toMatch(/^dft_/);
+    const asEditor = { auth: token };
+    expect((await api(`/v1/diagrams/${id}`, asEditor)).json.version).toBe(2);
+    const other = await createDiagram();
+    expect((await api(`/v1/diagrams/${other}`, asEditor)).status).toBe(403);
+    const page = await exports.default.fetch(`${editor.origin}${editor.pathname}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`data-diagram-id="${id}"`);
 
     await script([
       {

@@ -1,9 +1,10 @@
 /**
  * The demo page (`/` with DEMO_PAGE=1): a fresh diagram with an editor and a viewer, pointed at
- * another draw.io with `?drawio=`, and reopened with `?diagram=`.
+ * another draw.io with `?drawio=`, and opened from the viewer on the editor page; `?diagram=`
+ * reopens only the demo's own diagrams.
  */
 import { describe, expect, it } from "vitest";
-import { browserForFile, hasChromium, servers, shot } from "./harness.ts";
+import { backend, browserForFile, FLOW_XML, hasChromium, servers, shot } from "./harness.ts";
 
 describe.skipIf(!hasChromium)("the demo page", () => {
   const chromium = browserForFile();
@@ -46,13 +47,21 @@ describe.skipIf(!hasChromium)("the demo page", () => {
     expect(alt).toContain("Write a prompt");
     console.log("screenshot:", await shot(page, "demo-page"));
 
-    // The viewer's "Open in editor" reopens the same demo diagram.
+    // The viewer's "Open in editor" opens the same diagram on the editor page, with an edit
+    // token in the fragment.
     const href = await page.getByRole("link", { name: "Open in editor" }).getAttribute("href");
-    expect(href).toContain(`/?diagram=${editor.diagramId}`);
+    expect(href).toMatch(new RegExp(`^/edit/${editor.diagramId}#token=dft_`));
     await page.goto(new URL(href ?? "", worker).href);
     const again = await loaded("drawforge-editor");
     expect(again.diagramId).toBe(editor.diagramId);
     await page.close();
+  });
+
+  it("refuses to open a diagram that is not the demo's with ?diagram=", async () => {
+    const other = await backend().diagrams.create({ xml: FLOW_XML, title: "Not a demo" });
+    const res = await fetch(`${servers().worker}/?diagram=${other.id}`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { detail: string }).detail).toContain("links.editor");
   });
 
   it("serves widget.js with CORS and long cache headers", async () => {

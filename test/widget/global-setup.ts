@@ -46,8 +46,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       OPENAI_API_KEY: "scripted-model-key",
       OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
       DRAWFORGE_MODEL: "scripted",
-      // The MCP App viewer draws with the offline draw.io too (test/widget/mcp-app.test.ts).
-      DRAWIO_VIEWER_URL: `${drawio.url}/?offline=1`,
+      // The Worker's own copy of draw.io (`npm run assets:build`), as `npm start` serves it: the
+      // demo page, editor links, publication pages and the MCP App viewer use it.
+      DRAWIO_URL: "/drawio/?offline=1",
     },
     "warn",
   );

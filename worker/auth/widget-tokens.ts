@@ -23,6 +23,14 @@ export interface TokenClaims {
   exp: number;
 }
 
+/**
+ * The secret widget tokens are signed with: `TOKEN_SECRET` when set, otherwise the API keys
+ * (empty when neither is set: nothing can be signed or verified then).
+ */
+export function tokenSecret(env: { TOKEN_SECRET?: string; API_KEYS?: string }): string {
+  return env.TOKEN_SECRET || env.API_KEYS || "";
+}
+
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 

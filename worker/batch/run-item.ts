@@ -74,7 +74,13 @@ export async function runItem(env: Bindings, work: ItemWork): Promise<ItemOutcom
   }
   const { completed: done, head } = answered.value;
   if (done.status === "changed" && head) {
-    return finished(env, work, { ...head, links: linksOf(work.origin, work.diagramId, head) });
+    const links = await linksOf(
+      env,
+      { origin: work.origin, tenant: work.tenant },
+      work.diagramId,
+      head,
+    );
+    return finished(env, work, { ...head, links });
   }
   if (done.status === "cancelled" || (done.status === "failed" && done.retryable)) {
     return { kind: "retry", reason: done.error ?? "the turn was interrupted" };

@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { signToken, tokenSecret } from "../auth/widget-tokens.ts";
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import type { Outcome } from "../durable/outcome.ts";
 import { ApiError, apiErrorFrom } from "../http/api-error.ts";
@@ -39,30 +40,59 @@ export interface FinishedDiagram {
   links: DiagramLinks;
 }
 
+/** How long the edit token in `links.editor` lasts: the longest a widget token may. */
+export const EDITOR_LINK_SECONDS = 24 * 60 * 60;
+
+/** Whom links are made for: this Worker's origin and the tenant that owns the diagram. */
+export interface LinkContext {
+  origin: string;
+  tenant: string;
+}
+
 /**
  * Where a diagram opens: the API, a diagrams.net link carrying the diagram, the editor page
- * of this Worker, and its picture (SVG and PNG, with the same credentials as the API).
+ * of this Worker (with an edit token), and its picture (SVG and PNG, with the same credentials
+ * as the API).
  *
  * @example
- * const links = linksOf(origin, id, head);
+ * const links = await linksOf(c.env, { origin, tenant }, id, head);
  */
-export function linksOf(
-  origin: string,
+export async function linksOf(
+  env: AppEnv["Bindings"],
+  to: LinkContext,
   id: string,
   head: { xml: string; title: string },
-): FinishedDiagram["links"] {
+): Promise<DiagramLinks> {
+  const { origin } = to;
   return {
     api: `${origin}/v1/diagrams/${id}`,
     diagrams_net: toDiagramsNetUrl(head.xml, { title: head.title }),
-    editor: editorUrl(origin, id),
+    editor: await editorLink(env, to, id),
     svg: `${origin}/v1/diagrams/${id}/export?format=svg`,
     png: `${origin}/v1/diagrams/${id}/export?format=png`,
   };
 }
 
-/** The editor page of this Worker for a diagram. */
-export function editorUrl(origin: string, id: string): string {
-  return `${origin}/?diagram=${id}`;
+/**
+ * The editor page of this Worker on one diagram: `/edit/{id}#token=dft_…`, an edit token valid
+ * for {@link EDITOR_LINK_SECONDS}. The token rides in the fragment, which browsers never send,
+ * so it stays out of server and proxy logs; whoever holds the link may edit the diagram until
+ * it expires.
+ *
+ * @example
+ * await editorLink(env, { origin, tenant }, "d_…"); // "https://…/edit/d_…#token=dft_…"
+ */
+export async function editorLink(
+  env: AppEnv["Bindings"],
+  to: LinkContext,
+  id: string,
+): Promise<string> {
+  const exp = Math.floor(Date.now() / 1000) + EDITOR_LINK_SECONDS;
+  const token = await signToken(
+    { tenant: to.tenant, diagramId: id, scope: "edit", exp },
+    tokenSecret(env),
+  );
+  return `${to.origin}/edit/${id}#token=${token}`;
 }
 
 /**
@@ -87,6 +117,6 @@ export async function finishedDiagram(
     title: head.title,
     version: head.version,
     xml: head.xml,
-    links: linksOf(origin, id, head),
+    links: await linksOf(env, { origin, tenant }, id, head),
   };
 }

@@ -102,7 +102,12 @@ async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
       xml: head.xml,
       findings: head.findings,
       usage: completed.usage,
-      links: linksOf(new URL(c.req.url).origin, id, head),
+      links: await linksOf(
+        c.env,
+        { origin: new URL(c.req.url).origin, tenant: c.get("principal").tenant },
+        id,
+        head,
+      ),
     },
     200,
   );

@@ -4,6 +4,7 @@ import { diagramStub, unwrap } from "../diagram/client.ts";
 import type { PublicationRow } from "../diagram/publications.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { drawioUrlOf } from "../http/drawio-url.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import { pngOf } from "../images/png.ts";
 import { DiagramParamsSchema, errorResponses } from "../schemas/common.ts";
@@ -170,7 +171,8 @@ published.openapi(readPublished, async (c) => {
   const extension = /\.(svg|png|drawio)$/.exec(file)?.[1] as "svg" | "png" | "drawio" | undefined;
   const pub = extension ? file.slice(0, -extension.length - 1) : file;
   if (!extension) {
-    return c.html(publicationPage(pub), 200, { "cache-control": "public, max-age=300" });
+    const drawio = drawioUrlOf(c.env, new URL(c.req.url).origin);
+    return c.html(publicationPage(pub, drawio), 200, { "cache-control": "public, max-age=300" });
   }
   const known = c.req.header("if-none-match")?.trim();
   const answer = unwrap(
@@ -202,13 +204,15 @@ published.openapi(readPublished, async (c) => {
  * The page of a publication: the read-only viewer on the published file, and the Worker's SVG
  * in its place when draw.io's viewer cannot load.
  */
-function publicationPage(pub: string): string {
+function publicationPage(pub: string, drawio: string | undefined): string {
+  // A URL parsed by `new URL`: no quotes or angle brackets to escape.
+  const drawioAttr = drawio ? ` drawio-url="${drawio}"` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Diagram</title>
 <style>body{margin:0;padding:16px;font:14px system-ui,sans-serif;background:#f6f7f9}
 drawforge-viewer{max-width:1200px;margin:0 auto;display:block}</style>
 <script type="module" src="/widget.js"></script></head>
-<body><drawforge-viewer src="/p/${pub}.drawio"></drawforge-viewer>
+<body><drawforge-viewer src="/p/${pub}.drawio"${drawioAttr}></drawforge-viewer>
 <noscript><img src="/p/${pub}.svg" alt="Diagram"></noscript>
 <script type="module">
 // Where draw.io's viewer cannot load (offline, behind a firewall), show the Worker's own SVG.

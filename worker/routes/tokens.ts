@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { signToken } from "../auth/widget-tokens.ts";
+import { signToken, tokenSecret } from "../auth/widget-tokens.ts";
 import { diagramStub, unwrap } from "../diagram/client.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
@@ -38,7 +38,7 @@ tokens.openapi(createToken, async (c) => {
   const tenant = c.get("principal").tenant;
   unwrap(await diagramStub(c.env, id).meta({ tenant }));
   const exp = Math.floor(Date.now() / 1000) + ttl_seconds;
-  const secret = c.env.TOKEN_SECRET || c.env.API_KEYS || "";
+  const secret = tokenSecret(c.env);
   const token = await signToken({ tenant, diagramId: id, scope, exp }, secret);
   return c.json(
     { token, diagram_id: id, scope, expires_at: new Date(exp * 1000).toISOString() },

@@ -1,11 +1,12 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { html } from "hono/html";
 import { randomToken } from "../auth/encoding.ts";
-import { signToken, TOKEN_PREFIX } from "../auth/widget-tokens.ts";
+import { signToken, TOKEN_PREFIX, tokenSecret } from "../auth/widget-tokens.ts";
 import { diagramStub, unwrap } from "../diagram/client.ts";
 import { LIVE_TENANT_HEADER } from "../diagram/live.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { drawioUrlOf } from "../http/drawio-url.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";
 import type { TokenScope } from "../schemas/token.ts";
 import { layoutOrFail } from "./layout.ts";
@@ -68,7 +69,10 @@ live.get("/:id/live", async (c) => {
   return diagramStub(c.env, id.data).fetch(new Request(c.req.raw, { headers }));
 });
 
-/** `/widget.js` (when not built) and the demo page at `/` (only with `DEMO_PAGE=1`). */
+/**
+ * `/widget.js` (when not built), the editor page of `links.editor` at `/edit/{id}`, and the demo
+ * page at `/` (only with `DEMO_PAGE=1`).
+ */
 export const widget = new Hono<AppEnv>();
 
 // Static assets answer /widget.js before the Worker runs; reaching this means it was not built.
@@ -84,20 +88,45 @@ widget.get("/", async (c) => {
   if (c.env.DEMO_PAGE !== "1") {
     throw new ApiError(404, "route_not_found", "there is no such endpoint; see /docs for the API");
   }
-  const secret = c.env.TOKEN_SECRET || c.env.API_KEYS || "";
+  const secret = tokenSecret(c.env);
   if (secret === "") {
     throw new ApiError(503, "auth_not_configured", "set API_KEYS (see .dev.vars.example)");
   }
-  const wanted = DiagramIdSchema.safeParse(c.req.query("diagram"));
-  const id = wanted.success && (await isDemoDiagram(c.env, wanted.data)) ? wanted.data : null;
-  const diagramId = id ?? (await createDemoDiagram(c.env));
+  const wanted = c.req.query("diagram");
+  let diagramId: string;
+  if (wanted === undefined) {
+    diagramId = await createDemoDiagram(c.env);
+  } else {
+    const id = DiagramIdSchema.safeParse(wanted);
+    if (!id.success || !(await isDemoDiagram(c.env, id.data))) {
+      throw new ApiError(
+        404,
+        "not_found",
+        "no such demo diagram: the demo page opens only its own diagrams; open other diagrams with their links.editor",
+      );
+    }
+    diagramId = id.data;
+  }
   const exp = Math.floor(Date.now() / 1000) + DEMO_TOKEN_SECONDS;
   const mint = (scope: TokenScope) =>
     signToken({ tenant: DEMO_TENANT, diagramId, scope, exp }, secret);
   const [editToken, viewToken] = await Promise.all([mint("edit"), mint("view")]);
-  const drawio = httpUrl(c.req.query("drawio"));
+  const drawio = httpUrl(c.req.query("drawio")) ?? drawioUrlOf(c.env, new URL(c.req.url).origin);
   c.header("cache-control", "no-store");
   return c.html(demoPage({ diagramId, editToken, viewToken, drawio }));
+});
+
+/**
+ * The editor page that `links.editor` opens: `/edit/{id}#token=dft_…`. The page holds no
+ * secret; the edit token rides in the URL's fragment, which the browser never sends, and a
+ * script hands it to `<drawforge-editor>`. Served whether or not the demo page is on.
+ */
+widget.get("/edit/:id", (c) => {
+  const id = DiagramIdSchema.safeParse(c.req.param("id"));
+  if (!id.success) throw new ApiError(404, "not_found", "no such diagram");
+  c.header("cache-control", "no-store");
+  c.header("referrer-policy", "no-referrer");
+  return c.html(editorPage(id.data, drawioUrlOf(c.env, new URL(c.req.url).origin)));
 });
 
 async function isDemoDiagram(env: AppEnv["Bindings"], id: string): Promise<boolean> {
@@ -178,9 +207,50 @@ function demoPage(p: { diagramId: string; editToken: string; viewToken: string; 
   <section class="docs">
     <h2>The same diagram on a docs page</h2>
     <p><code>&lt;drawforge-viewer&gt;</code> with a view-only token: read-only, fits the page width, and follows every saved version live.</p>
-    <drawforge-viewer diagram-id="${p.diagramId}" token="${p.viewToken}" drawio-url="${p.drawio ?? ""}" editor-url="/?diagram=${p.diagramId}${p.drawio ? `&drawio=${encodeURIComponent(p.drawio)}` : ""}"></drawforge-viewer>
+    <drawforge-viewer diagram-id="${p.diagramId}" token="${p.viewToken}" drawio-url="${p.drawio ?? ""}" editor-url="/edit/${p.diagramId}#token=${p.editToken}"></drawforge-viewer>
   </section>
 </main>
+</body>
+</html>`;
+}
+
+function editorPage(diagramId: string, drawio: string | undefined) {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Drawforge — ${diagramId}</title>
+<script type="module" src="/widget.js"></script>
+<style>
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2328; background: #f6f7f9; }
+  body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
+  drawforge-editor { flex: 1; min-height: 0; }
+  .missing { max-width: 640px; margin: 64px auto; padding: 24px 28px; background: #fff; border: 1px solid #d8dee4; border-radius: 12px; line-height: 1.5; }
+  code { font-size: 13px; background: #eef1f4; padding: 1px 5px; border-radius: 4px; }
+</style>
+</head>
+<body>
+<main data-diagram-id="${diagramId}" data-drawio-url="${drawio ?? ""}"></main>
+<div class="missing" hidden>
+  <h1>This link cannot open the diagram</h1>
+  <p>An editor link carries an edit token after <code>#token=</code>, and this one does not. Ask
+  for a new link (every answer of the API has one in <code>links.editor</code>), or mint a token
+  with <code>POST /v1/diagrams/${diagramId}/tokens</code>.</p>
+</div>
+<script type="module">
+  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  const main = document.querySelector("main");
+  if (token && token.startsWith("dft_")) {
+    const editor = document.createElement("drawforge-editor");
+    editor.setAttribute("diagram-id", main.dataset.diagramId);
+    editor.setAttribute("drawio-url", main.dataset.drawioUrl);
+    editor.setAttribute("token", token);
+    main.replaceWith(editor);
+  } else {
+    document.querySelector(".missing").hidden = false;
+  }
+</script>
 </body>
 </html>`;
 }

@@ -1,5 +1,6 @@
 import { asCaller } from "../../auth/in-process.ts";
 import type { Bindings } from "../../bindings.ts";
+import { type DiagramLinks, editorLink, linksOf } from "../../diagram/client.ts";
 import type { Principal } from "../../http/app-env.ts";
 
 /** The Worker's own API, as a fetch function (the root app's `fetch`). */
@@ -62,6 +63,16 @@ export class InProcessApi {
     this.#env = env;
     this.#ctx = ctx;
     this.origin = origin;
+  }
+
+  /** Where a diagram of the caller's tenant opens (see {@link linksOf}). */
+  links(id: string, head: { xml: string; title: string }): Promise<DiagramLinks> {
+    return linksOf(this.#env, { origin: this.origin, tenant: this.#principal.tenant }, id, head);
+  }
+
+  /** The editor page on a diagram of the caller's tenant, with an edit token (see {@link editorLink}). */
+  editorLink(id: string): Promise<string> {
+    return editorLink(this.#env, { origin: this.origin, tenant: this.#principal.tenant }, id);
   }
 
   /** The raw response of a call; a non-2xx answer is thrown as {@link ApiProblem}. */

@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isAllowedOrigin } from "../../auth/cors.ts";
 import type { Bindings } from "../../bindings.ts";
+import { drawioUrlOf } from "../../http/drawio-url.ts";
 import { type ApiFetch, InProcessApi } from "./api.ts";
 import { drawforgeMcpServer } from "./server.ts";
 
@@ -41,7 +42,7 @@ export async function serveMcp(
   const api = new InProcessApi(fetch, { kind: "key", tenant, via: "mcp" }, env, ctx, url.origin);
   const server = drawforgeMcpServer(api, url.searchParams.get("tools") === "all" ? "all" : "core", {
     origin: url.origin,
-    drawioUrl: env.DRAWIO_VIEWER_URL,
+    drawioUrl: drawioUrlOf(env, url.origin),
   });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { readEvents } from "../../../sdk/internal/sse.ts";
 import { toBase64 } from "../../auth/encoding.ts";
-import { editorUrl, linksOf } from "../../diagram/client.ts";
 import { DrawioError } from "../../drawio/errors.ts";
 import { parseDiagram } from "../../drawio/parse.ts";
 import { getCellXml, listSelectedCells } from "../../drawio/query.ts";
@@ -76,11 +75,11 @@ export const DiagramRefSchema = z.object({
 });
 
 /** The reference an answer carries for a diagram at one version. */
-export function diagramRef(
-  origin: string,
+export async function diagramRef(
+  api: InProcessApi,
   head: { id: string; title: string; version: number; xml: string },
-): z.infer<typeof DiagramRefSchema> {
-  const links = linksOf(origin, head.id, head);
+): Promise<z.infer<typeof DiagramRefSchema>> {
+  const links = await api.links(head.id, head);
   return {
     id: head.id,
     title: head.title,
@@ -175,7 +174,7 @@ const generateDiagram: McpTool<{
       throw new ToolFailure(`Nothing was drawn: ${completed.error ?? completed.status}.${again}`);
     }
     const diagram = await head(ctx.api, id);
-    const ref = diagramRef(ctx.api.origin, diagram);
+    const ref = await diagramRef(ctx.api, diagram);
     return {
       text: `${completed.text}\n\n${opened(ref)}`,
       data: { ...ref, reply: completed.text, status: completed.status },
@@ -207,7 +206,7 @@ const createFromGraph: McpTool<{
       headers: { "idempotency-key": args.idempotency_key },
       body: { graph: args.graph, ...(args.title === undefined ? {} : { title: args.title }) },
     });
-    const ref = diagramRef(ctx.api.origin, diagram);
+    const ref = await diagramRef(ctx.api, diagram);
     return { text: opened(ref), data: ref, diagramXml: diagram.xml };
   },
 };
@@ -233,10 +232,10 @@ const readDiagram: McpTool<{
       const diagram = await ctx.api.json<DiagramView & { compact: string }>("GET", path(args.id), {
         query: { format: "compact" },
       });
-      return { text: `${readHeader(ctx.api.origin, diagram)}\n${diagram.compact}` };
+      return { text: `${await readHeader(ctx.api, diagram)}\n${diagram.compact}` };
     }
     const diagram = await head(ctx.api, args.id);
-    const header = readHeader(ctx.api.origin, diagram);
+    const header = await readHeader(ctx.api, diagram);
     if (args.view === "xml") return { text: `${header}\n${diagram.xml}` };
     if (!args.target) {
       throw new ToolInputError(
@@ -265,11 +264,11 @@ const readDiagram: McpTool<{
  * The first line of a read: which diagram, which version, and the editor link (the
  * diagrams.net link would repeat the whole diagram, which the read already holds).
  */
-function readHeader(
-  origin: string,
+async function readHeader(
+  api: InProcessApi,
   diagram: { id: string; title: string; version: number },
-): string {
-  return `Diagram ${diagram.id} "${diagram.title}", version ${diagram.version}. Open it: ${editorUrl(origin, diagram.id)}`;
+): Promise<string> {
+  return `Diagram ${diagram.id} "${diagram.title}", version ${diagram.version}. Open it: ${await api.editorLink(diagram.id)}`;
 }
 
 const editDiagram: McpTool<{
@@ -310,7 +309,7 @@ const editDiagram: McpTool<{
         },
       },
     );
-    const ref = diagramRef(ctx.api.origin, result);
+    const ref = await diagramRef(ctx.api, result);
     return {
       text: `Changed ${result.changed.length} cell(s), deleted ${result.deleted.length}.\n${opened(ref)}`,
       data: { ...ref, changed: result.changed, deleted: result.deleted },
@@ -455,7 +454,7 @@ const relayout: McpTool<{
         },
       },
     );
-    const ref = diagramRef(ctx.api.origin, result);
+    const ref = await diagramRef(ctx.api, result);
     return {
       text: `Placed ${result.moved.length} shape(s), routed ${result.routed.length} edge(s).\n${opened(ref)}`,
       data: { ...ref, moved: result.moved, routed: result.routed },
@@ -551,7 +550,7 @@ const restoreVersion: McpTool<{
       headers: { "idempotency-key": args.idempotency_key },
     });
     const diagram = await head(ctx.api, args.id);
-    const ref = diagramRef(ctx.api.origin, diagram);
+    const ref = await diagramRef(ctx.api, diagram);
     return {
       text: `Restored version ${args.version}.\n${opened(ref)}`,
       data: ref,

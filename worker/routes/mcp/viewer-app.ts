@@ -14,7 +14,7 @@ const DRAWIO_VIEWER = "https://viewer.diagrams.net/";
 export interface ViewerSources {
   /** This deployment's origin, which serves `/widget.js`. */
   origin: string;
-  /** A draw.io deployment whose `js/viewer-static.min.js` draws (`DRAWIO_VIEWER_URL`). */
+  /** A draw.io deployment whose `js/viewer-static.min.js` draws (`DRAWIO_URL`). */
   drawioUrl?: string | undefined;
 }
 
