@@ -21,6 +21,10 @@ export type DrawioErrorCode =
   | "xpath_too_expensive"
   // An image too large to draw.
   | "image_too_large"
+  // Mermaid text that does not parse, or a diagram type that is not converted.
+  | "mermaid_syntax"
+  | "mermaid_unsupported"
+  | "mermaid_too_large"
   // Operations.
   | OperationErrorCode;
 
@@ -75,6 +79,8 @@ export interface DrawioErrorContext {
   expression?: string;
   /** Every problem of a refused graph spec, not only the first. */
   problems?: SpecProblem[];
+  /** The offending text (a line of Mermaid, …). */
+  text?: string;
 }
 
 /**
@@ -96,6 +102,7 @@ export class DrawioError extends Error {
   readonly operation?: FailedOperation;
   readonly expression?: string;
   readonly problems?: SpecProblem[];
+  readonly text?: string;
 
   constructor(code: DrawioErrorCode, message: string, context: DrawioErrorContext = {}) {
     super(message);
@@ -106,5 +113,6 @@ export class DrawioError extends Error {
     if (context.operation !== undefined) this.operation = context.operation;
     if (context.expression !== undefined) this.expression = context.expression;
     if (context.problems !== undefined) this.problems = context.problems;
+    if (context.text !== undefined) this.text = context.text;
   }
 }

@@ -81,6 +81,22 @@ export const PROBLEM_CODES = {
     retryable: false,
     summary: "the PNG would be over 4096 × 4096 px; lower the scale or ask for SVG",
   },
+  mermaid_syntax: {
+    status: 422,
+    retryable: false,
+    summary: "the Mermaid text does not parse (see `line`, `column` and `text`)",
+  },
+  mermaid_unsupported: {
+    status: 422,
+    retryable: false,
+    summary:
+      "a Mermaid diagram type that is not converted (flowchart, state, class and sequence are)",
+  },
+  mermaid_too_large: {
+    status: 413,
+    retryable: false,
+    summary: "the Mermaid text is over 256 KB or declares over 2,000 nodes",
+  },
   diagram_too_large: { status: 413, retryable: false, summary: "the XML is over 10 MB" },
   too_many_cells: { status: 413, retryable: false, summary: "over 50,000 cells" },
   too_many_pages: { status: 413, retryable: false, summary: "over 100 pages" },

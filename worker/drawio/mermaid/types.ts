@@ -1,0 +1,23 @@
+import type { Direction, Theme } from "../layout/spec.ts";
+
+/** How to convert. */
+export interface MermaidOptions {
+  /** Overrides the direction the Mermaid text gives (`flowchart LR` → "right"). */
+  direction?: Direction;
+  /** The layout engine's theme (default "default"). */
+  theme?: Theme;
+}
+
+/** What one diagram type's converter returns. */
+export interface ConvertedDiagram {
+  /** The draw.io file: real, editable cells. */
+  xml: string;
+  /**
+   * What was read but has no draw.io counterpart, one sentence each (`click` lines, `%%{init}%%`
+   * themes, …), so nothing is left out without a word.
+   */
+  notes: string[];
+  /** How many nodes (states, classes, participants) and edges (messages) the text declared. */
+  nodes: number;
+  edges: number;
+}
