@@ -1,0 +1,157 @@
+/**
+ * The sequence diagram corpus: every snippet in test/fixtures/mermaid/sequence converts to a
+ * valid draw.io file that keeps all its text, the counts its `%% expect:` line names, headers
+ * apart, messages top to bottom and labels between their lifelines; every snippet in
+ * sequence-bad is refused with `mermaid_syntax` at the line and column its `%% expect-error:`
+ * names.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { edgeRoute } from "../../../../worker/drawio/edge-routes.ts";
+import { DrawioError } from "../../../../worker/drawio/errors.ts";
+import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry.ts";
+import { measureText } from "../../../../worker/drawio/layout/text.ts";
+import { convertSequenceDiagram } from "../../../../worker/drawio/mermaid/sequence.ts";
+import { readLabel } from "../../../../worker/drawio/mermaid/sequence-text.ts";
+import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
+import type { DiagramPage } from "../../../../worker/drawio/model.ts";
+import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { decodeHtmlEntities } from "../../../../worker/drawio/summary.ts";
+import { validateDocument } from "../../../../worker/drawio/validate.ts";
+
+const DIR = new URL("../../../fixtures/mermaid/", import.meta.url);
+const corpus = (folder: string) =>
+  readdirSync(new URL(`${folder}/`, DIR))
+    .filter((name) => name.endsWith(".mmd"))
+    .sort()
+    .map((name) => [name, readFileSync(new URL(`${folder}/${name}`, DIR), "utf8")] as const);
+
+const GOOD = corpus("sequence");
+const BAD = corpus("sequence-bad");
+
+/** A cell's label as a reader sees it: HTML breaks as line breaks, tags gone, entities decoded. */
+function shown(value: string): string {
+  return decodeHtmlEntities(value.replace(/<br\s*\/?>/gi, "\n").replace(/<[^>]+>/g, ""));
+}
+
+/**
+ * The texts a snippet writes, read from the source independently of the converter's parser:
+ * message and note texts after the colon, `as` labels, frame conditions.
+ */
+function textsOf(source: string): string[] {
+  const texts: string[] = [];
+  for (const raw of source.split("\n")) {
+    const line = raw.replace(/%%.*$/, "").trim();
+    for (const statement of line.split(/;(?<!#\w+;)(?=\s|$)/)) {
+      const s = statement.trim();
+      const frame = /^(loop|alt|else|opt|par|and|critical|option|break)\s+(.+)$/i.exec(s);
+      const as = /^(?:participant|actor)\s+\S+(?:@\{[^}]*\})?\s+as\s+(.+)$/i.exec(s);
+      const colon = /(->|-x|-\)|note\s)/i.test(s) ? s.indexOf(":") : -1;
+      const text = frame?.[2] ?? as?.[1] ?? (colon >= 0 ? s.slice(colon + 1) : "");
+      for (const part of readLabel(text).text.split("\n")) {
+        if (part.trim() !== "") texts.push(part.trim());
+      }
+    }
+  }
+  return texts;
+}
+
+interface Converted {
+  page: DiagramPage;
+  layout: PageLayout;
+  lifelines: LayoutCell[];
+  messages: LayoutCell[];
+  out: Awaited<ReturnType<typeof convertSequenceDiagram>>;
+}
+
+async function convert(text: string): Promise<Converted> {
+  const out = await convertSequenceDiagram(readMermaid(text), {});
+  const doc = parseDiagram(out.xml);
+  const errors = validateDocument(doc).filter((f) => f.severity === "error");
+  expect(errors).toEqual([]);
+  const page = doc.pages[0] as DiagramPage;
+  const layout = new PageLayout(page);
+  return {
+    page,
+    layout,
+    lifelines: layout.cells.filter((c) => c.style?.startsWith("shape=umlLifeline")),
+    messages: layout.cells.filter((c) => c.edge),
+    out,
+  };
+}
+
+describe("the sequence corpus converts", () => {
+  it("has the snippets the brief asks for", () => {
+    expect(GOOD.length).toBeGreaterThanOrEqual(35);
+    expect(BAD.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(GOOD)("%s", async (_name, text) => {
+    const expected = /%% expect: nodes=(\d+) edges=(\d+)/.exec(text);
+    expect(expected, "the snippet names its counts").not.toBeNull();
+    const { layout, lifelines, messages, out } = await convert(text);
+    expect(out.nodes).toBe(Number(expected?.[1]));
+    expect(out.edges).toBe(Number(expected?.[2]));
+    expect(lifelines).toHaveLength(out.nodes);
+    expect(messages).toHaveLength(out.edges);
+
+    const values = layout.cells.map((c) => shown(c.element.attrs.value ?? "")).join("\n");
+    const flat = values.replace(/\s+/g, " ");
+    for (const t of textsOf(text))
+      expect(flat, `"${t}" is drawn`).toContain(t.replace(/\s+/g, " "));
+
+    // No two headers overlap.
+    const headers = lifelines.map((c) => {
+      const r = layout.absoluteRect(c) as { x: number; y: number; width: number };
+      const size = Number(/size=(\d+)/.exec(c.style ?? "")?.[1] ?? 40);
+      const label = measureText(shown(c.element.attrs.value ?? ""), Number.POSITIVE_INFINITY).width;
+      const width = /participant=uml/.test(c.style ?? "") ? Math.max(r.width, label) : r.width;
+      return { x: r.x + r.width / 2 - width / 2, y: r.y, width, height: size };
+    });
+    headers.forEach((a, i) => {
+      for (const b of headers.slice(i + 1)) {
+        const apart =
+          a.x + a.width <= b.x ||
+          b.x + b.width <= a.x ||
+          a.y + a.height <= b.y ||
+          b.y + b.height <= a.y;
+        expect(apart, `${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+      }
+    });
+
+    // Messages run top to bottom, each label fitting between its two lifelines.
+    let above = Number.NEGATIVE_INFINITY;
+    for (const m of messages) {
+      const route = edgeRoute(layout, m);
+      expect(route, `message ${m.id} has a route`).toBeDefined();
+      const points = route?.points ?? [];
+      const ys = points.map((p) => p.y);
+      expect(Math.min(...ys)).toBeGreaterThan(above);
+      above = Math.max(...ys);
+      const [start, end] = [points[0], points[points.length - 1]];
+      if (!start || !end || m.element.attrs.source === m.element.attrs.target) continue;
+      expect(start.y).toBeCloseTo(end.y, 3);
+      const label = shown(m.element.attrs.value ?? "");
+      const width = Math.max(0, ...label.split("\n").map((l) => measureText(l, 1e9).width));
+      expect(Math.abs(end.x - start.x), `"${label}" fits`).toBeGreaterThanOrEqual(width);
+    }
+  });
+});
+
+describe("malformed sequence diagrams are refused", () => {
+  it.each(BAD)("%s", async (_name, text) => {
+    const [, line, column] = (/%% expect-error: line=(\d+) column=(\d+)/.exec(text) ?? []).map(
+      Number,
+    );
+    expect(line).toBeGreaterThan(0);
+    const error = await convertSequenceDiagram(readMermaid(text), {}).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DrawioError);
+    expect((error as DrawioError).code).toBe("mermaid_syntax");
+    expect((error as DrawioError).line).toBe(line);
+    expect((error as DrawioError).column).toBe(column);
+    expect((error as DrawioError).message).toMatch(new RegExp(`^line ${line}, column \\d+: `));
+  });
+});
