@@ -1,5 +1,5 @@
 /**
- * The Drawforge TypeScript SDK: `import { Drawforge } from "drawforge/sdk"`.
+ * The Drawforge TypeScript SDK: `import { Drawforge } from "@drawforge/sdk"`.
  *
  * @example
  * const df = new Drawforge({ apiKey, baseUrl });

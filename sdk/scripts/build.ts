@@ -1,6 +1,7 @@
 /**
- * Builds the SDK for publishing as `drawforge/sdk`: `index.js` (one ESM file for any platform,
- * no dependencies) and `.d.ts` typings that stand alone. `npm run sdk:build` writes `dist/sdk/`.
+ * Builds the SDK for publishing as `@drawforge/sdk`: `index.js` (one ESM file for any platform,
+ * no dependencies) and `.d.ts` typings that stand alone. `npm run sdk:build` writes `sdk/dist/`,
+ * what `sdk/package.json` exports; `npm pack` in `sdk/` runs it first (`prepack`).
  *
  *   node sdk/scripts/build.ts [outDir]
  */
@@ -107,7 +108,7 @@ function rewriteImports(text: string): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const outDir = resolve(process.argv[2] ?? join(root, "dist", "sdk"));
+  const outDir = resolve(process.argv[2] ?? join(sdkDir, "dist"));
   const started = performance.now();
   const { declarations } = await buildSdk(outDir);
   const files = Object.keys(declarations).length;

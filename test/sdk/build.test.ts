@@ -36,7 +36,7 @@ function typecheck(sources: Record<string, string>): { errors: string[]; files: 
     typeRoots: [],
     // The built typings themselves are checked too.
     skipLibCheck: false,
-    paths: { "drawforge/sdk": [join(dist, "index.d.ts")] },
+    paths: { "@drawforge/sdk": [join(dist, "index.d.ts")] },
   });
   const errors = ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file
@@ -68,7 +68,7 @@ const WRONG = [
 ];
 
 const CONSUMER = `
-import { APIError, Drawforge, NotFoundError, verifyWebhook, type Diagram, type TurnEvent } from "drawforge/sdk";
+import { APIError, Drawforge, NotFoundError, verifyWebhook, type Diagram, type TurnEvent } from "@drawforge/sdk";
 
 const df = new Drawforge({ apiKey: "key", baseUrl: "https://drawforge.example" });
 
@@ -139,7 +139,7 @@ describe("the built SDK", () => {
 
   it("type-checks a consumer without zod, and refuses wrong calls", () => {
     const wrong = [
-      'import { Drawforge } from "drawforge/sdk";',
+      'import { Drawforge } from "@drawforge/sdk";',
       "const df = new Drawforge();",
       "export async function f() {",
       ...WRONG.map((line) => `  // @ts-expect-error\n  ${line}`),
