@@ -82,23 +82,18 @@ export function sequenceCells(model: SequenceModel, columns: Column[], rows: Row
   const maxY = Math.max(...rects.map((r) => r.y + r.height));
   const cells: XmlElement[] = [];
   const title = model.title ?? "";
+  let titleRect: Rect | undefined;
   if (title !== "") {
     const size = measureText(title, Number.POSITIVE_INFINITY);
     const height = size.height * 1.4 + 10;
-    minY -= height + 10;
     const width = Math.max(size.width * 1.4 + 20, maxX - minX);
-    cells.push(
-      vertex("title", title, TITLE_STYLE, LAYER, {
-        x: (minX + maxX) / 2 - width / 2,
-        y: minY,
-        width,
-        height,
-      }),
-    );
+    minY -= height + 10;
+    titleRect = { x: (minX + maxX) / 2 - width / 2, y: minY, width, height };
   }
   const dx = MARGIN - minX;
   const dy = MARGIN - minY;
   const shift = (r: Rect): Rect => ({ ...r, x: r.x + dx, y: r.y + dy });
+  if (titleRect) cells.push(vertex("title", title, TITLE_STYLE, LAYER, shift(titleRect)));
   boxes.forEach(({ box, rect }, k) => {
     cells.push(
       vertex(ids.fresh(`box-${k + 1}`), box.title, boxStyle(box.fill), LAYER, shift(rect)),

@@ -22,7 +22,8 @@ export function lifelineStyle(p: Participant, size: number): string {
   if (figure) {
     return `shape=umlLifeline;participant=${figure.shape};${LIFELINE}verticalAlign=top;spacingTop=40;`;
   }
-  const participant = p.kind === "database" ? "participant=cylinder;" : "";
+  // A cylinder's top takes the first 10 px or so of the header; its name sits below that.
+  const participant = p.kind === "database" ? "participant=cylinder;spacingTop=10;" : "";
   return `shape=umlLifeline;${participant}${LIFELINE.replace("html=1;", "whiteSpace=wrap;html=1;")}${size === 40 ? "" : `size=${size};`}`;
 }
 
