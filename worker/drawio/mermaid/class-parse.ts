@@ -13,7 +13,7 @@ import {
   type Pending,
 } from "./class-statements.ts";
 import { type MermaidSource, mermaidSyntax, type SourceLine } from "./source.ts";
-import { mermaidBreaks } from "./state-model.ts";
+import { mermaidBreaks, runStatement } from "./state-syntax.ts";
 
 /**
  * Parses a class diagram's statements.
@@ -72,13 +72,7 @@ function member(node: ClassNode, at: SourceLine, stack: Frame[]): void {
 }
 
 function statement(context: ClassContext): void {
-  for (const { pattern, run } of CLASS_STATEMENTS) {
-    const m = pattern.exec(context.at.text);
-    if (m) {
-      run(m, context);
-      return;
-    }
-  }
+  if (runStatement(CLASS_STATEMENTS, context.at.text, context)) return;
   if (!relation(context)) memberLine(context);
 }
 

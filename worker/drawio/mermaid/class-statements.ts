@@ -3,12 +3,11 @@
  * `cssClass`, `style`, `link`/`click`/`callback`, `direction`, `}`, …), each a pattern and what
  * it does.
  */
-import type { Direction } from "../layout/spec.ts";
 import { type CssStyle, readCss } from "./class-def.ts";
 import { readMember } from "./class-members.ts";
 import type { ClassDiagram, ClassNode } from "./class-model.ts";
 import { mermaidSyntax, type SourceLine } from "./source.ts";
-import { mermaidBreaks } from "./state-model.ts";
+import { mermaidBreaks, readDirection, type Statement } from "./state-syntax.ts";
 
 /** An open namespace or class body. */
 export type Frame =
@@ -33,25 +32,12 @@ export interface ClassContext {
   namespace?: { name: string; group: string };
 }
 
-interface Statement {
-  pattern: RegExp;
-  run: (m: RegExpExecArray, context: ClassContext) => void;
-}
-
-const DIRECTIONS: Record<string, Direction> = {
-  TB: "down",
-  TD: "down",
-  BT: "up",
-  LR: "right",
-  RL: "left",
-};
-
 /** `class Name["label"]:::css <<annotation>> {`, each part but the name optional. */
 const CLASS =
   /^class\s+(`[^`]+`|[^\s[{:<`]+)\s*(?:\["([^"]*)"\])?\s*(?::::(\w+))?\s*(?:<<([^>]+)>>)?\s*(?:\{(.*))?$/i;
 
 /** The keyword statements, tried in order before relations and member lines. */
-export const CLASS_STATEMENTS: Statement[] = [
+export const CLASS_STATEMENTS: Statement<ClassContext>[] = [
   { pattern: /^\}$/, run: close },
   { pattern: /^direction\s+(\S+)$/i, run: direction },
   {
@@ -73,12 +59,7 @@ function close(_: RegExpExecArray, { stack, at }: ClassContext): void {
 }
 
 function direction(m: RegExpExecArray, { diagram, at }: ClassContext): void {
-  const value = m[1] as string;
-  const found = DIRECTIONS[value.toUpperCase()];
-  if (!found) {
-    throw mermaidSyntax(at, "direction is one of TB, TD, BT, LR or RL", at.text.lastIndexOf(value));
-  }
-  diagram.direction = found;
+  diagram.direction = readDirection(m[1] as string, at);
 }
 
 function namespace(_: RegExpExecArray, context: ClassContext): void {

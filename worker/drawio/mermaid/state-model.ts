@@ -57,14 +57,6 @@ export interface StateEdge {
   at: SourceLine;
 }
 
-/** Line breaks as Mermaid writes them in labels (`<br>`, `<br/>`, `\n`), trimmed. */
-export function mermaidBreaks(text: string): string {
-  return text
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/\\n/g, "\n")
-    .trim();
-}
-
 /** A whole state diagram. */
 export class StateDiagram {
   readonly ids = new CellIds();

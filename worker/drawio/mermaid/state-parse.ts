@@ -3,8 +3,9 @@
  * {@link StateDiagram}; anything it does not understand is refused with its line and column.
  */
 import { type MermaidSource, mermaidSyntax, type SourceLine } from "./source.ts";
-import { mermaidBreaks, type Region, StateDiagram } from "./state-model.ts";
+import { type Region, StateDiagram } from "./state-model.ts";
 import { addNote, type Frame, STATEMENTS, type StatementContext } from "./state-statements.ts";
+import { mermaidBreaks, runStatement } from "./state-syntax.ts";
 
 /** A state id or `[*]`, with an optional `:::class`. */
 const REF = /^(\[\*\]|[^\s:{}"-]+)(?::::(\w+))?/u;
@@ -67,14 +68,7 @@ function blockEnd(at: SourceLine, lines: readonly SourceLine[], index: number): 
 }
 
 function statement(context: StatementContext): void {
-  for (const { pattern, run } of STATEMENTS) {
-    const m = pattern.exec(context.at.text);
-    if (m) {
-      run(m, context);
-      return;
-    }
-  }
-  transitionOrState(context);
+  if (!runStatement(STATEMENTS, context.at.text, context)) transitionOrState(context);
 }
 
 /** `a --> b : label`, `a : description`, or a lone state, each end maybe with `:::class`. */

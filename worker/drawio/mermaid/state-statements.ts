@@ -2,16 +2,10 @@
  * The keyword statements of a state diagram (`state`, `note`, `classDef`, `class`, `style`,
  * `direction`, `}`, `--`, …), each a pattern and what it does.
  */
-import type { Direction } from "../layout/spec.ts";
 import { type CssStyle, readCss } from "./class-def.ts";
 import { mermaidSyntax, type SourceLine } from "./source.ts";
-import {
-  type Composite,
-  mermaidBreaks,
-  type Region,
-  type StateDiagram,
-  type StateNode,
-} from "./state-model.ts";
+import type { Composite, Region, StateDiagram, StateNode } from "./state-model.ts";
+import { mermaidBreaks, readDirection, type Statement } from "./state-syntax.ts";
 
 /** An open composite state (or the root) and the region statements go to. */
 export interface Frame {
@@ -28,19 +22,6 @@ export interface StatementContext {
   at: SourceLine;
 }
 
-interface Statement {
-  pattern: RegExp;
-  run: (m: RegExpExecArray, context: StatementContext) => void;
-}
-
-const DIRECTIONS: Record<string, Direction> = {
-  TB: "down",
-  TD: "down",
-  BT: "up",
-  LR: "right",
-  RL: "left",
-};
-
 /** A statement that is read and noted, not drawn. */
 const noted =
   (note: (m: RegExpExecArray, at: SourceLine) => string) =>
@@ -48,7 +29,7 @@ const noted =
     diagram.notes.push(note(m, at));
 
 /** The keyword statements, tried in order before transitions and plain states. */
-export const STATEMENTS: Statement[] = [
+export const STATEMENTS: Statement<StatementContext>[] = [
   { pattern: /^\}$/, run: close },
   { pattern: /^--$/, run: divider },
   { pattern: /^direction\s+(\S+)$/i, run: direction },
@@ -92,12 +73,7 @@ function divider(_: RegExpExecArray, { diagram, stack, frame, at }: StatementCon
 }
 
 function direction(m: RegExpExecArray, { frame, at }: StatementContext): void {
-  const value = m[1] as string;
-  const found = DIRECTIONS[value.toUpperCase()];
-  if (!found) {
-    throw mermaidSyntax(at, "direction is one of TB, TD, BT, LR or RL", at.text.lastIndexOf(value));
-  }
-  frame.composite.direction = found;
+  frame.composite.direction = readDirection(m[1] as string, at);
 }
 
 function cssOf(diagram: StateDiagram, at: SourceLine, css: string, what: string): CssStyle {

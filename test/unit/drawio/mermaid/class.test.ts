@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { convertClassDiagram } from "../../../../worker/drawio/mermaid/class.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
@@ -8,14 +7,13 @@ import { getStyleValue } from "../../../../worker/drawio/style.ts";
 import type { XmlElement } from "../../../../worker/drawio/xml/nodes.ts";
 import {
   corpus,
+  describeCorpus,
   fragments,
-  shownText,
   statements,
   validationErrors,
 } from "./state-class-corpus.ts";
 
 const good = corpus("class");
-const bad = corpus("class-bad");
 const snippet = (name: string) => good.find((s) => s.name === name)?.text ?? "";
 
 const convert = (text: string, options: MermaidOptions = {}) =>
@@ -83,32 +81,12 @@ function classTexts(text: string): string[] {
   return fragments(out).map((s) => s.replace(/[~<>`]/g, ""));
 }
 
-describe("class diagram corpus", () => {
-  it("has at least 25 snippets and 7 malformed ones", () => {
-    expect(good.length).toBeGreaterThanOrEqual(25);
-    expect(bad.length).toBeGreaterThanOrEqual(7);
-  });
-
-  it.each(good.map((s) => [s.name, s] as const))(
-    "%s converts: valid, every text shown, counts as expected",
-    async (_name, s) => {
-      const { xml, nodes, edges } = await convert(s.text);
-      expect(validationErrors(xml)).toEqual([]);
-      const shown = shownText(xml).replace(/[<>«»]/g, "");
-      for (const text of classTexts(s.text)) expect(shown).toContain(text);
-      expect({ nodes, edges }).toEqual({ nodes: s.nodes, edges: s.edges });
-    },
-  );
-
-  it.each(bad.map((s) => [s.name, s] as const))(
-    "%s is refused with its line and column",
-    async (_name, s) => {
-      const error = await convert(s.text).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DrawioError);
-      expect(error).toMatchObject({ code: "mermaid_syntax", line: s.line, column: s.column });
-    },
-  );
-});
+describeCorpus(
+  "class",
+  (text) => convert(text),
+  classTexts,
+  (shown) => shown.replace(/[<>«»]/g, ""),
+);
 
 describe("class boxes", () => {
   it("are draw.io's UML class: a stack-layout swimlane with a row per member and a line between", async () => {

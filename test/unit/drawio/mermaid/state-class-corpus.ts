@@ -5,6 +5,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { DrawioError } from "../../../../worker/drawio/errors.ts";
+import type { ConvertedDiagram } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { decodeHtmlEntities } from "../../../../worker/drawio/summary.ts";
 import { validateDocument } from "../../../../worker/drawio/validate.ts";
@@ -81,4 +84,53 @@ export function statements(text: string): string[] {
     .filter((l) => l !== "");
   if (lines[0] === "---") lines.splice(0, lines.indexOf("---", 1) + 1);
   return lines.slice(1);
+}
+
+/**
+ * The corpus tests of one diagram type: at least 25 snippets and 7 malformed ones; each snippet
+ * converts to a file draw.io opens without errors, shows every text `texts` reads from it
+ * (compared after `clean`), and counts the nodes and edges its first line expects; each
+ * malformed one is refused as `mermaid_syntax` at the line and column its first line names.
+ *
+ * @example
+ * describeCorpus("state", (text) => convertStateDiagram(readMermaid(text), {}), stateTexts);
+ */
+export function describeCorpus(
+  folder: string,
+  convert: (text: string) => Promise<ConvertedDiagram>,
+  texts: (text: string) => string[],
+  clean: (shown: string) => string = (shown) => shown,
+): void {
+  const good = corpus(folder);
+  const bad = corpus(`${folder}-bad`);
+  describe(`${folder} diagram corpus`, () => {
+    it("has at least 25 snippets and 7 malformed ones", () => {
+      expect(good.length).toBeGreaterThanOrEqual(25);
+      expect(bad.length).toBeGreaterThanOrEqual(7);
+    });
+
+    it.each(good.map((s) => [s.name, s] as const))(
+      "%s converts: valid, every text shown, counts as expected",
+      async (_name, snippet) => {
+        const { xml, nodes, edges } = await convert(snippet.text);
+        expect(validationErrors(xml)).toEqual([]);
+        const shown = clean(shownText(xml));
+        for (const text of texts(snippet.text)) expect(shown).toContain(text);
+        expect({ nodes, edges }).toEqual({ nodes: snippet.nodes, edges: snippet.edges });
+      },
+    );
+
+    it.each(bad.map((s) => [s.name, s] as const))(
+      "%s is refused with its line and column",
+      async (_name, snippet) => {
+        const error = await convert(snippet.text).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(DrawioError);
+        expect(error).toMatchObject({
+          code: "mermaid_syntax",
+          line: snippet.line,
+          column: snippet.column,
+        });
+      },
+    );
+  });
 }

@@ -1,23 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { getCellAttribute } from "../../../../worker/drawio/cell.ts";
-import { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import { convertStateDiagram } from "../../../../worker/drawio/mermaid/state.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { getStyleValue } from "../../../../worker/drawio/style.ts";
 import type { XmlElement } from "../../../../worker/drawio/xml/nodes.ts";
-import {
-  corpus,
-  fragments,
-  shownText,
-  squash,
-  statements,
-  validationErrors,
-} from "./state-class-corpus.ts";
+import { corpus, describeCorpus, fragments, squash, statements } from "./state-class-corpus.ts";
 
 const good = corpus("state");
-const bad = corpus("state-bad");
 
 const convert = (text: string, options: MermaidOptions = {}) =>
   convertStateDiagram(readMermaid(text), options);
@@ -101,36 +92,7 @@ function stateTexts(text: string): string[] {
   return fragments(out);
 }
 
-describe("state diagram corpus", () => {
-  it("has at least 25 snippets and 7 malformed ones", () => {
-    expect(good.length).toBeGreaterThanOrEqual(25);
-    expect(bad.length).toBeGreaterThanOrEqual(7);
-  });
-
-  it.each(good.map((s) => [s.name, s] as const))(
-    "%s converts: valid, every text shown, counts as expected",
-    async (_name, snippet) => {
-      const { xml, nodes, edges } = await convert(snippet.text);
-      expect(validationErrors(xml)).toEqual([]);
-      const shown = shownText(xml);
-      for (const text of stateTexts(snippet.text)) expect(shown).toContain(text);
-      expect({ nodes, edges }).toEqual({ nodes: snippet.nodes, edges: snippet.edges });
-    },
-  );
-
-  it.each(bad.map((s) => [s.name, s] as const))(
-    "%s is refused with its line and column",
-    async (_name, snippet) => {
-      const error = await convert(snippet.text).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DrawioError);
-      expect(error).toMatchObject({
-        code: "mermaid_syntax",
-        line: snippet.line,
-        column: snippet.column,
-      });
-    },
-  );
-});
+describeCorpus("state", (text) => convert(text), stateTexts);
 
 describe("state diagram shapes", () => {
   const scopes = good.find((s) => s.name === "composite.mmd")?.text ?? "";
