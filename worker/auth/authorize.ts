@@ -22,6 +22,7 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     const stateless =
       path === "/v1/validate" ||
       path === "/v1/layout" ||
+      path === "/v1/convert" ||
       path === "/v1/render" ||
       path.startsWith("/v1/shape-libraries") ||
       path === "/v1/shapes/search";

@@ -63,5 +63,10 @@ export function apiErrorFrom(init: ProblemInit): ApiError {
  */
 export function apiErrorOfDrawio(error: DrawioError): ApiError {
   const code = isProblemCode(error.code) ? error.code : "invalid_request";
-  return new ApiError(PROBLEM_CODES[code].status, code, error.message);
+  // Where in the input the fault is (Mermaid text, XML), for the caller to point at.
+  const extra: ProblemExtra = {};
+  if (error.line !== undefined) extra.line = error.line;
+  if (error.column !== undefined) extra.column = error.column;
+  if (error.text !== undefined) extra.text = error.text;
+  return new ApiError(PROBLEM_CODES[code].status, code, error.message, extra);
 }

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { headCache } from "../diagram/head-cache.ts";
+import { convertMermaid } from "../drawio/mermaid/index.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { decodeTimeCursor, encodeTimeCursor } from "../http/cursors.ts";
 import { etagOf, parseIfMatch, requireIfMatch } from "../http/preconditions.ts";
@@ -49,7 +50,7 @@ const createDiagram = createRoute({
   tags,
   summary: "Create a diagram",
   description:
-    "Stores XML in any draw.io form (or an empty page) as version 1, or lays out a `graph` spec first. Invalid XML is refused with its findings; nothing is stored.",
+    "Stores XML in any draw.io form (or an empty page) as version 1, or lays out a `graph` spec or converts `mermaid` text first. Invalid XML is refused with its findings; nothing is stored.",
   request: {
     headers: IdempotencyHeaderSchema,
     body: { content: { "application/json": { schema: CreateDiagramSchema } } },
@@ -64,13 +65,20 @@ diagrams.openapi(createDiagram, async (c) => {
   const body = c.req.valid("json");
   const principal = c.get("principal");
   const id = `d_${randomToken(22)}`;
-  // A graph is laid out here, in the Worker, and stored like any other XML.
-  const xml = body.graph === undefined ? body.xml : (await layoutOrFail(body.graph)).xml;
+  // A graph is laid out, and Mermaid converted, here in the Worker; the XML is stored like any other.
+  let xml = body.xml;
+  let title = body.title ?? body.graph?.title;
+  if (body.graph !== undefined) xml = (await layoutOrFail(body.graph)).xml;
+  if (body.mermaid !== undefined) {
+    const converted = await convertMermaid(body.mermaid);
+    xml = converted.xml;
+    title ??= converted.title;
+  }
   const view = unwrap(
     await diagramStub(c.env, id).create({
       tenant: principal.tenant,
       id,
-      title: body.title ?? body.graph?.title ?? "Untitled diagram",
+      title: title ?? "Untitled diagram",
       ...(xml === undefined ? {} : { xml }),
       author: authorOf(principal),
     }),

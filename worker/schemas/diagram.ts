@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OperationSchema } from "../drawio/operations/schema.ts";
 import { countedListOf, PageQuerySchema, VersionNumberSchema } from "./common.ts";
+import { MermaidSchema } from "./convert.ts";
 import { GraphSchema } from "./graph.ts";
 import { LIMITS } from "./limits.ts";
 
@@ -49,12 +50,17 @@ export const CreateDiagramSchema = z
       description:
         "Instead of `xml`: a graph spec that Drawforge lays out (see `POST /v1/layout`).",
     }),
+    mermaid: MermaidSchema.optional().openapi({
+      description:
+        "Instead of `xml`: Mermaid text that Drawforge converts to editable cells (see `POST /v1/convert`).",
+    }),
   })
   .strict()
-  .refine((body) => body.xml === undefined || body.graph === undefined, {
-    message: "send either xml or graph, not both",
-    path: ["graph"],
-  })
+  .refine(
+    (body) =>
+      [body.xml, body.graph, body.mermaid].filter((source) => source !== undefined).length <= 1,
+    { message: "send one of xml, graph and mermaid", path: ["mermaid"] },
+  )
   .openapi("CreateDiagram");
 
 export const ReplaceDiagramSchema = z

@@ -1,0 +1,123 @@
+/**
+ * Mermaid through the API: `POST /v1/convert` (stateless, open to widget tokens) and
+ * `POST /v1/diagrams { mermaid }`; bad text gets a 422 naming the line, and nothing is stored.
+ */
+import { describe, expect, it } from "vitest";
+import { api, createDiagram, expectProblem } from "./api.ts";
+
+const FLOW = `---
+title: Checkout
+---
+flowchart LR
+  cart[Cart] --> pay{Paid?}
+  pay -->|yes| ship([Ship it])
+  pay -->|no| cart
+  click ship "https://example.com" %% ignored, with a note
+`;
+
+describe("POST /v1/convert", () => {
+  it("turns a flowchart into editable cells, with findings, lint and notes", async () => {
+    const res = await api("/v1/convert", { method: "POST", body: { mermaid: FLOW } });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.json.type).toBe("flowchart");
+    expect(res.json.title).toBe("Checkout");
+    expect(res.json.counts).toEqual({ nodes: 3, edges: 3 });
+    for (const label of ["Cart", "Paid?", "Ship it", "yes", "no"]) {
+      expect(res.json.xml).toContain(label);
+    }
+    expect(res.json.findings.filter((f: { severity: string }) => f.severity === "error")).toEqual(
+      [],
+    );
+    expect(res.json.notes.join(" ")).toMatch(/click/);
+  });
+
+  it("converts each supported type", async () => {
+    const sources = {
+      state: "stateDiagram-v2\n  [*] --> Idle\n  Idle --> Busy : start\n  Busy --> [*]",
+      class: "classDiagram\n  Animal <|-- Dog\n  class Dog {\n    +bark() void\n  }",
+      sequence: "sequenceDiagram\n  Alice->>Bob: Hello\n  Bob-->>Alice: Hi",
+    };
+    for (const [type, mermaid] of Object.entries(sources)) {
+      const res = await api("/v1/convert", { method: "POST", body: { mermaid } });
+      expect(res.status, `${type}: ${res.text.slice(0, 300)}`).toBe(200);
+      expect(res.json.type).toBe(type);
+    }
+  });
+
+  it("answers a syntax error with 422 mermaid_syntax naming the line, column and text", async () => {
+    const res = await api("/v1/convert", {
+      method: "POST",
+      body: { mermaid: "flowchart TD\n  A --> B\n  B -->|oops C\n" },
+    });
+    const problem = expectProblem(res, 422, "mermaid_syntax");
+    expect(problem.line).toBe(3);
+    expect(problem.column).toBeGreaterThanOrEqual(1);
+    expect(problem.text).toContain("oops");
+  });
+
+  it("refuses other diagram types, naming the type", async () => {
+    const res = await api("/v1/convert", {
+      method: "POST",
+      body: { mermaid: "gantt\n  title A plan\n  section One\n  Task :a1, 2024-01-01, 3d" },
+    });
+    const problem = expectProblem(res, 422, "mermaid_unsupported");
+    expect(problem.detail).toContain("gantt");
+  });
+
+  it("answers oversized input within limits: 413 for the text, 413 for 10,000 nodes", async () => {
+    const big = await api("/v1/convert", {
+      method: "POST",
+      body: { mermaid: `flowchart TD\n${"  A --> B\n".repeat(120_000)}` },
+    });
+    expect([413, 422]).toContain(big.status);
+    const lines = Array.from({ length: 10_000 }, (_, i) => `  n${i} --> n${i + 1}`).join("\n");
+    const started = Date.now();
+    const many = await api("/v1/convert", {
+      method: "POST",
+      body: { mermaid: `flowchart TD\n${lines}` },
+    });
+    expect([413, 422]).toContain(many.status);
+    expect(many.json.code).toMatch(/^mermaid_too_large$|^invalid_request$/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe("POST /v1/diagrams { mermaid }", () => {
+  it("stores the converted diagram as version 1, titled from the front matter", async () => {
+    const res = await api("/v1/diagrams", { method: "POST", body: { mermaid: FLOW } });
+    expect(res.status, res.text.slice(0, 300)).toBe(201);
+    expect(res.json.title).toBe("Checkout");
+    const head = await api(`/v1/diagrams/${res.json.id}`);
+    expect(head.json.xml).toContain("Ship it");
+  });
+
+  it("refuses bad Mermaid before anything is stored", async () => {
+    const res = await api("/v1/diagrams", {
+      method: "POST",
+      body: { mermaid: "flowchart TD\n  A -->" },
+    });
+    expectProblem(res, 422, "mermaid_syntax");
+  });
+
+  it("takes one source only", async () => {
+    const res = await api("/v1/diagrams", {
+      method: "POST",
+      body: { mermaid: FLOW, xml: "<mxGraphModel/>" },
+    });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain("send one of xml, graph and mermaid");
+  });
+
+  it("is open to widget tokens for conversion", async () => {
+    const id = await createDiagram();
+    const token = (
+      await api(`/v1/diagrams/${id}/tokens`, { method: "POST", body: { scope: "view" } })
+    ).json.token as string;
+    const res = await api("/v1/convert", {
+      method: "POST",
+      auth: token,
+      body: { mermaid: "flowchart LR\n  A --> B" },
+    });
+    expect(res.status).toBe(200);
+  });
+});

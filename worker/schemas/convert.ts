@@ -1,0 +1,46 @@
+import { z } from "@hono/zod-openapi";
+import { MAX_MERMAID_CHARS } from "../drawio/mermaid/source.ts";
+import { FindingSchema } from "./diagram.ts";
+
+/**
+ * Mermaid text: flowchart (graph), stateDiagram, classDiagram or sequenceDiagram. Longer text
+ * than {@link MAX_MERMAID_CHARS} is refused by the converter (413 `mermaid_too_large`).
+ */
+export const MermaidSchema = z.string().min(1).openapi({
+  maxLength: MAX_MERMAID_CHARS,
+  description:
+    "Mermaid text: `flowchart`/`graph`, `stateDiagram`, `classDiagram` or `sequenceDiagram` (others are refused with `mermaid_unsupported`). Up to 256 KB and 2,000 nodes.",
+  example:
+    "flowchart LR\n  cart[Cart] --> pay{Paid?}\n  pay -->|yes| ship([Ship])\n  pay -->|no| cart",
+});
+
+export const ConvertRequestSchema = z
+  .object({
+    mermaid: MermaidSchema,
+    direction: z
+      .enum(["down", "right", "up", "left"])
+      .optional()
+      .openapi({ description: "Overrides the direction the text gives (`flowchart LR`…)." }),
+    theme: z.enum(["default", "minimal", "dark"]).optional(),
+  })
+  .strict()
+  .openapi("ConvertRequest");
+
+export const ConvertResultSchema = z
+  .object({
+    xml: z.string().openapi({ description: "An uncompressed `<mxfile>`: real, editable cells." }),
+    type: z.enum(["flowchart", "state", "class", "sequence"]),
+    title: z.string().optional().openapi({ description: "The front matter's title, if any." }),
+    counts: z
+      .object({ nodes: z.number().int(), edges: z.number().int() })
+      .openapi({ description: "Nodes (states, classes, participants) and edges (messages) read." }),
+    notes: z.array(z.string()).openapi({
+      description:
+        "What was read but has no draw.io counterpart (`click` lines, …), one sentence each.",
+    }),
+    findings: z.array(FindingSchema).openapi({ description: "Validation findings." }),
+    lint: z.array(FindingSchema).openapi({
+      description: "Geometry warnings: overlaps, edges through shapes, labels overflowing.",
+    }),
+  })
+  .openapi("ConvertResult");
