@@ -1,5 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { MAX_MERMAID_CHARS } from "../drawio/mermaid/source.ts";
 import { libraryShapeName } from "../drawio/shapes/library-names.ts";
 import { ModelGraphSchema, ModelOperationSchema } from "../schemas/model-inputs.ts";
 import { leanSchema } from "./lean-schema.ts";
@@ -56,6 +57,24 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
       execute: async ({ graph, replace, title }) => {
         if (title?.trim()) copy.title = title.trim();
         return changed(await copy.createFromGraph(graph, replace));
+      },
+    }),
+    create_from_mermaid: tool({
+      description:
+        "Draw a flowchart, state, class or sequence diagram written in Mermaid as real draw.io cells (or a new section beside a non-empty diagram). Fewer tokens than a graph for these types.",
+      inputSchema: leanSchema(
+        z.object({
+          mermaid: z.string().min(1).max(MAX_MERMAID_CHARS),
+          replace: z
+            .boolean()
+            .default(false)
+            .describe("Replace the whole diagram instead of adding a section."),
+          title: z.string().max(80).optional().describe("For a new diagram: a title of 2-6 words."),
+        }),
+      ),
+      execute: async ({ mermaid, replace, title }) => {
+        if (title?.trim()) copy.title = title.trim();
+        return changed(await copy.createFromMermaid(mermaid, replace));
       },
     }),
     edit_diagram: tool({

@@ -5,8 +5,10 @@ import { layoutGraph } from "../drawio/layout/index.ts";
 import { relayoutPage } from "../drawio/layout/relayout.ts";
 import type { GraphSpecInput } from "../drawio/layout/spec.ts";
 import { lintDocument } from "../drawio/lint.ts";
+import { convertMermaid } from "../drawio/mermaid/index.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { applyOperations } from "../drawio/operations/apply.ts";
+import { parseDiagram } from "../drawio/parse.ts";
 import { getCellXml, listCells, listSelectedCells } from "../drawio/query.ts";
 import { repairDiagram } from "../drawio/repair.ts";
 import { serializeCell, serializeDiagram } from "../drawio/serialize.ts";
@@ -115,19 +117,46 @@ export class WorkingCopy {
         return { ok: false, message: `the graph does not match the schema: ${error.message}` };
       throw error;
     }
+    return this.#place(
+      laid.document,
+      replace,
+      `laid out ${graph.nodes.length} nodes and ${graph.edges?.length ?? 0} edges`,
+      "laid-out section",
+    );
+  }
+
+  /**
+   * Draws Mermaid (flowchart, state, class or sequence diagram) as real cells: the whole diagram
+   * when it is empty or `replace` is set, else a section beside it. Text that does not parse
+   * is answered with its line and column, for the model to fix.
+   */
+  async createFromMermaid(mermaid: string, replace: boolean): Promise<ToolOutcome> {
+    let converted: Awaited<ReturnType<typeof convertMermaid>>;
+    try {
+      converted = await convertMermaid(mermaid);
+    } catch (error) {
+      if (error instanceof DrawioError) return { ok: false, message: error.message };
+      throw error;
+    }
+    const notes = converted.notes.length > 0 ? ` (${converted.notes.join(" ")})` : "";
+    return this.#place(
+      parseDiagram(converted.xml),
+      replace,
+      `converted the ${converted.type} diagram: ${converted.nodes} nodes and ${converted.edges} edges${notes}`,
+      `converted ${converted.type} diagram`,
+    );
+  }
+
+  /** Takes a drawn document as the diagram (empty diagram or `replace`) or as a section beside it. */
+  #place(drawn: DiagramDocument, replace: boolean, done: string, section: string): ToolOutcome {
     const page = this.document.pages[0];
     const empty = !page || listCells(page).every((c) => c.kind === "layer" || c.kind === "root");
     if (replace || empty) {
-      this.document = laid.document;
+      this.document = drawn;
       this.changed = true;
-      return this.#after(
-        `laid out ${graph.nodes.length} nodes and ${graph.edges?.length ?? 0} edges`,
-      );
+      return this.#after(done);
     }
-    return this.#addCells(
-      besides(page, laid.document),
-      "added the laid-out section beside the diagram",
-    );
+    return this.#addCells(besides(page, drawn), `added the ${section} beside the diagram`);
   }
 
   /** Adds raw `<mxCell>` elements; cut-off output is kept until {@link continueCells} completes it. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { readEvents } from "../../../sdk/internal/sse.ts";
 import { toBase64 } from "../../auth/encoding.ts";
 import { DrawioError } from "../../drawio/errors.ts";
+import { MAX_MERMAID_CHARS } from "../../drawio/mermaid/source.ts";
 import { parseDiagram } from "../../drawio/parse.ts";
 import { getCellXml, listSelectedCells } from "../../drawio/query.ts";
 import type { Diagram as DiagramView } from "../../schemas/diagram.ts";
@@ -205,6 +206,34 @@ const createFromGraph: McpTool<{
     const diagram = await ctx.api.json<Diagram>("POST", "/v1/diagrams", {
       headers: { "idempotency-key": args.idempotency_key },
       body: { graph: args.graph, ...(args.title === undefined ? {} : { title: args.title }) },
+    });
+    const ref = await diagramRef(ctx.api, diagram);
+    return { text: opened(ref), data: ref, diagramXml: diagram.xml };
+  },
+};
+
+const createFromMermaid: McpTool<{
+  mermaid: string;
+  title?: string | undefined;
+  idempotency_key?: string | undefined;
+}> = {
+  name: "create_diagram_from_mermaid",
+  title: "Create a diagram from Mermaid",
+  description:
+    "Save a new diagram from Mermaid text (flowchart, stateDiagram, classDiagram or sequenceDiagram) as real, editable draw.io cells, laid out by Drawforge. A syntax error names its line and column. Answers the id and links.",
+  core: false,
+  input: z.object({
+    mermaid: z.string().min(1).max(MAX_MERMAID_CHARS),
+    title: z.string().min(1).max(200).optional(),
+    idempotency_key: IdempotencyKey,
+  }),
+  output: DiagramRefSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  viewer: true,
+  async run(args, ctx) {
+    const diagram = await ctx.api.json<Diagram>("POST", "/v1/diagrams", {
+      headers: { "idempotency-key": args.idempotency_key },
+      body: { mermaid: args.mermaid, ...(args.title === undefined ? {} : { title: args.title }) },
     });
     const ref = await diagramRef(ctx.api, diagram);
     return { text: opened(ref), data: ref, diagramXml: diagram.xml };
@@ -601,6 +630,7 @@ export class ToolFailure extends Error {
 export const DIAGRAM_TOOLS: readonly McpTool<never>[] = [
   generateDiagram,
   createFromGraph,
+  createFromMermaid,
   readDiagram,
   editDiagram,
   listDiagrams,
