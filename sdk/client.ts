@@ -6,6 +6,8 @@ import { Diagrams } from "./resources/diagrams.ts";
 import { cancelTurn } from "./resources/messages.ts";
 import { ShapeLibraries, Shapes } from "./resources/shapes.ts";
 import type {
+  ConvertParams,
+  ConvertResult,
   GenerateParams,
   LayoutParams,
   LayoutResult,
@@ -140,6 +142,18 @@ export class Drawforge {
    */
   layout(params: LayoutParams, options?: RequestOptions): Promise<LayoutResult> {
     return this.#t.json({ method: "POST", path: "/v1/layout", body: params }, options);
+  }
+
+  /**
+   * Converts Mermaid (flowchart, state, class or sequence diagram) into editable draw.io cells;
+   * stores nothing. Text that does not parse rejects with an `APIError` of code
+   * `mermaid_syntax` whose problem names the `line` and `column`.
+   *
+   * @example
+   * const { xml, counts } = await df.convert({ mermaid: "flowchart LR\n  A[Cart] --> B{Paid?}" });
+   */
+  convert(params: ConvertParams, options?: RequestOptions): Promise<ConvertResult> {
+    return this.#t.json({ method: "POST", path: "/v1/convert", body: params }, options);
   }
 
   /**

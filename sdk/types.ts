@@ -25,6 +25,7 @@ import type {
   WebhookSecretSchema,
 } from "../worker/schemas/batch.ts";
 import type { PageQuerySchema, ProblemSchema } from "../worker/schemas/common.ts";
+import type { ConvertRequestSchema, ConvertResultSchema } from "../worker/schemas/convert.ts";
 import type {
   ApplyOperationsSchema,
   CreateDiagramSchema,
@@ -99,6 +100,7 @@ export type TurnEvent = z.output<typeof TurnEventSchema>;
 export type WidgetToken = z.output<typeof WidgetTokenSchema>;
 export type ValidateResult = z.output<typeof ValidateResultSchema>;
 export type LayoutResult = z.output<typeof LayoutResultSchema>;
+export type ConvertResult = z.output<typeof ConvertResultSchema>;
 export type RelayoutResult = z.output<typeof RelayoutResultSchema>;
 export type ShapeLibrarySummary = z.output<typeof LibrarySummarySchema>;
 export type ShapeLibraryList = z.output<typeof LibraryListSchema>;
@@ -138,6 +140,7 @@ export type PublicationList = z.output<typeof PublicationListSchema>;
 export type CreatePublicationParams = z.input<typeof CreatePublicationSchema>;
 export type ValidateParams = z.input<typeof ValidateRequestSchema>;
 export type LayoutParams = z.input<typeof LayoutRequestSchema>;
+export type ConvertParams = z.input<typeof ConvertRequestSchema>;
 export type RelayoutParams = z.input<typeof RelayoutRequestSchema>;
 export type CreateBatchParams = z.input<typeof CreateBatchSchema>;
 export type BatchItemParams = CreateBatchParams["items"][number];

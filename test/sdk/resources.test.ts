@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Page, PermissionDeniedError } from "../../sdk/index.ts";
+import { Page, PermissionDeniedError, UnprocessableEntityError } from "../../sdk/index.ts";
 import { client, eventually, SMALL_XML } from "./helpers.ts";
 
 const df = client();
@@ -83,6 +83,19 @@ describe("diagrams", () => {
     expect(tidied.version).toBe(2);
     expect(tidied.moved.sort()).toEqual(["cart", "pay"]);
     expect(tidied.routed).toHaveLength(1);
+  });
+
+  it("converts Mermaid, stores it, and says where bad Mermaid is", async () => {
+    const mermaid = "flowchart LR\n  cart[Cart] --> pay{Paid?}\n  pay -->|yes| ship([Ship])";
+    const converted = await df.convert({ mermaid });
+    expect(converted).toMatchObject({ type: "flowchart", counts: { nodes: 3, edges: 2 } });
+    expect(converted.xml).toContain("Ship");
+    const stored = await df.diagrams.create({ mermaid, title: "From Mermaid" });
+    expect(stored.xml).toContain("Paid?");
+    const error = await df.convert({ mermaid: "flowchart LR\n  A -->" }).catch((e) => e);
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(error.code).toBe("mermaid_syntax");
+    expect(error.problem?.line).toBe(2);
   });
 
   it("edits with operations, with If-Match and the XML on request", async () => {
