@@ -19,6 +19,7 @@ const SUITES: Record<string, string> = {
   "test-times": "./test-times.ts",
   render: "./render.ts",
   mcp: "./mcp.ts",
+  mermaid: "./mermaid.ts",
 };
 
 const first = process.argv[2];

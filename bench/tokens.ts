@@ -4,7 +4,10 @@
  * (b) per corpus diagram, the context of an edit turn (fixed prompt + the compact view) against
  *     ~4,000 fixed tokens + the full XML twice (what XML-in-the-prompt tools send);
  * (c) per generated layout spec, the graph spec a model writes against the bare <mxCell> XML of
- *     the same diagram. Prints figures, then one JSON line.
+ *     the same diagram;
+ * (d) per spec that Mermaid can say (no library icons, style overrides, swimlanes or zones), the
+ *     same diagram written as a Mermaid flowchart against the graph spec and the bare cells.
+ * Prints figures, then one JSON line.
  *
  *   npm run bench -- tokens
  */
@@ -12,6 +15,7 @@ import { asSchema } from "ai";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { corpusFiles } from "../test/fixtures/corpus.ts";
 import { graphSpecs } from "../test/fixtures/graph-specs.ts";
+import { mermaidOfSpec } from "../test/fixtures/mermaid-of-spec.ts";
 import { SYSTEM_PROMPT, turnContext } from "../worker/agent/prompt.ts";
 import { agentTools } from "../worker/agent/tools.ts";
 import { WorkingCopy } from "../worker/agent/working-copy.ts";
@@ -56,19 +60,36 @@ console.log(
 );
 
 const createRatios: number[] = [];
+const mermaidVsSpec: number[] = [];
+const mermaidVsCells: number[] = [];
 for (const { spec } of graphSpecs()) {
   const { document } = await layoutGraph(spec);
   const cells = (document.pages[0]?.cells ?? []).map(serializeCell).join("");
-  createRatios.push(countTokens(JSON.stringify(spec)) / countTokens(cells));
+  const specTokens = countTokens(JSON.stringify(spec));
+  const cellTokens = countTokens(cells);
+  createRatios.push(specTokens / cellTokens);
+  const mermaid = mermaidOfSpec(spec);
+  if (mermaid !== undefined) {
+    mermaidVsSpec.push(countTokens(mermaid) / specTokens);
+    mermaidVsCells.push(countTokens(mermaid) / cellTokens);
+  }
 }
 const createRatio = median(createRatios);
 console.log(
   `graph spec vs bare mxCell XML: median ratio ${createRatio.toFixed(3)} over ${createRatios.length} specs (target ≤ 0.30)`,
 );
 
+const mermaidSpecRatio = median(mermaidVsSpec);
+const mermaidCellRatio = median(mermaidVsCells);
+console.log(
+  `Mermaid flowchart vs graph spec: median ratio ${mermaidSpecRatio.toFixed(3)}, vs bare mxCell XML ${mermaidCellRatio.toFixed(3)}, over the ${mermaidVsSpec.length} specs Mermaid can say`,
+);
+
 console.log(
   JSON.stringify({
     fixed_prompt_tokens: fixed,
+    mermaid_vs_spec_ratio: Math.round(mermaidSpecRatio * 1000) / 1000,
+    mermaid_vs_cells_ratio: Math.round(mermaidCellRatio * 1000) / 1000,
     edit_context_ratio: Math.round(editRatio * 1000) / 1000,
     create_output_ratio: Math.round(createRatio * 1000) / 1000,
   }),
