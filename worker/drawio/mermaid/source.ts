@@ -89,8 +89,9 @@ export function readMermaid(text: string): MermaidSource {
   const raw = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   let index = 0;
   let title: string | undefined;
-  const blank = (s: string | undefined) => s !== undefined && s.trim() === "";
-  while (blank(raw[index])) index++;
+  // Blank and comment lines before the front matter are skipped.
+  const skipped = (s: string | undefined) => s !== undefined && withoutComment(s).trim() === "";
+  while (skipped(raw[index])) index++;
   if (raw[index]?.trim() === "---") {
     const start = index;
     index++;

@@ -1,0 +1,76 @@
+/**
+ * Converted Mermaid opened in the real draw.io (the offline app in headless Chromium): 20
+ * snippets of the corpus, five of each type, each loads and draws every cell's text. Skips
+ * without Chromium.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convertMermaid } from "../../worker/drawio/mermaid/index.ts";
+import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { listCells } from "../../worker/drawio/query.ts";
+import { findChromium, hasLabel, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
+
+const CORPUS = new URL("../fixtures/mermaid/", import.meta.url);
+
+/** Five snippets of each type, spread over the corpus (every nth file in name order). */
+function sample(): { name: string; text: string }[] {
+  return ["flowchart", "state", "class", "sequence"].flatMap((type) => {
+    const dir = new URL(`${type}/`, CORPUS);
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(".mmd"))
+      .sort();
+    const step = Math.max(1, Math.floor(files.length / 5));
+    return files
+      .filter((_, i) => i % step === 0)
+      .slice(0, 5)
+      .map((f) => ({ name: `${type}/${f}`, text: readFileSync(new URL(f, dir), "utf8") }));
+  });
+}
+
+/** A cell's value as the text draw.io draws: tags dropped, entities decoded, one line each. */
+function textLines(value: string): string[] {
+  return value
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+describe.skipIf(findChromium() === undefined)("converted Mermaid in the real draw.io", () => {
+  let drawio: LaunchedDrawio | undefined;
+  beforeAll(async () => {
+    drawio = await launchDrawio();
+  }, 120_000);
+  afterAll(async () => {
+    await drawio?.close();
+  });
+
+  const snippets = sample();
+  it("samples 20 snippets, five of each type", () => {
+    expect(snippets).toHaveLength(20);
+  });
+
+  it.each(snippets)("opens $name and draws every cell's text", async ({ text }) => {
+    if (drawio === undefined) throw new Error("draw.io did not start");
+    const { xml } = await convertMermaid(text);
+    const svg = await drawio.renderSvg(xml);
+    expect(svg.startsWith("<svg")).toBe(true);
+    const page = parseDiagram(xml).pages[0];
+    if (page === undefined) throw new Error("no page");
+    let checked = 0;
+    for (const cell of listCells(page)) {
+      for (const line of textLines(cell.label)) {
+        expect(hasLabel(svg, line), `${cell.id}: ${line}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
