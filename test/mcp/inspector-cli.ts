@@ -57,11 +57,19 @@ function inspector(args: string[]): { status: number | null; stdout: string; std
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+// `npm start` as a user runs it. Its output is kept: offline, it must not print network errors
+// (miniflare's download of the `Request.cf` object is off in worker/scripts/dev.ts).
 server = spawn("npm", ["start"], {
   cwd: root,
   detached: true,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+let startOutput = "";
+server.stdout?.on("data", (chunk: Buffer) => {
+  startOutput += chunk.toString();
+});
+server.stderr?.on("data", (chunk: Buffer) => {
+  startOutput += chunk.toString();
 });
 await waitForHealth(120_000);
 // `npm start` made .dev.vars from the example if there was none: its first key is the bearer.
@@ -92,4 +100,9 @@ if (!withApp.includes("create_diagram_from_graph")) {
   throw new Error(`no tool shows the viewer app:\n${apps.stdout}${apps.stderr}`);
 }
 console.log(`tools that show the diagram inline (MCP Apps): ${withApp.join(", ")}`);
+if (/ENOTFOUND|Unable to fetch the `Request\.cf` object/.test(startOutput)) {
+  console.error(startOutput);
+  throw new Error("npm start printed network errors (see above)");
+}
+console.log("npm start printed no network errors");
 stop();
