@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
+import { lintDocument } from "../../../../worker/drawio/lint.ts";
 import type { ConvertedDiagram } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { decodeHtmlEntities } from "../../../../worker/drawio/summary.ts";
@@ -88,8 +89,9 @@ export function statements(text: string): string[] {
 
 /**
  * The corpus tests of one diagram type: at least 25 snippets and 7 malformed ones; each snippet
- * converts to a file draw.io opens without errors, shows every text `texts` reads from it
- * (compared after `clean`), and counts the nodes and edges its first line expects; each
+ * converts to a file draw.io opens without errors, with no shapes on top of each other and no
+ * line through a shape, shows every text `texts` reads from it (compared after `clean`), and
+ * counts the nodes and edges its first line expects; each
  * malformed one is refused as `mermaid_syntax` at the line and column its first line names.
  *
  * @example
@@ -110,10 +112,14 @@ export function describeCorpus(
     });
 
     it.each(good.map((s) => [s.name, s] as const))(
-      "%s converts: valid, every text shown, counts as expected",
+      "%s converts: valid, clear, every text shown, counts as expected",
       async (_name, snippet) => {
         const { xml, nodes, edges } = await convert(snippet.text);
         expect(validationErrors(xml)).toEqual([]);
+        const crowded = lintDocument(parseDiagram(xml)).filter(
+          (f) => f.code === "overlap" || f.code === "edge_crosses_vertex",
+        );
+        expect(crowded.map((f) => f.message)).toEqual([]);
         const shown = clean(shownText(xml));
         for (const text of texts(snippet.text)) expect(shown).toContain(text);
         expect({ nodes, edges }).toEqual({ nodes: snippet.nodes, edges: snippet.edges });
