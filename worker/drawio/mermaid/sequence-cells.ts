@@ -46,21 +46,24 @@ export interface SequenceCells {
  */
 export function sequenceCells(model: SequenceModel, columns: Column[], rows: Rows): SequenceCells {
   const ids = new Ids(model);
-  const boxes = model.boxes.map((box) => {
-    const members = box.members.map((i) => columns[i] as Column);
-    const title =
-      box.title === "" ? 0 : measureText(box.title, Number.POSITIVE_INFINITY).height + 6;
-    const x0 = Math.min(...members.map((c) => c.center - c.half)) - BOX_PAD;
-    const x1 = Math.max(...members.map((c) => c.center + c.half)) + BOX_PAD;
-    const bottom = Math.max(...box.members.map((i) => rows.lifelines[i]?.bottom ?? 0));
-    const rect = {
-      x: x0,
-      y: -BOX_PAD - title,
-      width: x1 - x0,
-      height: bottom + 2 * BOX_PAD + title,
-    };
-    return { box, rect };
-  });
+  // A box may hold no one (`box … end` with nothing between).
+  const boxes = model.boxes
+    .filter((box) => box.members.length > 0)
+    .map((box) => {
+      const members = box.members.map((i) => columns[i] as Column);
+      const title =
+        box.title === "" ? 0 : measureText(box.title, Number.POSITIVE_INFINITY).height + 6;
+      const x0 = Math.min(...members.map((c) => c.center - c.half)) - BOX_PAD;
+      const x1 = Math.max(...members.map((c) => c.center + c.half)) + BOX_PAD;
+      const bottom = Math.max(...box.members.map((i) => rows.lifelines[i]?.bottom ?? 0));
+      const rect = {
+        x: x0,
+        y: -BOX_PAD - title,
+        width: x1 - x0,
+        height: bottom + 2 * BOX_PAD + title,
+      };
+      return { box, rect };
+    });
   const rects: Rect[] = [
     { x: 0, y: 0, width: 0, height: 0 },
     ...columns.map((c, i) => ({

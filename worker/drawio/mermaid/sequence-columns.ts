@@ -48,6 +48,7 @@ export function placeColumns(model: SequenceModel): Column[] {
   const half = (i: number) => headers[i]?.half ?? 0;
   eventNeeds(model, need, half);
   for (const box of model.boxes) {
+    if (box.members.length === 0) continue;
     const first = Math.min(...box.members);
     const last = Math.max(...box.members);
     const title = measureText(box.title, Number.POSITIVE_INFINITY).width + 2 * BOX_PAD;

@@ -55,7 +55,7 @@ export function parseSequence(source: MermaidSource): SequenceModel {
   const active = new Map<number, number>();
   const numbering = { visible: false, next: 1, step: 1 };
   let messages = 0;
-  let title = source.title;
+  let title = source.title === undefined ? undefined : readLabel(source.title).text;
   let accTitle: string | undefined;
   let description: SourceLine | undefined;
 

@@ -112,7 +112,7 @@ export function readLabel(raw: string): LabelText {
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/#(\w+);/g, (whole, body: string) => entity(body) ?? whole)
     .split("\n")
-    .map((l) => l.trim())
+    .map((l) => withoutControls(l).trim())
     .join("\n");
   return prefix ? { text, wrap: prefix[1] === undefined } : { text };
 }
@@ -120,10 +120,24 @@ export function readLabel(raw: string): LabelText {
 function entity(body: string): string | undefined {
   if (/^\d+$/.test(body)) {
     const code = Number(body);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+    return code <= 0x10ffff && allowed(code) ? String.fromCodePoint(code) : undefined;
   }
   const more = MORE_ENTITIES[body];
   if (more !== undefined) return more;
   const html = decodeHtmlEntities(`&${body};`);
   return html === `&${body};` ? undefined : html;
+}
+
+/** Whether XML may hold a character: not a control (but tab), a lone surrogate or U+FFFE/FFFF. */
+function allowed(code: number): boolean {
+  if (code < 0x20) return code === 0x09;
+  if (code >= 0xd800 && code <= 0xdfff) return false;
+  return code !== 0xfffe && code !== 0xffff;
+}
+
+/** A line without the characters XML cannot hold (a file with them would not load). */
+function withoutControls(line: string): string {
+  let out = "";
+  for (const ch of line) if (allowed(ch.codePointAt(0) ?? 0)) out += ch;
+  return out;
 }
