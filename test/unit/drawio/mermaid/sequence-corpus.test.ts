@@ -155,3 +155,59 @@ describe("malformed sequence diagrams are refused", () => {
     expect((error as DrawioError).message).toMatch(new RegExp(`^line ${line}, column \\d+: `));
   });
 });
+
+describe("mangled snippets", () => {
+  it("are converted to valid files or refused with a Mermaid error, never anything else", async () => {
+    let seed = 20;
+    const random = (n: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    const noise = "-<>:;#+()[]{}@,x \n";
+    const mangle = (text: string): string => {
+      const lines = text.split("\n");
+      const at = random(text.length + 1);
+      switch (random(5)) {
+        case 0:
+          return text.slice(0, at) + text.slice(at + 1 + random(4));
+        case 1:
+          return text.slice(0, at) + noise[random(noise.length)] + text.slice(at);
+        case 2:
+          lines.splice(1 + random(lines.length), 0, lines[1 + random(lines.length - 1)] ?? "");
+          return lines.join("\n");
+        case 3:
+          lines.splice(2 + random(Math.max(1, lines.length - 2)), 1);
+          return lines.join("\n");
+        default: {
+          const [i, j] = [2 + random(lines.length - 2), 2 + random(lines.length - 2)];
+          [lines[i], lines[j]] = [lines[j] ?? "", lines[i] ?? ""];
+          return lines.join("\n");
+        }
+      }
+    };
+    let converted = 0;
+    let refused = 0;
+    for (const [name, text] of GOOD) {
+      for (let k = 0; k < 25; k++) {
+        const mangled = mangle(mangle(text));
+        const out = await Promise.resolve()
+          .then(() => convertSequenceDiagram(readMermaid(mangled), {}))
+          .catch((e: unknown) => e);
+        if (out instanceof Error) {
+          expect(out, `${name}:\n${mangled}`).toBeInstanceOf(DrawioError);
+          expect((out as DrawioError).code, `${name}:\n${mangled}`).toMatch(
+            /^(mermaid_|empty_input)/,
+          );
+          refused++;
+        } else {
+          const xml = (out as { xml: string }).xml;
+          const errors = validateDocument(parseDiagram(xml)).filter((f) => f.severity === "error");
+          expect(errors, `${name}:\n${mangled}`).toEqual([]);
+          converted++;
+        }
+      }
+    }
+    expect(converted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+});

@@ -119,6 +119,14 @@ describe("messages", () => {
     expect(d.byLabel("; and #")).toBeDefined();
     expect(d.out.notes.join(" ")).toMatch(/after # on line 2/);
   });
+
+  it("leave out characters a draw.io file cannot hold, written or as entity codes", async () => {
+    const d = await draw(
+      "sequenceDiagram\n  A->>B: bell #7; and raw \u0005 here\n  participant C as x\u0001y",
+    );
+    expect(d.byLabel("bell #7; and raw  here")).toBeDefined();
+    expect(d.byLabel("xy")).toBeDefined();
+  });
 });
 
 describe("activations", () => {
@@ -282,7 +290,10 @@ describe("the page", () => {
       "sequenceDiagram\n  title Checkout\n  accTitle: Checkout flow\n  accDescr: How a cart is paid\n  link A: Docs @ https://example.com\n  A->>B: pay",
     );
     const title = d.rect(d.byLabel("Checkout"));
-    expect(title.y + title.height).toBeLessThan(d.rect(d.byLabel("A")).y);
+    const [a, b] = [d.rect(d.byLabel("A")), d.rect(d.byLabel("B"))];
+    expect(title.y + title.height).toBeLessThan(a.y);
+    expect(a.y - (title.y + title.height)).toBeLessThan(20);
+    expect(title.x + title.width / 2).toBeCloseTo((a.x + b.x + b.width) / 2, 0);
     expect(d.doc.pages[0]?.attributes.name).toBe("Checkout flow");
     expect(d.out.notes.join("\n")).toMatch(/accDescr \(line 4\)/);
     expect(d.out.notes.join("\n")).toMatch(/`link` \(line 5\)/);
