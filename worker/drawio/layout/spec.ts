@@ -29,6 +29,11 @@ const Id = z
   .max(100)
   .regex(/^[A-Za-z0-9_.:-]+$/, "ids use letters, digits and _ . : - only");
 const Label = z.string().max(2_000);
+/** draw.io style keys and values, written after the theme's so that they win. */
+const StyleRecord = z.record(
+  z.string().max(100),
+  z.union([z.string().max(2_000), z.number().finite()]),
+);
 
 /** One box of the diagram. */
 export const GraphNodeSchema = z
@@ -41,9 +46,7 @@ export const GraphNodeSchema = z
       .max(200)
       .regex(/^[A-Za-z0-9_.]+$/, "a draw.io shape name such as mxgraph.aws4.lambda_function")
       .optional(),
-    style: z
-      .record(z.string().max(100), z.union([z.string().max(2_000), z.number().finite()]))
-      .optional(),
+    style: StyleRecord.optional(),
     group: Id.optional(),
     width: z.number().min(10).max(2_000).optional(),
     height: z.number().min(10).max(2_000).optional(),
@@ -58,6 +61,8 @@ export const GraphEdgeSchema = z
     label: Label.optional(),
     kind: z.enum(["solid", "dashed", "dotted"]).default("solid"),
     arrow: z.enum(["none", "forward", "both"]).default("forward"),
+    /** draw.io style keys merged over the edge's own (`endArrow: "oval"`, `strokeWidth: 3`). */
+    style: StyleRecord.optional(),
   })
   .strict();
 

@@ -89,9 +89,9 @@ export function toCells(
     const shape = { x: at.x, y: at.y, width: box.shape.width, height: box.shape.height };
     const from = originOf(parent.id);
     const rect = { ...shape, x: shape.x - from.x, y: shape.y - from.y };
-    let style = nodeStyle(spec_.kind, spec.theme, spec_.shape, box.labelSide);
-    for (const [key, value] of Object.entries(spec_.style ?? {})) style += `${key}=${value};`;
-    style = restyle(style);
+    const style = restyle(
+      nodeStyle(spec_.kind, spec.theme, spec_.shape, box.labelSide) + styleKeys(spec_.style),
+    );
     shapes.set(node.id, { rect: shape, box, style });
     cells.push(vertex(cellFor(spec_.id), spec_.label, style, parentCell, rect));
   };
@@ -146,6 +146,7 @@ export function toCells(
     }
     const style =
       edgeStyle(edge, spec.theme) +
+      styleKeys(edge.style) +
       (anchor?.style ?? "") +
       pin("exit", constraintFor(source.style, source.rect, start)) +
       pin("entry", constraintFor(target.style, target.rect, end));
@@ -178,6 +179,13 @@ export function toCells(
 /** A swimlane that is a row of a pool has its header on the left (draw.io's `horizontal=0`). */
 function laneStyle(style: string, kind: string, asRow = false): string {
   return kind === "swimlane" && asRow ? style.replace("horizontal=1;", "horizontal=0;") : style;
+}
+
+/** A spec's own style keys as draw.io style text, to follow (and so override) the theme's. */
+function styleKeys(style: Record<string, string | number> | undefined): string {
+  let text = "";
+  for (const [key, value] of Object.entries(style ?? {})) text += `${key}=${value};`;
+  return text;
 }
 
 /** A pinned edge end: the constraint, no offset, draw.io's perimeter off. */
