@@ -80,6 +80,40 @@ async function convert(text: string): Promise<Converted> {
   };
 }
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A lifeline's header as a reader sees it: the box, or a figure with its name under it. */
+function headerBox(layout: PageLayout, c: LayoutCell): Box {
+  const r = layout.absoluteRect(c) as Box;
+  const label = measureText(shown(c.element.attrs.value ?? ""), Number.POSITIVE_INFINITY);
+  if (!/participant=uml/.test(c.style ?? "")) {
+    return { ...r, height: Number(/size=(\d+)/.exec(c.style ?? "")?.[1] ?? 40) };
+  }
+  const width = Math.max(r.width, label.width);
+  return { x: r.x + r.width / 2 - width / 2, y: r.y, width, height: 42 + label.height };
+}
+
+/** Where a message's label is drawn: above the middle of its line, or beside a self loop. */
+function labelBox(layout: PageLayout, m: LayoutCell): Box {
+  const points = edgeRoute(layout, m)?.points ?? [];
+  const text = shown(m.element.attrs.value ?? "");
+  const lines = text === "" ? [] : text.split("\n");
+  const width = Math.max(0, ...lines.map((l) => measureText(l, Number.POSITIVE_INFINITY).width));
+  const height = lines.length * 15;
+  const [a, b, c] = points;
+  if (points.length === 4 && a && b && c) {
+    return { x: b.x + 4, y: (b.y + c.y) / 2 - height / 2, width, height };
+  }
+  const end = points[points.length - 1] ?? { x: 0, y: 0 };
+  const mid = ((a?.x ?? 0) + end.x) / 2;
+  return { x: mid - width / 2, y: end.y - height - 2, width, height };
+}
+
 describe("the sequence corpus converts", () => {
   it("has the snippets the brief asks for", () => {
     expect(GOOD.length).toBeGreaterThanOrEqual(35);
@@ -100,22 +134,33 @@ describe("the sequence corpus converts", () => {
     for (const t of textsOf(text))
       expect(flat, `"${t}" is drawn`).toContain(t.replace(/\s+/g, " "));
 
-    // No two headers overlap.
-    const headers = lifelines.map((c) => {
-      const r = layout.absoluteRect(c) as { x: number; y: number; width: number };
-      const size = Number(/size=(\d+)/.exec(c.style ?? "")?.[1] ?? 40);
-      const label = measureText(shown(c.element.attrs.value ?? ""), Number.POSITIVE_INFINITY).width;
-      const width = /participant=uml/.test(c.style ?? "") ? Math.max(r.width, label) : r.width;
-      return { x: r.x + r.width / 2 - width / 2, y: r.y, width, height: size };
-    });
-    headers.forEach((a, i) => {
-      for (const b of headers.slice(i + 1)) {
+    // Nothing a reader reads overlaps: headers, notes, frame tabs and message labels.
+    const boxes = [
+      ...lifelines.map((c) => ({ what: `header ${c.id}`, ...headerBox(layout, c) })),
+      ...layout.cells
+        .filter((c) => c.style?.startsWith("shape=note"))
+        .map((c) => ({ what: `note ${c.id}`, ...(layout.absoluteRect(c) as Box) })),
+      ...layout.cells
+        .filter((c) => c.style?.startsWith("shape=umlFrame"))
+        .map((c) => {
+          const r = layout.absoluteRect(c) as Box;
+          return {
+            what: `tab ${c.id}`,
+            ...r,
+            width: Number(/width=(\d+)/.exec(c.style ?? "")?.[1]),
+            height: 20,
+          };
+        }),
+      ...messages.map((m) => ({ what: `label ${m.id}`, ...labelBox(layout, m) })),
+    ];
+    boxes.forEach((a, i) => {
+      for (const b of boxes.slice(i + 1)) {
         const apart =
-          a.x + a.width <= b.x ||
-          b.x + b.width <= a.x ||
-          a.y + a.height <= b.y ||
-          b.y + b.height <= a.y;
-        expect(apart, `${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+          a.x + a.width <= b.x + 1 ||
+          b.x + b.width <= a.x + 1 ||
+          a.y + a.height <= b.y + 1 ||
+          b.y + b.height <= a.y + 1;
+        expect(apart, `${a.what} and ${b.what} overlap`).toBe(true);
       }
     });
 
