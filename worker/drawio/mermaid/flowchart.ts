@@ -1,0 +1,32 @@
+/**
+ * Mermaid flowcharts (`flowchart` and `graph`) as editable draw.io diagrams: parsed statement
+ * by statement, mapped to the layout engine's graph spec and placed by it.
+ */
+import { layoutGraph } from "../layout/index.ts";
+import { parseFlowchart } from "./flowchart-parse.ts";
+import { flowchartSpec } from "./flowchart-spec.ts";
+import { type MermaidSource, mermaidSyntax } from "./source.ts";
+import type { ConvertedDiagram, MermaidOptions } from "./types.ts";
+
+/**
+ * Converts a flowchart read by `readMermaid` to a draw.io file. Throws `mermaid_syntax` (with
+ * line and column) for text it does not understand and `mermaid_too_large` past the limits.
+ *
+ * @example
+ * const { xml, nodes, edges } = await convertFlowchart(readMermaid("flowchart LR\n  A[Cart] --> B{Paid?}"), {});
+ * // nodes 2, edges 1
+ */
+export async function convertFlowchart(
+  source: MermaidSource,
+  options: MermaidOptions,
+): Promise<ConvertedDiagram> {
+  const { model, direction } = parseFlowchart(source);
+  if (model.nodes.size === 0 && model.groups.size === 0) {
+    throw mermaidSyntax(source.header, "the flowchart declares no nodes: add one, such as A --> B");
+  }
+  const spec = flowchartSpec(model, options.direction ?? direction, options.theme ?? "default");
+  const title = source.title ?? model.title;
+  if (title !== undefined && title !== "") spec.title = title.slice(0, 200);
+  const { xml } = await layoutGraph(spec);
+  return { xml, notes: model.notes.list(), nodes: model.nodes.size, edges: model.edges.length };
+}
