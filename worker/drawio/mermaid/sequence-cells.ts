@@ -168,17 +168,21 @@ export function sequenceCells(model: SequenceModel, columns: Column[], rows: Row
     const target = lifelines[e.to] as Rect;
     const at = (p: Point): Point => ({ x: p.x + dx, y: p.y + dy });
     const pins = pin("exit", source, at(m.from)) + pin("entry", target, at(m.to));
+    // A message to oneself belongs to its lifeline (as draw.io would make it), so its loop's
+    // corners, relative to the lifeline, move with it.
+    const parent = m.loop ? ids.participant(e.from) : LAYER;
+    const origin = m.loop ? source : { x: 0, y: 0 };
+    const local = (p: Point): Point => ({ x: at(p).x - origin.x, y: at(p).y - origin.y });
     cells.push(
-      edge(
-        ids.fresh(`message-${k + 1}`),
-        messageValue(m),
-        messageStyle(e.arrow, m.loop !== undefined, pins),
-        ids.participant(e.from),
-        ids.participant(e.to),
-        at(m.from),
-        at(m.to),
-        m.loop?.map(at),
-      ),
+      edge({
+        id: ids.fresh(`message-${k + 1}`),
+        value: messageValue(m),
+        style: messageStyle(e.arrow, m.loop !== undefined, pins),
+        parent,
+        source: ids.participant(e.from),
+        target: ids.participant(e.to),
+        points: [m.from, ...(m.loop ?? []), m.to].map(local),
+      }),
     );
   });
   rows.notes.forEach((n, k) => {
@@ -198,12 +202,15 @@ function messageValue(m: PlacedMessage): string {
   return `<b>${htmlLabel(m.label.number)}</b>${text === "" ? "" : ` ${text}`}`;
 }
 
-/** An end pinned where it is: its place on the lifeline as fractions, draw.io's perimeter off. */
+/**
+ * An end pinned where it is, in px from the lifeline's top and from its centre line (or from the
+ * side of a header it meets), so that it stays at its row when the lifeline is moved, made
+ * longer or wider; draw.io's perimeter off.
+ */
 function pin(prefix: "exit" | "entry", r: Rect, p: Point): string {
-  const fx = r.width > 0 ? (p.x - r.x) / r.width : 0.5;
-  const fy = r.height > 0 ? (p.y - r.y) / r.height : 0;
-  const f = (v: number) => Math.round(v * 1e8) / 1e8;
-  return `${prefix}X=${f(fx)};${prefix}Y=${f(fy)};${prefix}Dx=0;${prefix}Dy=0;${prefix}Perimeter=0;`;
+  const fx = Math.abs(p.x - r.x) < 0.01 ? 0 : Math.abs(p.x - r.x - r.width) < 0.01 ? 1 : 0.5;
+  const ddx = round(p.x - r.x - fx * r.width);
+  return `${prefix}X=${fx};${prefix}Y=0;${prefix}Dx=${ddx};${prefix}Dy=${round(p.y - r.y)};${prefix}Perimeter=0;`;
 }
 
 const round = (v: number) => String(Math.round(v * 100) / 100);
@@ -221,31 +228,35 @@ function vertex(id: string, label: string, style: string, parent: string, r: Rec
   ]);
 }
 
-function edge(
-  id: string,
-  value: string,
-  style: string,
-  source: string,
-  target: string,
-  from: Point,
-  to: Point,
-  loop?: Point[],
-): XmlElement {
+/** An edge and where it runs: its two ends and any waypoints between, in its parent's space. */
+interface EdgeCell {
+  id: string;
+  value: string;
+  style: string;
+  parent: string;
+  source: string;
+  target: string;
+  points: Point[];
+}
+
+function edge(e: EdgeCell): XmlElement {
   const point = (p: Point, as?: string) =>
-    createElement(
-      "mxPoint",
-      as ? { x: round(p.x), y: round(p.y), as } : { x: round(p.x), y: round(p.y) },
-    );
+    createElement("mxPoint", { x: round(p.x), y: round(p.y), ...(as ? { as } : {}) });
+  const from = e.points[0] as Point;
+  const to = e.points[e.points.length - 1] as Point;
   const children = [point(from, "sourcePoint"), point(to, "targetPoint")];
-  if (loop)
+  const bends = e.points.slice(1, -1);
+  if (bends.length > 0) {
     children.push(
       createElement(
         "Array",
         { as: "points" },
-        loop.map((p) => point(p)),
+        bends.map((p) => point(p)),
       ),
     );
-  return createElement("mxCell", { id, value, style, edge: "1", parent: LAYER, source, target }, [
+  }
+  const { id, value, style, parent, source, target } = e;
+  return createElement("mxCell", { id, value, style, edge: "1", parent, source, target }, [
     createElement("mxGeometry", { relative: "1", as: "geometry" }, children),
   ]);
 }

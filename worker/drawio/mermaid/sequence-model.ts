@@ -54,6 +54,10 @@ export interface Arrow {
 
 export type FrameKind = "loop" | "alt" | "opt" | "par" | "critical" | "break" | "rect";
 
+/**
+ * What happens, top to bottom. A message's `+`/`-` (activating its receiver, deactivating its
+ * sender) follows it as an `activate`/`deactivate` event, as the statements would.
+ */
 export type SequenceEvent =
   | {
       type: "message";
@@ -61,10 +65,6 @@ export type SequenceEvent =
       to: number;
       arrow: Arrow;
       text: string;
-      /** `+` on the arrow: the receiver is activated from this message. */
-      activate: boolean;
-      /** `-` on the arrow: the sender is deactivated after this message. */
-      deactivate: boolean;
       /** `()` beside an end: that end meets the lifeline's centre, not its activation bar. */
       central: { from: boolean; to: boolean };
       /** The autonumber shown before the text. */

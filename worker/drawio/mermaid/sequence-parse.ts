@@ -94,8 +94,6 @@ export function parseSequence(source: MermaidSource): SequenceModel {
       to,
       arrow: parts.arrow,
       text: parts.text,
-      activate: parts.activate,
-      deactivate: parts.deactivate,
       central: parts.central,
       creates,
       destroys,
