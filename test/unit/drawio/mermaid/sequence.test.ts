@@ -46,12 +46,27 @@ describe("messages", () => {
     const geometry = d.byLabel("John").geometry;
     if (!geometry) throw new Error("no geometry");
     geometry.attrs.x = String(Number(geometry.attrs.x) + 200);
+    // … and made longer, as one does to make room for more messages, it keeps them at their row.
+    geometry.attrs.height = String(Number(geometry.attrs.height) * 2);
     const moved = edgeRoute(
       new PageLayout(d.doc.pages[0] as (typeof d.doc.pages)[0]),
       hello,
     )?.points;
     expect(moved?.[0]).toEqual(from);
     expect(moved?.[1]).toEqual({ x: (to?.x ?? 0) + 200, y: to?.y });
+  });
+
+  it("to oneself belong to their lifeline: the whole loop moves with it", async () => {
+    const d = await draw("sequenceDiagram\n  A->>B: hi\n  B->>B: think");
+    const think = d.byLabel("think");
+    expect(think.element.attrs.parent).toBe("B");
+    const before = d.route("think");
+    const geometry = d.byLabel("B").geometry;
+    if (!geometry) throw new Error("no geometry");
+    geometry.attrs.x = String(Number(geometry.attrs.x) + 70);
+    const moved = new PageLayout(d.doc.pages[0] as (typeof d.doc.pages)[0]);
+    const after = edgeRoute(moved, moved.get(think.id) as LayoutCell)?.points;
+    expect(after).toEqual(before.map((p) => ({ x: p.x + 70, y: p.y })));
   });
 
   it.each([
