@@ -246,7 +246,8 @@ export function placeRows(model: SequenceModel, columns: Column[]): Rows {
         let x0 = frame.minX - pad;
         if (frame.kind !== "rect") x0 = Math.min(x0, first - BAR / 2 - 4 - frame.tab);
         frame.guard = frame.kind === "rect" ? 0 : Math.max(frame.tab + 6, first + BAR + 6 - x0);
-        const x1 = Math.max(frame.maxX + pad, x0 + frame.guard + frame.condition.width + 12);
+        const texts = Math.max(frame.condition.width, ...frame.sections.map((t) => t.text.width));
+        const x1 = Math.max(frame.maxX + pad, x0 + frame.guard + texts + 12);
         frame.rect = { x: x0, y: frame.rect.y, width: x1 - x0, height: y + 2 - frame.rect.y };
         const { minX: _a, maxX: _b, first: _c, slot, ...placed } = frame;
         rows.frames[slot] = placed;
