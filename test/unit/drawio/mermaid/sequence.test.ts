@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { edgeRoute } from "../../../../worker/drawio/edge-routes.ts";
 import type { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry.ts";
+import { measureText } from "../../../../worker/drawio/layout/text.ts";
 import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
 import { convertSequenceDiagram } from "../../../../worker/drawio/mermaid/sequence.ts";
 import { MAX_SEQUENCE_MESSAGES } from "../../../../worker/drawio/mermaid/sequence-parse.ts";
@@ -280,6 +281,18 @@ describe("frames", () => {
       }
     }
     expect(d.route("before")[0]?.y).toBeLessThan(box.y);
+  });
+
+  it("are wide enough for their longest condition, a section's included", async () => {
+    const long = "a very long alternative condition, wider than anything else in the frame";
+    const d = await draw(
+      `sequenceDiagram\n  participant A\n  alt x\n    A->>A: a\n  else ${long}\n    A->>A: b\n  end`,
+    );
+    const frame = d.shaped("umlFrame")[0] as LayoutCell;
+    const section = d.byLabel(`[${long}]`);
+    const left = Number(d.style(section, "spacingLeft")) + 2;
+    const width = measureText(`[${long}]`, Number.POSITIVE_INFINITY).width;
+    expect(left + width).toBeLessThan(d.rect(frame).width);
   });
 
   it("nest, the outer one around the inner, and rect highlights are coloured bands behind the lifelines", async () => {
