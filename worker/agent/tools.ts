@@ -61,21 +61,15 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     create_from_mermaid: tool({
       description:
-        "Draw a flowchart, state, class or sequence diagram written in Mermaid as real draw.io cells (or a new section beside a non-empty diagram). Fewer tokens than a graph for these types.",
+        "Like create_from_graph, from Mermaid (flowchart, stateDiagram, classDiagram, sequenceDiagram). A front matter title names a new diagram.",
       inputSchema: leanSchema(
         z.object({
           mermaid: z.string().min(1).max(MAX_MERMAID_CHARS),
-          replace: z
-            .boolean()
-            .default(false)
-            .describe("Replace the whole diagram instead of adding a section."),
-          title: z.string().max(80).optional().describe("For a new diagram: a title of 2-6 words."),
+          replace: z.boolean().default(false),
         }),
       ),
-      execute: async ({ mermaid, replace, title }) => {
-        if (title?.trim()) copy.title = title.trim();
-        return changed(await copy.createFromMermaid(mermaid, replace));
-      },
+      execute: async ({ mermaid, replace }) =>
+        changed(await copy.createFromMermaid(mermaid, replace)),
     }),
     edit_diagram: tool({
       description:

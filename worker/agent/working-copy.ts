@@ -138,6 +138,7 @@ export class WorkingCopy {
       if (error instanceof DrawioError) return { ok: false, message: error.message };
       throw error;
     }
+    if (converted.title) this.title = converted.title;
     const notes = converted.notes.length > 0 ? ` (${converted.notes.join(" ")})` : "";
     return this.#place(
       parseDiagram(converted.xml),
