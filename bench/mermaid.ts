@@ -8,7 +8,7 @@
  * conversion ≤ layout + 20 ms. Prints figures, then one JSON line.
  *
  *   npm run bench -- mermaid            15 runs
- *   npm run bench -- mermaid --smoke    3 runs
+ *   npm run bench -- mermaid --smoke    3 runs, printed only (CI)
  */
 import { largeSpec } from "../test/fixtures/graph-specs.ts";
 import { mermaidOfSpec } from "../test/fixtures/mermaid-of-spec.ts";
@@ -20,7 +20,8 @@ import { readMermaid } from "../worker/drawio/mermaid/source.ts";
 import { warmLayout } from "./layout-time.ts";
 import { median } from "./stats.ts";
 
-const runs = process.argv.includes("--smoke") ? 3 : 15;
+const smoke = process.argv.includes("--smoke");
+const runs = smoke ? 3 : 15;
 await warmLayout();
 const layoutMs: number[] = [];
 const convertMs: number[] = [];
@@ -61,4 +62,5 @@ console.log(
     mermaid_parse_200_ms: Number(parse.toFixed(1)),
   }),
 );
-if (convert > goal) process.exitCode = 1;
+// Three runs are too few to judge a 20 ms margin on a busy machine: the smoke run only prints.
+if (convert > goal && !smoke) process.exitCode = 1;
