@@ -88,7 +88,9 @@ describe("the MCP server", () => {
     const { id } = await createDiagram();
     const compact = textOf(await client.callTool({ name: "read_diagram", arguments: { id } }));
     expect(compact).toMatch(
-      new RegExp(`^Diagram ${id} "Checkout", version 1\\. Open it: http\\S+${id}\\n`),
+      new RegExp(
+        `^Diagram ${id} "Checkout", version 1\\. Open it: http\\S+/edit/${id}#token=dft_\\S+\\n`,
+      ),
     );
     expect(compact).toContain("Pay");
     const cell = await client.callTool({
