@@ -17,7 +17,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { experimental_readRawConfig } from "wrangler";
-import { buildStaticAssets } from "./static-assets.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PUBLIC = path.join(ROOT, "widget/public");
@@ -80,8 +79,7 @@ function run(command: string, args: string[]): void {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
   const dryRun = args.includes("--dry-run");
-  run("npm", ["run", "stencils:build", "--", "--if-missing"]);
-  for (const line of buildStaticAssets({ ifMissing: true })) console.log(`copied ${line}`);
+  run("npm", ["run", "assets:build"]);
   run("npm", ["run", "widget:build"]);
 
   const { rawConfig } = experimental_readRawConfig({ config: path.join(ROOT, "wrangler.toml") });

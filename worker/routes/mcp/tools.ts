@@ -202,14 +202,7 @@ const createFromGraph: McpTool<{
   output: DiagramRefSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   viewer: true,
-  async run(args, ctx) {
-    const diagram = await ctx.api.json<Diagram>("POST", "/v1/diagrams", {
-      headers: { "idempotency-key": args.idempotency_key },
-      body: { graph: args.graph, ...(args.title === undefined ? {} : { title: args.title }) },
-    });
-    const ref = await diagramRef(ctx.api, diagram);
-    return { text: opened(ref), data: ref, diagramXml: diagram.xml };
-  },
+  run: (args, ctx) => createOpened(ctx, { graph: args.graph }, args),
 };
 
 const createFromMermaid: McpTool<{
@@ -230,15 +223,25 @@ const createFromMermaid: McpTool<{
   output: DiagramRefSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   viewer: true,
-  async run(args, ctx) {
-    const diagram = await ctx.api.json<Diagram>("POST", "/v1/diagrams", {
-      headers: { "idempotency-key": args.idempotency_key },
-      body: { mermaid: args.mermaid, ...(args.title === undefined ? {} : { title: args.title }) },
-    });
-    const ref = await diagramRef(ctx.api, diagram);
-    return { text: opened(ref), data: ref, diagramXml: diagram.xml };
-  },
+  run: (args, ctx) => createOpened(ctx, { mermaid: args.mermaid }, args),
 };
+
+/**
+ * Saves a new diagram from `source` (a graph or Mermaid) through the API and answers where to
+ * open it, as the create tools do.
+ */
+async function createOpened(
+  ctx: ToolContext,
+  source: { graph: unknown } | { mermaid: string },
+  args: { title?: string | undefined; idempotency_key?: string | undefined },
+): Promise<ToolAnswer> {
+  const diagram = await ctx.api.json<Diagram>("POST", "/v1/diagrams", {
+    headers: { "idempotency-key": args.idempotency_key },
+    body: { ...source, ...(args.title === undefined ? {} : { title: args.title }) },
+  });
+  const ref = await diagramRef(ctx.api, diagram);
+  return { text: opened(ref), data: ref, diagramXml: diagram.xml };
+}
 
 const readDiagram: McpTool<{
   id: string;
