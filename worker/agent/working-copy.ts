@@ -117,10 +117,11 @@ export class WorkingCopy {
         return { ok: false, message: `the graph does not match the schema: ${error.message}` };
       throw error;
     }
+    const notes = laid.notes.length > 0 ? ` (${laid.notes.map((n) => n.message).join("; ")})` : "";
     return this.#place(
       laid.document,
       replace,
-      `laid out ${graph.nodes.length} nodes and ${graph.edges?.length ?? 0} edges`,
+      `laid out ${graph.nodes.length} nodes and ${graph.edges?.length ?? 0} edges${notes}`,
       "laid-out section",
     );
   }

@@ -29,7 +29,9 @@ export type FindingCode =
   | "overlap"
   | "edge_crosses_vertex"
   | "outside_container"
-  | "label_overflow";
+  | "label_overflow"
+  // layout: warnings
+  | "direction_not_applied";
 
 /**
  * One thing found in a diagram.

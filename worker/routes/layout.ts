@@ -71,9 +71,9 @@ const layoutRoute = createRoute({
 
 layout.openapi(layoutRoute, async (c) => {
   const { graph } = c.req.valid("json");
-  const { xml, document } = await layoutOrFail(graph);
+  const { xml, document, notes } = await layoutOrFail(graph);
   const findings = validateDocument(document, { shapes: shapeCatalog() });
-  return c.json({ xml, findings, lint: lintDocument(document) }, 200);
+  return c.json({ xml, findings, lint: [...notes, ...lintDocument(document)] }, 200);
 });
 
 const relayoutRoute = createRoute({

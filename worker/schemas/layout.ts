@@ -14,7 +14,8 @@ export const LayoutResultSchema = z
       .array(FindingSchema)
       .openapi({ description: "Validation findings (none for a good layout)." }),
     lint: z.array(FindingSchema).openapi({
-      description: "Geometry warnings: overlaps, edges through shapes, labels overflowing.",
+      description:
+        "Geometry warnings: overlaps, edges through shapes, labels overflowing; and `direction_not_applied` when a group's own direction could not be used (an edge crosses its border).",
     }),
   })
   .openapi("LayoutResult");

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { dotLayout } from "../../../bench/quality/dot-layout.ts";
 import type { Point, Rect } from "../../../worker/drawio/cell.ts";
 import { type EdgeRoute, edgeRoutes } from "../../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../../worker/drawio/geometry.ts";
 import { nodeBox } from "../../../worker/drawio/layout/boxes.ts";
 import { midpoint } from "../../../worker/drawio/layout/route.ts";
 import {
@@ -14,6 +13,7 @@ import {
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { validateDocument } from "../../../worker/drawio/validate.ts";
 import type { XmlElement } from "../../../worker/drawio/xml/nodes.ts";
+import { pageRects } from "../../fixtures/page-rects.ts";
 
 const chainDown: GraphSpecInput = {
   direction: "down",
@@ -60,13 +60,7 @@ async function laidOut(input: GraphSpecInput) {
   const document = parseDiagram(result.xml);
   const page = document.pages[0];
   if (!page) throw new Error("no page");
-  const layout = new PageLayout(page);
-  const rect = (id: string): Rect => {
-    const cell = layout.get(id);
-    const r = cell && layout.absoluteRect(cell);
-    if (!r) throw new Error(`no cell ${id}`);
-    return r;
-  };
+  const { layout, rect } = pageRects(page);
   return { spec, result, document, layout, rect, routes: edgeRoutes(layout) };
 }
 

@@ -1,6 +1,7 @@
 import type { ElkExtendedEdge, ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
 import { type NodeBox, nodeBox } from "./boxes.ts";
 import { backEdges } from "./feedback.ts";
+import { type GroupDirections, groupDirections, nodeDirection } from "./group-directions.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
 import { EDGE_LABEL_WRAP, measureText } from "./text.ts";
 
@@ -24,6 +25,8 @@ export interface ElkPlan {
   edges: string[];
   /** Per spec edge: true when it closes a cycle and was handed to ELK the other way round. */
   reversed: boolean[];
+  /** The direction of each group, and the groups laid out on their own. */
+  directions: GroupDirections;
 }
 
 /**
@@ -35,18 +38,34 @@ export interface ElkPlan {
  * Groups are blocks in their parent's layers unless `pool` is set (a swimlane pool layers all
  * steps together, `layoutPool`): then only the author's order decides which edges point back.
  *
+ * A group with a direction of its own (`groupDirections`) is laid out in a separate ELK run:
+ * it sits in a wrapper node with `SEPARATE_CHILDREN` (so the parent's run treats it as one box)
+ * and itself keeps `INCLUDE_CHILDREN` with its own direction, so that edges into its nested
+ * groups are still routed (a `SEPARATE_CHILDREN` group leaves those unrouted). `unwrapGroups`
+ * takes the wrappers out of ELK's answer.
+ *
  * @example
  * const plan = elkPlan(spec); const laid = await elk.layout(plan.root);
  */
 export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = {}): ElkPlan {
+  const size = spec.nodes.length + spec.edges.length;
   const root: ElkNode = {
     id: "root",
-    layoutOptions: rootOptions(spec.direction, spec.nodes.length + spec.edges.length),
+    layoutOptions: rootOptions(spec.direction, size),
     children: [],
     edges: [],
   };
   const elkGroups = new Map<string, ElkNode>();
-  const plan: ElkPlan = { root, nodes: new Map(), groups: new Map(), edges: [], reversed: [] };
+  const placed = new Map<string, ElkNode>();
+  const directions = groupDirections(spec, pool);
+  const plan: ElkPlan = {
+    root,
+    nodes: new Map(),
+    groups: new Map(),
+    edges: [],
+    reversed: [],
+    directions,
+  };
 
   spec.groups.forEach((group, i) => {
     const top = GROUP_TOP[group.kind] ?? 40;
@@ -64,11 +83,25 @@ export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = 
     };
     elkGroups.set(group.id, node);
     plan.groups.set(node.id, i);
+    placed.set(group.id, node);
+    const direction = directions.of.get(group.id) ?? spec.direction;
+    if (directions.own.has(group.id)) {
+      node.layoutOptions = {
+        ...rootOptions(direction, size),
+        ...node.layoutOptions,
+        "elk.hierarchyHandling": "INCLUDE_CHILDREN",
+      };
+      placed.set(group.id, {
+        id: `${WRAPPER}${i}`,
+        layoutOptions: WRAPPER_OPTIONS,
+        children: [node],
+      });
+    }
   });
   const parentOf = (groupId: string | undefined): ElkNode =>
     (groupId === undefined ? undefined : elkGroups.get(groupId)) ?? root;
   spec.groups.forEach((group) => {
-    parentOf(group.parent).children?.push(elkGroups.get(group.id) as ElkNode);
+    parentOf(group.parent).children?.push(placed.get(group.id) as ElkNode);
   });
 
   const chains = new Map<string, string[]>();
@@ -84,7 +117,7 @@ export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = 
 
   const nodeIds = new Map<string, string>();
   spec.nodes.forEach((node, i) => {
-    const box = nodeBox(node, spec.direction);
+    const box = nodeBox(node, nodeDirection(spec, directions, node.group));
     const id = `n${i}`;
     nodeIds.set(node.id, id);
     plan.nodes.set(id, { index: i, box });
@@ -121,6 +154,34 @@ export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = 
     parentOf(common).edges?.push(elkEdge);
   });
   return plan;
+}
+
+/** ELK ids of the wrappers around groups laid out on their own (`w3` holds `g3`). */
+const WRAPPER = "w";
+/** A wrapper is its group's box in the parent's run: no room of its own around it. */
+const WRAPPER_OPTIONS: LayoutOptions = {
+  "elk.algorithm": "layered",
+  "elk.hierarchyHandling": "SEPARATE_CHILDREN",
+  "elk.padding": "[top=0,left=0,bottom=0,right=0]",
+};
+
+/**
+ * ELK's answer with each wrapper replaced by the group it holds, placed where the wrapper was,
+ * so that the tree has the spec's shape again.
+ *
+ * @example
+ * const laid = unwrapGroups(await runElk(plan.root));
+ */
+export function unwrapGroups(node: ElkNode): ElkNode {
+  if (!node.children) return node;
+  node.children = node.children.map((child) => {
+    const inner = child.children?.[0];
+    if (!child.id.startsWith(WRAPPER) || !inner) return unwrapGroups(child);
+    inner.x = (inner.x ?? 0) + (child.x ?? 0);
+    inner.y = (inner.y ?? 0) + (child.y ?? 0);
+    return unwrapGroups(inner);
+  });
+  return node;
 }
 
 /**

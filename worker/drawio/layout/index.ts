@@ -1,3 +1,4 @@
+import type { Finding } from "../findings.ts";
 import type { DiagramDocument } from "../model.ts";
 import { parseDiagram } from "../parse.ts";
 import { serializeDiagram } from "../serialize.ts";
@@ -5,7 +6,7 @@ import type { LibraryShapes } from "../shapes/library-style.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import { checkSpec } from "./check.ts";
 import { runElk } from "./elk.ts";
-import { elkPlan } from "./elk-graph.ts";
+import { elkPlan, unwrapGroups } from "./elk-graph.ts";
 import { finishPage } from "./finish.ts";
 import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
 import { layoutPool, poolOf } from "./pool.ts";
@@ -26,6 +27,11 @@ export interface LaidOut {
   document: DiagramDocument;
   width: number;
   height: number;
+  /**
+   * What the layout could not do as the spec asked (`direction_not_applied`: a group's own
+   * direction, when an edge crosses its border), as warnings.
+   */
+  notes: Finding[];
 }
 
 /** Options for {@link layoutGraph}. */
@@ -59,7 +65,9 @@ export async function layoutGraph(
   const spec = options.shapes ? withLibraryShapes(parsed, options.shapes) : parsed;
   const pool = poolOf(spec);
   const plan = elkPlan(spec, { pool: pool !== undefined });
-  const laid = pool ? await layoutPool(spec, plan, pool, runElk) : await runElk(plan.root);
+  const laid = pool
+    ? await layoutPool(spec, plan, pool, runElk)
+    : unwrapGroups(await runElk(plan.root));
   const taken = new Set([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const root = taken.has("0") || taken.has("1") ? "__root" : "0";
   const layer = root === "0" ? "1" : "__layer";
@@ -83,7 +91,7 @@ export async function layoutGraph(
   const drawn = `<mxfile><diagram id="page-1" name="${name}">${model}</diagram></mxfile>`;
   const { document, changed } = finishPage(parseDiagram(drawn));
   const xml = changed.length > 0 ? serializeDiagram(document) : drawn;
-  return { xml, document, width, height };
+  return { xml, document, width, height, notes: plan.directions.notes };
 }
 
 /** Lanes of a pool laid out along `right`/`left` are rows, their headers on the left. */

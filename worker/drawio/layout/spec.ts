@@ -66,13 +66,26 @@ export const GraphEdgeSchema = z
   })
   .strict();
 
-/** A box that holds nodes (and other groups). */
+/** The way the flow runs: where edges point. */
+export const DIRECTIONS = ["down", "right", "up", "left"] as const;
+
+/**
+ * A box that holds nodes (and other groups). With `direction`, its members are laid out in
+ * that direction (a row of steps inside a top-down chart), as long as no edge crosses its
+ * border; when one does, the group follows its parent's direction and the layout says why.
+ */
 export const GraphGroupSchema = z
   .object({
     id: Id,
     label: Label.default(""),
     kind: z.enum(["container", "swimlane", "zone"]).default("container"),
     parent: Id.optional(),
+    direction: z
+      .enum(DIRECTIONS)
+      .optional()
+      .describe(
+        "Lays the group's members out in this direction instead of its parent's. Applied only when no edge joins a member to a node outside the group; otherwise the group follows its parent's direction and a lint note says which edge crosses it. Ignored in swimlane pools, whose lanes follow the diagram's direction.",
+      ),
   })
   .strict();
 
@@ -85,7 +98,7 @@ export const GraphGroupSchema = z
  */
 export const GraphSpecSchema = z
   .object({
-    direction: z.enum(["down", "right", "up", "left"]).default("down"),
+    direction: z.enum(DIRECTIONS).default("down"),
     theme: z.enum(["default", "minimal", "dark"]).default("default"),
     title: z.string().max(200).optional(),
     nodes: z.array(GraphNodeSchema).min(1).max(2_000),

@@ -11,7 +11,8 @@ import { readNode } from "./flowchart-nodes.ts";
 import { type Chunk, chunksOf, readQuoted, Scanner } from "./flowchart-scan.ts";
 import { type MermaidSource, mermaidSyntax } from "./source.ts";
 
-const DIRECTIONS: Readonly<Record<string, Direction>> = {
+/** The layout direction of each direction Mermaid writes (`LR` → "right"). */
+export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   TB: "down",
   TD: "down",
   BT: "up",

@@ -1,12 +1,13 @@
 /**
  * A read flowchart as the layout engine's graph spec: nodes with their draw.io shapes and
- * styles, subgraphs as groups, links with their ends, strokes and colours. What the spec cannot
- * say (links to subgraphs, directions inside subgraphs) is mapped as closely as it can be, and
- * noted.
+ * styles, subgraphs as groups (with their own `direction` where Mermaid applies it), links with
+ * their ends, strokes and colours. What the spec cannot say (links to subgraphs) is mapped as
+ * closely as it can be, and noted.
  */
 import type { Direction, GraphSpecInput, Theme } from "../layout/spec.ts";
 import { measureText } from "../layout/text.ts";
 import { type CssStyle, combineCss } from "./class-def.ts";
+import { subgraphDirections } from "./flowchart-directions.ts";
 import type { DrawioStyle, FlowEdge, FlowModel, FlowNode, LinkEnd } from "./flowchart-model.ts";
 import { type DrawnShape, drawnShape } from "./flowchart-shapes.ts";
 
@@ -41,9 +42,12 @@ export function flowchartSpec(
   const endOf = groupEnds(model, members);
   const ids = specIds([...model.nodes.keys(), ...groups.keys()]);
   const idOf = (id: string) => ids.get(id) as string;
+  const inner = (id: string, side: "from" | "to") => (groups.has(id) && endOf(id, side)) || id;
+  const directions = subgraphDirections(model, members, inner, direction);
   const nodes: GraphNodeInput[] = [...model.nodes.values()].map((node) => {
-    const spec = nodeSpec(node, direction, model);
     const group = model.member.get(node.id);
+    const along = (group !== undefined && directions.of.get(group)) || direction;
+    const spec = nodeSpec(node, along, model);
     return {
       id: idOf(node.id),
       ...spec,
@@ -54,17 +58,19 @@ export function flowchartSpec(
   for (const [id, group] of groups) {
     if (members.has(id)) {
       const parent = group.parent === undefined ? {} : { parent: idOf(group.parent) };
-      nodeGroups.push({ id: idOf(id), label: group.title, kind: "container", ...parent });
+      const own = directions.own.get(id);
+      nodeGroups.push({
+        id: idOf(id),
+        label: group.title,
+        kind: "container",
+        ...parent,
+        ...(own === undefined ? {} : { direction: own }),
+      });
     } else {
       // A subgraph with no node in it is drawn as a node of its own (edges join nodes).
       nodes.push({ id: idOf(id), label: group.title, style: { rounded: 0, dashed: 1 } });
       model.notes.add(
         `subgraph "${id}" holds no node, so it is drawn as a dashed box of its own that links can join`,
-      );
-    }
-    if (group.direction !== undefined) {
-      model.notes.add(
-        `direction ${group.direction} inside subgraph "${group.id}" is not applied: the layout places the whole diagram in one direction`,
       );
     }
     if (group.classes.length > 0) {

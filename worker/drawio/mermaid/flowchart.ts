@@ -27,6 +27,11 @@ export async function convertFlowchart(
   const spec = flowchartSpec(model, options.direction ?? direction, options.theme ?? "default");
   const title = source.title ?? model.title;
   if (title !== undefined && title !== "") spec.title = title.slice(0, 200);
-  const { xml } = await layoutGraph(spec);
-  return { xml, notes: model.notes.list(), nodes: model.nodes.size, edges: model.edges.length };
+  const { xml, notes } = await layoutGraph(spec);
+  return {
+    xml,
+    notes: [...model.notes.list(), ...notes.map((n) => n.message)],
+    nodes: model.nodes.size,
+    edges: model.edges.length,
+  };
 }

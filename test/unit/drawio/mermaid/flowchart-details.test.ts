@@ -201,7 +201,6 @@ describe("Mermaid flowcharts: the diagram", () => {
     expect(acc.notes).toEqual([
       'the accessibility description is not carried over: "How orders flow"',
       "click actions (links, callbacks, tooltips) are not carried over",
-      'direction TB inside subgraph "s" is not applied: the layout places the whole diagram in one direction',
     ]);
   });
 

@@ -1,0 +1,116 @@
+/**
+ * `direction` inside subgraphs, by Mermaid's rule: a subgraph keeps its own direction only
+ * when none of its nodes is linked to anything outside it (links to and from the subgraph
+ * itself are fine); otherwise it follows its parent's.
+ */
+import type { Direction } from "../layout/spec.ts";
+import type { FlowModel } from "./flowchart-model.ts";
+import { DIRECTIONS } from "./flowchart-parse.ts";
+
+/** Mermaid's name of each layout direction, for notes. */
+const WRITTEN: Readonly<Record<Direction, string>> = {
+  down: "TB",
+  up: "BT",
+  right: "LR",
+  left: "RL",
+};
+
+/** What the layout gets from subgraph directions. */
+export interface SubgraphDirections {
+  /** The direction each subgraph holding nodes is laid out in (its own or its parent's). */
+  of: Map<string, Direction>;
+  /** The subgraphs whose own direction applies: the spec's group `direction`. */
+  own: Map<string, Direction>;
+}
+
+/**
+ * Decides the direction of every subgraph that holds nodes (`members`), outermost first, and
+ * notes each `direction` that is not applied and why. A link to or from a subgraph is drawn to
+ * a node inside it (`end`), so it crosses the border the layout needs uncrossed: that case is
+ * noted as ours, not Mermaid's.
+ *
+ * @example
+ * subgraphDirections(model, members, end, "down").own.get("row"); // "right"
+ */
+export function subgraphDirections(
+  model: FlowModel,
+  members: ReadonlyMap<string, readonly string[]>,
+  end: (id: string, side: "from" | "to") => string,
+  direction: Direction,
+): SubgraphDirections {
+  const of = new Map<string, Direction>();
+  const own = new Map<string, Direction>();
+  const resolve = (id: string): Direction => {
+    const known = of.get(id);
+    if (known) return known;
+    const group = model.groups.get(id);
+    const parent = group?.parent;
+    const inherited = parent !== undefined && members.has(parent) ? resolve(parent) : direction;
+    const written = group?.direction;
+    const wanted = written === undefined ? undefined : DIRECTIONS[written];
+    let chosen = inherited;
+    if (written !== undefined && wanted !== undefined && wanted !== inherited) {
+      const why = blocker(model, id, new Set(members.get(id)), end);
+      const not = `direction ${written} inside subgraph "${id}" is not applied`;
+      const follows = `so it follows its parent's direction (${WRITTEN[inherited]})`;
+      if (why?.mermaid) {
+        model.notes.add(
+          `${not}, as in Mermaid: its node ${why.inside} is linked to ${why.outside}, outside it, ${follows}`,
+        );
+      } else if (why) {
+        model.notes.add(
+          `${not}: the link between ${why.inside} and ${why.outside} is drawn to a node inside it, and the layout keeps a subgraph's own direction only when no link crosses its border, ${follows}`,
+        );
+      } else {
+        chosen = wanted;
+        own.set(id, wanted);
+      }
+    }
+    of.set(id, chosen);
+    return chosen;
+  };
+  for (const id of members.keys()) resolve(id);
+  return { of, own };
+}
+
+/**
+ * The first link that keeps a subgraph from its own direction: one of its nodes linked outside
+ * (`mermaid`, Mermaid's own rule), else a link to or from a subgraph that is drawn across it.
+ */
+function blocker(
+  model: FlowModel,
+  group: string,
+  inside: ReadonlySet<string>,
+  end: (id: string, side: "from" | "to") => string,
+): { inside: string; outside: string; mermaid: boolean } | undefined {
+  const within = (id: string) => inside.has(id) || holds(model, group, id);
+  for (const edge of model.edges) {
+    for (const [a, b] of [
+      [edge.from, edge.to],
+      [edge.to, edge.from],
+    ] as const) {
+      if (model.nodes.has(a) && inside.has(a) && !within(b)) {
+        return { inside: a, outside: b, mermaid: true };
+      }
+    }
+  }
+  for (const edge of model.edges) {
+    const from = end(edge.from, "from");
+    const to = end(edge.to, "to");
+    if (inside.has(from) !== inside.has(to)) {
+      return { inside: edge.from, outside: edge.to, mermaid: false };
+    }
+  }
+  return undefined;
+}
+
+/** True when subgraph `id` is `group` or nested in it. */
+function holds(model: FlowModel, group: string, id: string): boolean {
+  const seen = new Set<string>();
+  for (let g: string | undefined = id; g !== undefined && !seen.has(g); ) {
+    if (g === group) return true;
+    seen.add(g);
+    g = model.groups.get(g)?.parent;
+  }
+  return false;
+}
