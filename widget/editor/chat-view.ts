@@ -16,7 +16,7 @@ export interface ChatViewOptions {
 
 /**
  * The chat panel: the conversation with the agent (its reply streaming in, tool activity as
- * it happens), the prompt box, and Send or Cancel.
+ * it happens), the prompt box (which also takes Mermaid to convert), and Send or Cancel.
  *
  * @example
  * renderChat(this.chat, { disabled: false, onSend: (p) => this.chat.send(p) });
@@ -63,7 +63,7 @@ export function renderChat(chat: ChatController, o: ChatViewOptions): TemplateRe
       <textarea
         id="prompt"
         rows="3"
-        placeholder="Ask the agent…"
+        placeholder="Ask the agent, or paste Mermaid…"
         ?disabled=${o.disabled}
         @keydown=${key}
       ></textarea>

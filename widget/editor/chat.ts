@@ -2,7 +2,14 @@ import type { TurnEvent, TurnStream } from "../../sdk/index.ts";
 import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
+import { convertMermaid, mermaidSource } from "./mermaid.ts";
 import type { EditorSession, SessionHost } from "./session.ts";
+
+/** The editor the chat is in: its element, and where and as whom it calls the API. */
+export interface ChatHost extends SessionHost {
+  apiBase: string;
+  token: string;
+}
 
 /** One line of the chat transcript. */
 export type ChatItem =
@@ -28,6 +35,8 @@ const TOOL_LABELS: Record<string, string> = {
  * The agent chat of an editor: sends a prompt as a streamed turn through the SDK, turns its
  * events into a transcript (text as it arrives, tool activity, the outcome), merges each
  * `diagram.preview` into the editor, and leaves the final version to the session.
+ * A message that is Mermaid ({@link mermaidSource}) is converted by the Worker instead, with no
+ * model: the result replaces the diagram as a new version (the one before stays in History).
  *
  * @example
  * const chat = new ChatController(host, df, session, id);
@@ -36,14 +45,14 @@ const TOOL_LABELS: Record<string, string> = {
 export class ChatController {
   items: ChatItem[] = [];
   running = false;
-  readonly #host: SessionHost;
+  readonly #host: ChatHost;
   readonly #df: WidgetClient;
   readonly #session: EditorSession;
   readonly #id: string;
   #stream: TurnStream | undefined;
   #cancelled = false;
 
-  constructor(host: SessionHost, df: WidgetClient, session: EditorSession, id: string) {
+  constructor(host: ChatHost, df: WidgetClient, session: EditorSession, id: string) {
     this.#host = host;
     this.#df = df;
     this.#session = session;
@@ -65,10 +74,11 @@ export class ChatController {
     }
   }
 
-  /** Runs one agent turn on `prompt`. */
+  /** Runs one agent turn on `prompt`, or converts it if it is Mermaid. */
   async send(prompt: string): Promise<void> {
     const text = prompt.trim();
     if (text === "" || this.running) return;
+    const mermaid = mermaidSource(text);
     this.running = true;
     this.#cancelled = false;
     this.items = [...this.items, { kind: "user", text }];
@@ -80,15 +90,20 @@ export class ChatController {
     try {
       await this.#session.beginTurn();
       emit(this.#host, "drawforge-turn-start", { prompt: text });
-      this.#stream = this.#df.diagrams.messages.stream(this.#id, { prompt: text });
-      for await (const event of this.#stream) {
-        this.#apply(event);
-        if (event.type === "turn.completed") {
-          status = event.status;
-          version = event.status === "changed" ? event.version : null;
-          reply = event.text;
-          failure = event.error;
+      if (mermaid === undefined) {
+        this.#stream = this.#df.diagrams.messages.stream(this.#id, { prompt: text });
+        for await (const event of this.#stream) {
+          this.#apply(event);
+          if (event.type === "turn.completed") {
+            status = event.status;
+            version = event.status === "changed" ? event.version : null;
+            reply = event.text;
+            failure = event.error;
+          }
         }
+      } else {
+        version = await this.#paste(mermaid);
+        status = "changed";
       }
     } catch (error) {
       const detail = errorDetail(error);
@@ -117,6 +132,37 @@ export class ChatController {
   cancel(): void {
     this.#cancelled = true;
     void this.#stream?.cancel();
+  }
+
+  /**
+   * Converts Mermaid on the Worker and saves it over the diagram as a new version, so the one
+   * before stays in History; says what was drawn and what the Worker noticed.
+   */
+  async #paste(mermaid: string): Promise<number> {
+    const { xml, counts, notes, findings, lint } = await convertMermaid(
+      this.#host.apiBase,
+      this.#host.token,
+      mermaid,
+    );
+    const saved = await this.#df.diagrams.replace(
+      this.#id,
+      { xml, message: "Converted from Mermaid" },
+      // No version yet means nothing was opened: 0 fails with 412 rather than overwrite.
+      { ifMatch: this.#session.version ?? 0 },
+    );
+    const said = [...notes, ...[...findings, ...lint].map((f) => f.message)];
+    // A few lines of them, not a wall: the rest is counted.
+    if (said.length > 4) said.splice(3, Infinity, `and ${said.length - 3} more`);
+    this.items = [
+      ...this.items,
+      {
+        kind: "status",
+        text: `Converted from Mermaid: ${count(counts.nodes, "shape")}, ${count(counts.edges, "connector")}. The previous version is in History.`,
+        tone: "ok",
+      },
+      ...said.map((text): ChatItem => ({ kind: "status", text, tone: "muted" })),
+    ];
+    return saved.version;
   }
 
   #apply(event: TurnEvent): void {
@@ -153,9 +199,19 @@ export class ChatController {
           ? { kind: "status", text: "No change to the diagram", tone: "muted" }
           : status === "cancelled"
             ? { kind: "status", text: "Cancelled — nothing was saved", tone: "muted" }
-            : { kind: "status", text: `Failed: ${failure ?? "unknown error"}`, tone: "error" };
+            : {
+                kind: "status",
+                // The Worker's Mermaid errors start with where: "line 3, column 7: …".
+                text: `${failure?.startsWith("line ") ? "Mermaid" : "Failed:"} ${failure ?? "unknown error"}`,
+                tone: "error",
+              };
     this.items = [...this.items, line];
   }
+}
+
+/** "1 shape", "12 shapes". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /**

@@ -1,0 +1,133 @@
+/**
+ * Mermaid pasted into `<drawforge-editor>`'s chat is converted by the Worker, with no model turn,
+ * and replaces the diagram as a new version; Mermaid that does not parse changes nothing.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  backend,
+  browserForFile,
+  events,
+  hasChromium,
+  openEditor,
+  script,
+  servers,
+  shot,
+  statusText,
+  waitForEvent,
+} from "./harness.ts";
+
+const FLOWCHART = [
+  "flowchart LR",
+  "  cart[Fill cart] --> pay{Paid?}",
+  "  pay -->|yes| ship([Ship parcel])",
+  "  pay -->|no| cart",
+  '  click ship "https://example.com/track"',
+].join("\n");
+
+/** Types `text` into the chat box and sends it, as a person pasting and pressing Enter. */
+async function paste(page: Page, text: string): Promise<void> {
+  const box = page.locator("drawforge-editor textarea");
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+/** What the scripted model was sent since the last `script()`. */
+async function modelRequests(): Promise<unknown[]> {
+  return (await fetch(`${servers().llm}/__requests`)).json() as Promise<unknown[]>;
+}
+
+describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", () => {
+  const chromium = browserForFile();
+
+  async function open() {
+    const opened = await openEditor(chromium.browser);
+    chromium.keep(opened.page);
+    // No steps queued, and the model's request log emptied: any call would show up there.
+    await script([]);
+    return opened;
+  }
+
+  it("converts it without the model and saves it over the diagram as a new version", async () => {
+    const { d, page, frame } = await open();
+    await expect(
+      page.locator("drawforge-editor textarea").getAttribute("placeholder"),
+    ).resolves.toMatch(/paste Mermaid/);
+    await paste(page, FLOWCHART);
+    const end = await waitForEvent(page, "drawforge-turn-end");
+    expect(end.detail).toMatchObject({ status: "changed", version: 2 });
+    expect((await events(page, "drawforge-turn-start"))[0]?.detail).toEqual({ prompt: FLOWCHART });
+
+    const head = await backend().diagrams.retrieve(d.id);
+    expect(head.version).toBe(2);
+    for (const label of ["Fill cart", "Paid?", "Ship parcel", "yes", "no"]) {
+      expect(head.xml).toContain(`value="${label}"`);
+    }
+    expect(head.xml).not.toContain("Check stock");
+    const [latest] = (await backend().diagrams.versions.list(d.id)).items;
+    expect(latest).toMatchObject({ n: 2, message: "Converted from Mermaid" });
+
+    // The editor shows the converted cells, and no longer the old ones.
+    await frame.getByText("Ship parcel", { exact: true }).first().waitFor();
+    await expect(frame.getByText("Fill cart", { exact: true }).first().isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(frame.getByText("Check stock", { exact: true }).count()).resolves.toBe(0);
+    await expect.poll(() => statusText(page)).toContain("Saved · v2");
+
+    const outcomes = await page.locator("drawforge-editor .outcome").allTextContents();
+    expect(outcomes).toEqual([
+      "Converted from Mermaid: 3 shapes, 3 connectors. The previous version is in History.",
+      // What the Worker could not carry over, in its words.
+      "click actions (links, callbacks, tooltips) are not carried over",
+      "Saved as version 2",
+    ]);
+    await expect(
+      page.locator("drawforge-editor .bubble.user").last().textContent(),
+    ).resolves.toContain("cart[Fill cart] --> pay{Paid?}");
+    expect(await modelRequests()).toEqual([]);
+    console.log("screenshot:", await shot(page, "editor-mermaid-pasted"));
+    // It came the way an agent's version comes (the session's end of a turn), and showing it is
+    // not a person's edit: past the save debounce, nothing more is saved.
+    const change = (await events(page, "drawforge-change")).at(-1);
+    expect(change?.detail).toMatchObject({ source: "agent", version: 2 });
+    await page.waitForTimeout(800);
+    const [saves, after] = await Promise.all([
+      events(page, "drawforge-save"),
+      backend().diagrams.retrieve(d.id),
+    ]);
+    expect({ saves, version: after.version }).toEqual({ saves: [], version: 2 });
+  });
+
+  it("says where Mermaid that does not parse goes wrong, and changes nothing", async () => {
+    const { d, page, frame } = await open();
+    await paste(page, "```mermaid\nflowchart LR\n    A[Pick] --> B[Pack]\n    B -->\n```");
+    const end = await waitForEvent(page, "drawforge-turn-end");
+    expect(end.detail).toMatchObject({ status: "failed", version: null });
+    const error = (await events(page, "drawforge-error"))[0];
+    expect(error?.detail).toMatchObject({ code: "mermaid_syntax", status: 422 });
+
+    const outcome = page.locator("drawforge-editor .outcome.error");
+    await expect(outcome.textContent()).resolves.toMatch(/^Mermaid line 3, column 7: ./);
+    const head = await backend().diagrams.retrieve(d.id);
+    expect(head.version).toBe(1);
+    expect(head.xml).toContain("Check stock");
+    await expect(frame.getByText("Check stock", { exact: true }).first().isVisible()).resolves.toBe(
+      true,
+    );
+    expect(await statusText(page)).toContain("Saved · v1");
+    expect(await modelRequests()).toEqual([]);
+    console.log("screenshot:", await shot(page, "editor-mermaid-error"));
+  });
+
+  it("lets the Worker name a Mermaid type it does not convert", async () => {
+    const { d, page } = await open();
+    await paste(page, "gantt\n  title Launch\n  section Build\n  Code :a1, 2024-01-01, 30d");
+    await waitForEvent(page, "drawforge-turn-end");
+    await expect(page.locator("drawforge-editor .outcome.error").textContent()).resolves.toMatch(
+      /^Mermaid line 1: "gantt" diagrams are not converted/,
+    );
+    expect((await backend().diagrams.retrieve(d.id)).version).toBe(1);
+    expect(await modelRequests()).toEqual([]);
+  });
+});
