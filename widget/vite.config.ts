@@ -1,7 +1,7 @@
 /**
  * Builds the widget (`npm run widget:build`) into one minified ES module,
  * `widget/public/widget.js`, which wrangler serves as a static asset at `/widget.js`.
- * Lit, the SDK and zod/mini are bundled in; draw.io itself is loaded from `drawio-url`.
+ * Lit, the SDK and valibot are bundled in; draw.io itself is loaded from `drawio-url`.
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";

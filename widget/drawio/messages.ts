@@ -4,43 +4,43 @@
  * see test/widget). Every message from the iframe is parsed with these schemas before anything
  * reads it: draw.io is another origin, and a page can post anything to our window.
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 import { parseJson } from "../shared/parse.ts";
 
 /**
  * One schema per event the iframe posts, by its `event`. (A map rather than a discriminated
- * union: the same checks, with less of zod in the bundle.)
+ * union: the same checks, with less of valibot in the bundle.)
  */
 const EVENTS = {
   /** draw.io is ready for a `load`. */
-  init: z.object({ event: z.enum(["init"]) }),
+  init: v.object({ event: v.literal("init") }),
   /** A `load` was applied (also for a file draw.io could not read: it then shows a dialog). */
-  load: z.object({ event: z.enum(["load"]) }),
+  load: v.object({ event: v.literal("load") }),
   /** The diagram changed in the editor (after a `load` with `autosave: 1`): the whole file. */
-  autosave: z.object({ event: z.enum(["autosave"]), xml: z.string() }),
+  autosave: v.object({ event: v.literal("autosave"), xml: v.string() }),
   /** The Save shortcut (the button is hidden). */
-  save: z.object({ event: z.enum(["save"]), xml: z.string() }),
+  save: v.object({ event: v.literal("save"), xml: v.string() }),
   /** The result of an `export`: a data URI (or text), plus the file's XML. */
-  export: z.object({
-    event: z.enum(["export"]),
-    format: z.string(),
-    data: z.string(),
-    xml: z.optional(z.string()),
+  export: v.object({
+    event: v.literal("export"),
+    format: v.string(),
+    data: v.string(),
+    xml: v.optional(v.string()),
   }),
   /** A `merge` was applied; `error` when draw.io could not merge. */
-  merge: z.object({ event: z.enum(["merge"]), error: z.optional(z.unknown()) }),
-  exit: z.object({ event: z.enum(["exit"]) }),
-  openLink: z.object({ event: z.enum(["openLink"]), href: z.optional(z.string()) }),
+  merge: v.object({ event: v.literal("merge"), error: v.optional(v.unknown()) }),
+  exit: v.object({ event: v.literal("exit") }),
+  openLink: v.object({ event: v.literal("openLink"), href: v.optional(v.string()) }),
 } as const;
 
 /** What draw.io answers an action it does not know: `{ error: "unknownMessage", data }`. */
-const FAILURE = z.object({ error: z.string(), data: z.optional(z.string()) });
+const FAILURE = v.object({ error: v.string(), data: v.optional(v.string()) });
 
 type Events = typeof EVENTS;
 export type DrawioEventName = keyof Events;
 /** An event the iframe posts. */
-export type DrawioEvent = { [K in DrawioEventName]: z.infer<Events[K]> }[DrawioEventName];
-export type DrawioFailure = z.infer<typeof FAILURE>;
+export type DrawioEvent = { [K in DrawioEventName]: v.InferOutput<Events[K]> }[DrawioEventName];
+export type DrawioFailure = v.InferOutput<typeof FAILURE>;
 /** Any message the iframe may post. */
 export type DrawioMessage = DrawioEvent | DrawioFailure;
 
@@ -74,7 +74,7 @@ export type DrawioAction =
  */
 export function parseDrawioMessage(data: unknown): DrawioMessage | undefined {
   if (typeof data !== "string" || data[0] !== "{") return undefined;
-  return parseJson(data, (json): z.ZodMiniType<DrawioMessage> | undefined => {
+  return parseJson(data, (json): v.GenericSchema<unknown, DrawioMessage> | undefined => {
     const name = (json as { event?: unknown }).event;
     return typeof name === "string" && Object.hasOwn(EVENTS, name)
       ? EVENTS[name as DrawioEventName]

@@ -3,18 +3,20 @@
  * (`GET /v1/diagrams/{id}/live`). The SDK has no WebSocket support, so this small adapter lives
  * in the widget.
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 import { parseJson } from "./parse.ts";
 
 /** What the diagram object sends: its head when the socket opens, then every new version. */
-export const VersionNoticeSchema = z.object({
-  type: z.enum(["version"]),
-  version: z.number(),
-  author: z.enum(["user", "agent", "api", "mcp"]),
-  message: z.nullable(z.string()),
+export const VersionNoticeSchema = v.object({
+  type: v.literal("version"),
+  // A finite number, as zod's `number()` had it (`1e999` parses to Infinity; valibot's
+  // `number()` would let that through).
+  version: v.custom<number>(Number.isFinite),
+  author: v.picklist(["user", "agent", "api", "mcp"]),
+  message: v.nullable(v.string()),
 });
 
-export type VersionNotice = z.infer<typeof VersionNoticeSchema>;
+export type VersionNotice = v.InferOutput<typeof VersionNoticeSchema>;
 
 /** The socket's state, for the status line. */
 export type LiveState = "connecting" | "open" | "closed";

@@ -1,17 +1,17 @@
-import type * as z from "zod/mini";
+import * as v from "valibot";
 
 /**
  * Parses what came over a boundary (a `postMessage` from another window, a WebSocket message):
- * a JSON string, checked with the zod schema `pick` chooses for it. Undefined for anything
+ * a JSON string, checked with the valibot schema `pick` chooses for it. Undefined for anything
  * that is not a string, not JSON, or fails the schema.
  *
  * @example
  * const notice = parseJson(event.data, () => VersionNoticeSchema);
  */
-export function parseJson<S extends z.ZodMiniType>(
+export function parseJson<S extends v.GenericSchema>(
   data: unknown,
   pick: (json: unknown) => S | undefined,
-): z.infer<S> | undefined {
+): v.InferOutput<S> | undefined {
   if (typeof data !== "string") return undefined;
   let json: unknown;
   try {
@@ -19,6 +19,7 @@ export function parseJson<S extends z.ZodMiniType>(
   } catch {
     return undefined;
   }
-  const parsed = pick(json)?.safeParse(json);
-  return parsed?.success ? parsed.data : undefined;
+  const schema = pick(json);
+  const parsed = schema && v.safeParse(schema, json);
+  return parsed?.success ? parsed.output : undefined;
 }

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import * as v from "valibot";
 import { WidgetError } from "../shared/errors.ts";
 import { parseJson } from "../shared/parse.ts";
 import { rendererPage } from "./renderer-page.ts";
@@ -9,11 +9,11 @@ export const DEFAULT_VIEWER_URL = "https://viewer.diagrams.net/";
 const RENDER_TIMEOUT_MS = 60_000;
 
 /** What the renderer page posts; one object schema with the fields each `type` carries. */
-const ReplySchema = z.object({
-  type: z.enum(["ready", "rendered", "failed"]),
-  id: z.optional(z.string()),
-  svg: z.optional(z.string()),
-  error: z.optional(z.string()),
+const ReplySchema = v.object({
+  type: v.picklist(["ready", "rendered", "failed"]),
+  id: v.optional(v.string()),
+  svg: v.optional(v.string()),
+  error: v.optional(v.string()),
 });
 
 interface Pending {
