@@ -6,6 +6,7 @@ import {
   type ExportFormat,
   parseDrawioMessage,
 } from "./messages.ts";
+import { type Graph, graphIn } from "./reveal.ts";
 
 /** How long a round trip (`load`, `merge`, `export`) may take before it fails. */
 const REPLY_TIMEOUT_MS = 60_000;
@@ -79,6 +80,11 @@ export class DrawioFrame {
   /** True between posting a `merge` and its reply: `autosave`s then come from the merge. */
   get merging(): boolean {
     return this.#merges > 0;
+  }
+
+  /** draw.io's graph when draw.io is on this page's origin (see `graphIn`), else undefined. */
+  get graph(): Graph | undefined {
+    return graphIn(this.#iframe.contentWindow);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { PreconditionFailedError } from "../../sdk/index.ts";
 import type { DrawioFrame } from "../drawio/drawio-frame.ts";
 import type { DrawioEvent } from "../drawio/messages.ts";
+import { reveal, type Snapshot, snapshot } from "../drawio/reveal.ts";
 import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail, WidgetError } from "../shared/errors.ts";
 import { type ChangeSource, emit } from "../shared/events.ts";
@@ -62,6 +63,8 @@ export class EditorSession {
   #nextPreview: string | null = null;
   #previewing: Promise<void> | null = null;
   #previewed = false;
+  /** What the editor showed before the turn's previews: the turn's version is compared with it. */
+  #beforeTurn: Snapshot | undefined;
 
   constructor(
     host: SessionHost,
@@ -181,6 +184,7 @@ export class EditorSession {
     }
     this.turnRunning = true;
     this.#previewed = false;
+    this.#beforeTurn = snapshot(this.#frame.graph);
     this.#host.requestUpdate();
   }
 
@@ -211,7 +215,7 @@ export class EditorSession {
         return;
       }
       if (head) {
-        await this.#show(head);
+        await this.#show(head, this.#beforeTurn);
         this.#changed("agent", "agent");
       } else if (this.#previewed && this.#serverXml !== null) {
         await this.#frame.merge(this.#serverXml);
@@ -269,17 +273,24 @@ export class EditorSession {
     if (this.#pending !== null) return this.#save();
     const head = await this.#df.diagrams.retrieve(this.#id);
     if (head.version <= this.version) return;
-    await this.#show(head);
+    await this.#show(head, snapshot(this.#frame.graph));
     this.#changed("remote", author);
   }
 
-  /** Brings a head into the editor, keeping the view; a failed merge falls back to a load. */
-  async #show(head: Head): Promise<void> {
+  /**
+   * Brings a head into the editor, keeping the view; a failed merge falls back to a load. Given
+   * what the editor showed `before`, the cells the head added or changed are then scrolled (or
+   * zoomed) into view.
+   */
+  async #show(head: Head, before?: Snapshot): Promise<void> {
     const xml = head.xml ?? "";
-    // Cells added off screen stay off screen: draw.io's embed protocol (14.6, and 24.8's
-    // source) has no action that fits or scrolls the view, and a `load` does not fit either
-    // (100 % at the first page's corner, undo history cleared), so the merge is the best there is.
+    // draw.io's embed protocol (14.6, and 24.8's source) has no action that fits or scrolls
+    // the view, and a `load` does not fit either (100 % at the first page's corner, undo history
+    // cleared), so the merge keeps the view and `reveal` moves it through draw.io's own graph.
+    // That works only with draw.io on the page's origin (self-hosted); across origins cells
+    // added off screen stay off screen.
     await this.#frame.merge(xml).catch(() => this.#frame.load(xml));
+    reveal(this.#frame.graph, before);
     this.#adopt(head);
     this.#set("saved");
   }
