@@ -36,6 +36,31 @@ describe("POST /v1/layout", () => {
     expect(again.json.xml).toBe(res.json.xml);
   });
 
+  it("lays a group out in its own direction, or says in lint why it could not", async () => {
+    const graph = (edges: { from: string; to: string }[]) => ({
+      direction: "down",
+      nodes: [{ id: "start" }, { id: "a", group: "row" }, { id: "b", group: "row" }],
+      edges: [{ from: "a", to: "b" }, ...edges],
+      groups: [{ id: "row", label: "Row", direction: "right" }],
+    });
+    const kept = await api("/v1/layout", { method: "POST", body: { graph: graph([]) } });
+    expect(kept.status).toBe(200);
+    expect(kept.json.lint).toEqual([]);
+    const crossed = await api("/v1/layout", {
+      method: "POST",
+      body: { graph: graph([{ from: "start", to: "a" }]) },
+    });
+    expect(crossed.status).toBe(200);
+    expect(crossed.json.lint).toEqual([
+      expect.objectContaining({
+        code: "direction_not_applied",
+        severity: "warning",
+        cellId: "row",
+        message: expect.stringContaining("edge 1 (start → a) crosses its border"),
+      }),
+    ]);
+  });
+
   it("names every bad reference, duplicate and group cycle in one 422", async () => {
     const bad = {
       nodes: [

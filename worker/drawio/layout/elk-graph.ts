@@ -1,7 +1,12 @@
 import type { ElkExtendedEdge, ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
 import { type NodeBox, nodeBox } from "./boxes.ts";
 import { backEdges } from "./feedback.ts";
-import { type GroupDirections, groupDirections, nodeDirection } from "./group-directions.ts";
+import {
+  type GroupDirections,
+  type GroupEnds,
+  groupDirections,
+  nodeDirection,
+} from "./group-directions.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
 import { EDGE_LABEL_WRAP, measureText } from "./text.ts";
 
@@ -47,7 +52,10 @@ export interface ElkPlan {
  * @example
  * const plan = elkPlan(spec); const laid = await elk.layout(plan.root);
  */
-export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = {}): ElkPlan {
+export function elkPlan(
+  spec: GraphSpec,
+  { pool = false, ends = [] }: { pool?: boolean; ends?: GroupEnds } = {},
+): ElkPlan {
   const size = spec.nodes.length + spec.edges.length;
   const root: ElkNode = {
     id: "root",
@@ -57,7 +65,9 @@ export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = 
   };
   const elkGroups = new Map<string, ElkNode>();
   const placed = new Map<string, ElkNode>();
-  const directions = groupDirections(spec, pool);
+  const wrapperOf = new Map<string, string>();
+  const parentGroup = new Map(spec.groups.map((g) => [g.id, g.parent]));
+  const directions = groupDirections(spec, pool, ends);
   const plan: ElkPlan = {
     root,
     nodes: new Map(),
@@ -91,11 +101,9 @@ export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = 
         ...node.layoutOptions,
         "elk.hierarchyHandling": "INCLUDE_CHILDREN",
       };
-      placed.set(group.id, {
-        id: `${WRAPPER}${i}`,
-        layoutOptions: WRAPPER_OPTIONS,
-        children: [node],
-      });
+      const wrapper = `${WRAPPER}${i}`;
+      wrapperOf.set(group.id, wrapper);
+      placed.set(group.id, { id: wrapper, layoutOptions: WRAPPER_OPTIONS, children: [node] });
     }
   });
   const parentOf = (groupId: string | undefined): ElkNode =>
@@ -136,17 +144,19 @@ export function elkPlan(spec: GraphSpec, { pool = false }: { pool?: boolean } = 
   spec.edges.forEach((edge, i) => {
     const id = `e${i}`;
     plan.edges.push(id);
-    const a = chainOf(groupOfNode.get(edge.from));
-    const b = chainOf(groupOfNode.get(edge.to));
+    // An end on a group laid out on its own joins that group's box (its wrapper, in the parent).
+    const endOf = (node: string, group: string | undefined) =>
+      group !== undefined && wrapperOf.has(group)
+        ? { elk: wrapperOf.get(group) as string, chain: chainOf(parentGroup.get(group)) }
+        : { elk: nodeIds.get(node) as string, chain: chainOf(groupOfNode.get(node)) };
+    const start = endOf(edge.from, ends[i]?.from);
+    const end = endOf(edge.to, ends[i]?.to);
+    const [a, b] = [start.chain, end.chain];
     let common: string | undefined;
     for (let k = 0; k < Math.min(a.length, b.length) && a[k] === b[k]; k++) common = a[k];
     // A back edge is laid out forwards, so that ELK keeps the authored order of the cycle.
-    const [from, to] = reversed[i] ? [edge.to, edge.from] : [edge.from, edge.to];
-    const elkEdge: ElkExtendedEdge = {
-      id,
-      sources: [nodeIds.get(from) as string],
-      targets: [nodeIds.get(to) as string],
-    };
+    const [from, to] = reversed[i] ? [end, start] : [start, end];
+    const elkEdge: ElkExtendedEdge = { id, sources: [from.elk], targets: [to.elk] };
     if (edge.label) {
       const text = measureText(edge.label, EDGE_LABEL_WRAP);
       elkEdge.labels = [{ text: edge.label, width: text.width + 8, height: text.height + 4 }];
@@ -167,12 +177,16 @@ const WRAPPER_OPTIONS: LayoutOptions = {
 
 /**
  * ELK's answer with each wrapper replaced by the group it holds, placed where the wrapper was,
- * so that the tree has the spec's shape again.
+ * and edges that end on a wrapper ending on its group, so that the tree has the spec's shape.
  *
  * @example
  * const laid = unwrapGroups(await runElk(plan.root));
  */
 export function unwrapGroups(node: ElkNode): ElkNode {
+  for (const edge of node.edges ?? []) {
+    edge.sources = edge.sources.map(groupOfWrapper);
+    edge.targets = edge.targets.map(groupOfWrapper);
+  }
   if (!node.children) return node;
   node.children = node.children.map((child) => {
     const inner = child.children?.[0];
@@ -182,6 +196,11 @@ export function unwrapGroups(node: ElkNode): ElkNode {
     return unwrapGroups(inner);
   });
   return node;
+}
+
+/** The ELK id of the group a wrapper holds (`w3` → `g3`); other ids as they are. */
+function groupOfWrapper(id: string): string {
+  return id.startsWith(WRAPPER) ? `g${id.slice(WRAPPER.length)}` : id;
 }
 
 /**

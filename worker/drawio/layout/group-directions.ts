@@ -1,6 +1,13 @@
 import type { Finding } from "../findings.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
 
+/**
+ * Per spec edge, the groups its ends stand for (a converter's link to a subgraph, drawn to a
+ * node inside it). Such an end joins the group's own border when that group is laid out on its
+ * own; otherwise it stays on the spec's node.
+ */
+export type GroupEnds = ReadonlyArray<{ from?: string; to?: string } | undefined>;
+
 /** Which groups are laid out in a direction of their own, and what every group follows. */
 export interface GroupDirections {
   /** The direction each group's members are laid out in, by group id. */
@@ -15,13 +22,18 @@ export interface GroupDirections {
  * Decides each group's direction. A group's own `direction` applies when it differs from the
  * direction it would inherit and no edge joins one of its members (at any depth) to a node
  * outside it: ELK lays such a group out on its own, and an edge across its border could not be
- * routed there. Otherwise the group follows its parent, and a note names the edge that crosses.
+ * routed there; an edge that ends on the group itself (`ends`) does not cross it. Otherwise the
+ * group follows its parent, and a note names the edge that crosses.
  * A swimlane pool is laid out as one piece, so its groups all follow the diagram.
  *
  * @example
  * groupDirections(spec, false).of.get("checkout"); // "right"
  */
-export function groupDirections(spec: GraphSpec, pool: boolean): GroupDirections {
+export function groupDirections(
+  spec: GraphSpec,
+  pool: boolean,
+  ends: GroupEnds = [],
+): GroupDirections {
   const byId = new Map(spec.groups.map((g) => [g.id, g]));
   const of = new Map<string, Direction>();
   const own = new Set<string>();
@@ -34,7 +46,10 @@ export function groupDirections(spec: GraphSpec, pool: boolean): GroupDirections
     const inherited = group?.parent === undefined ? spec.direction : resolve(group.parent);
     let direction = inherited;
     if (group?.direction !== undefined && group.direction !== inherited) {
-      const crossing = pool ? undefined : crossingEdge(spec, inside.get(id));
+      // An end on group `end` is on its border, outside it and its groups, once it has its own run.
+      const onBorder = (end: string | undefined) =>
+        end !== undefined && (end === id || (own.has(end) && holds(byId, end, id)));
+      const crossing = pool ? undefined : crossingEdge(spec, inside.get(id), ends, onBorder);
       if (pool) {
         notes.push(
           note(
@@ -88,10 +103,37 @@ function membersByGroup(spec: GraphSpec): Map<string, Set<string>> {
 }
 
 /** The index of the first edge with exactly one end inside, if any. */
-function crossingEdge(spec: GraphSpec, inside: Set<string> | undefined): number | undefined {
+function crossingEdge(
+  spec: GraphSpec,
+  inside: Set<string> | undefined,
+  ends: GroupEnds,
+  onBorder: (group: string | undefined) => boolean,
+): number | undefined {
   if (!inside) return undefined;
-  const k = spec.edges.findIndex((e) => inside.has(e.from) !== inside.has(e.to));
+  const k = spec.edges.findIndex((e, i) => {
+    const from = !onBorder(ends[i]?.from) && inside.has(e.from);
+    const to = !onBorder(ends[i]?.to) && inside.has(e.to);
+    return from !== to;
+  });
   return k < 0 ? undefined : k;
+}
+
+/** True when group `outer` is `inner` or holds it at any depth. */
+export function holds(
+  groups: ReadonlyMap<string, { parent?: string | undefined }>,
+  outer: string,
+  inner: string,
+): boolean {
+  const seen = new Set<string>();
+  for (
+    let g: string | undefined = inner;
+    g !== undefined && !seen.has(g);
+    g = groups.get(g)?.parent
+  ) {
+    if (g === outer) return true;
+    seen.add(g);
+  }
+  return false;
 }
 
 function note(cellId: string, message: string): Finding {

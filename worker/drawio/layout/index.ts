@@ -8,6 +8,7 @@ import { checkSpec } from "./check.ts";
 import { runElk } from "./elk.ts";
 import { elkPlan, unwrapGroups } from "./elk-graph.ts";
 import { finishPage } from "./finish.ts";
+import type { GroupEnds } from "./group-directions.ts";
 import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
 import { layoutPool, poolOf } from "./pool.ts";
 import { type GraphSpec, type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
@@ -42,6 +43,12 @@ export interface LayoutOptions {
    * is drawn with draw.io's exact style for it, and an icon takes its proportions.
    */
   shapes?: LibraryShapes;
+  /**
+   * For converters (not the HTTP API): per edge, the groups its ends stand for, such as a Mermaid
+   * link to a subgraph written as an edge to a node inside it. An end joins its group's border
+   * when the group is laid out in its own direction, and stays on its node otherwise.
+   */
+  groupEnds?: GroupEnds;
 }
 
 /**
@@ -64,7 +71,7 @@ export async function layoutGraph(
   checkSpec(parsed);
   const spec = options.shapes ? withLibraryShapes(parsed, options.shapes) : parsed;
   const pool = poolOf(spec);
-  const plan = elkPlan(spec, { pool: pool !== undefined });
+  const plan = elkPlan(spec, { pool: pool !== undefined, ends: options.groupEnds ?? [] });
   const laid = pool
     ? await layoutPool(spec, plan, pool, runElk)
     : unwrapGroups(await runElk(plan.root));

@@ -3,7 +3,6 @@ import type { Point, Rect } from "../cell.ts";
 import { constraintFor } from "../outline/index.ts";
 import { safeCellId } from "../reserved-ids.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
-import type { NodeBox } from "./boxes.ts";
 import { endOnOutline } from "./edge-ends.ts";
 import { type LabelAnchor, labelAnchor } from "./edge-label.ts";
 import type { ElkPlan } from "./elk-graph.ts";
@@ -35,7 +34,8 @@ export function toCells(
   const cells: string[] = [];
   const abs = new Map<string, Point>();
   const cellIdOf = new Map<string, string>();
-  const shapes = new Map<string, { rect: Rect; box: NodeBox; style: string }>();
+  // What edges end on: nodes, and groups laid out on their own (a converter's link to a subgraph).
+  const shapes = new Map<string, { rect: Rect; style: string }>();
   // Spec ids become cell ids, except the few draw.io cannot load (`push` → `push_`).
   const taken = new Set<string>([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const idOf = new Map<string, string>();
@@ -68,15 +68,9 @@ export function toCells(
         width: node.width ?? 0,
         height: node.height ?? 0,
       };
-      cells.push(
-        vertex(
-          cellFor(group.id),
-          group.label,
-          laneStyle(groupStyle(group.kind, spec.theme), group.kind, ids.lanesAsRows),
-          parentCell,
-          rect,
-        ),
-      );
+      const style = laneStyle(groupStyle(group.kind, spec.theme), group.kind, ids.lanesAsRows);
+      shapes.set(node.id, { rect: { ...rect, ...at }, style });
+      cells.push(vertex(cellFor(group.id), group.label, style, parentCell, rect));
       for (const child of node.children ?? []) visit(child, node);
       return;
     }
@@ -92,7 +86,7 @@ export function toCells(
     const style = restyle(
       nodeStyle(spec_.kind, spec.theme, spec_.shape, box.labelSide) + styleKeys(spec_.style),
     );
-    shapes.set(node.id, { rect: shape, box, style });
+    shapes.set(node.id, { rect: shape, style });
     cells.push(vertex(cellFor(spec_.id), spec_.label, style, parentCell, rect));
   };
   for (const child of laid.children ?? []) visit(child, laid);

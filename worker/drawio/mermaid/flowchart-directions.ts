@@ -25,17 +25,16 @@ export interface SubgraphDirections {
 
 /**
  * Decides the direction of every subgraph that holds nodes (`members`), outermost first, and
- * notes each `direction` that is not applied and why. A link to or from a subgraph is drawn to
- * a node inside it (`end`), so it crosses the border the layout needs uncrossed: that case is
- * noted as ours, not Mermaid's.
+ * notes each `direction` Mermaid's rule leaves unapplied. Links to and from a subgraph with its
+ * own direction join its border (the layout's `groupEnds`); should the layout still find a link
+ * across the border (from inside the subgraph to itself), it says so in a note of its own.
  *
  * @example
- * subgraphDirections(model, members, end, "down").own.get("row"); // "right"
+ * subgraphDirections(model, members, "down").own.get("row"); // "right"
  */
 export function subgraphDirections(
   model: FlowModel,
   members: ReadonlyMap<string, readonly string[]>,
-  end: (id: string, side: "from" | "to") => string,
   direction: Direction,
 ): SubgraphDirections {
   const of = new Map<string, Direction>();
@@ -50,16 +49,10 @@ export function subgraphDirections(
     const wanted = written === undefined ? undefined : DIRECTIONS[written];
     let chosen = inherited;
     if (written !== undefined && wanted !== undefined && wanted !== inherited) {
-      const why = blocker(model, id, new Set(members.get(id)), end);
-      const not = `direction ${written} inside subgraph "${id}" is not applied`;
-      const follows = `so it follows its parent's direction (${WRITTEN[inherited]})`;
-      if (why?.mermaid) {
+      const why = linkedOutside(model, id, new Set(members.get(id)));
+      if (why) {
         model.notes.add(
-          `${not}, as in Mermaid: its node ${why.inside} is linked to ${why.outside}, outside it, ${follows}`,
-        );
-      } else if (why) {
-        model.notes.add(
-          `${not}: the link between ${why.inside} and ${why.outside} is drawn to a node inside it, and the layout keeps a subgraph's own direction only when no link crosses its border, ${follows}`,
+          `direction ${written} inside subgraph "${id}" is not applied, as in Mermaid: its node ${why.inside} is linked to ${why.outside}, outside it, so it follows its parent's direction (${WRITTEN[inherited]})`,
         );
       } else {
         chosen = wanted;
@@ -73,32 +66,19 @@ export function subgraphDirections(
   return { of, own };
 }
 
-/**
- * The first link that keeps a subgraph from its own direction: one of its nodes linked outside
- * (`mermaid`, Mermaid's own rule), else a link to or from a subgraph that is drawn across it.
- */
-function blocker(
+/** The first link of one of the subgraph's nodes to a node or subgraph outside it. */
+function linkedOutside(
   model: FlowModel,
   group: string,
   inside: ReadonlySet<string>,
-  end: (id: string, side: "from" | "to") => string,
-): { inside: string; outside: string; mermaid: boolean } | undefined {
+): { inside: string; outside: string } | undefined {
   const within = (id: string) => inside.has(id) || holds(model, group, id);
   for (const edge of model.edges) {
     for (const [a, b] of [
       [edge.from, edge.to],
       [edge.to, edge.from],
     ] as const) {
-      if (model.nodes.has(a) && inside.has(a) && !within(b)) {
-        return { inside: a, outside: b, mermaid: true };
-      }
-    }
-  }
-  for (const edge of model.edges) {
-    const from = end(edge.from, "from");
-    const to = end(edge.to, "to");
-    if (inside.has(from) !== inside.has(to)) {
-      return { inside: edge.from, outside: edge.to, mermaid: false };
+      if (model.nodes.has(a) && inside.has(a) && !within(b)) return { inside: a, outside: b };
     }
   }
   return undefined;

@@ -4,6 +4,7 @@
  * their ends, strokes and colours. What the spec cannot say (links to subgraphs) is mapped as
  * closely as it can be, and noted.
  */
+import type { GroupEnds } from "../layout/group-directions.ts";
 import type { Direction, GraphSpecInput, Theme } from "../layout/spec.ts";
 import { measureText } from "../layout/text.ts";
 import { type CssStyle, combineCss } from "./class-def.ts";
@@ -37,13 +38,28 @@ export function flowchartSpec(
   direction: Direction,
   theme: Theme,
 ): GraphSpecInput {
+  return flowchartGraph(model, direction, theme).spec;
+}
+
+/**
+ * The graph spec of a flowchart, and the subgraphs its links stand for (`groupEnds` for
+ * `layoutGraph`): a link to a subgraph with its own direction joins that subgraph's border.
+ *
+ * @example
+ * const { spec, groupEnds } = flowchartGraph(model, "down", "default");
+ * await layoutGraph(spec, { groupEnds });
+ */
+export function flowchartGraph(
+  model: FlowModel,
+  direction: Direction,
+  theme: Theme,
+): { spec: GraphSpecInput; groupEnds: GroupEnds } {
   applyClasses(model);
   const { groups, members } = placeGroups(model);
   const endOf = groupEnds(model, members);
   const ids = specIds([...model.nodes.keys(), ...groups.keys()]);
   const idOf = (id: string) => ids.get(id) as string;
-  const inner = (id: string, side: "from" | "to") => (groups.has(id) && endOf(id, side)) || id;
-  const directions = subgraphDirections(model, members, inner, direction);
+  const directions = subgraphDirections(model, members, direction);
   const nodes: GraphNodeInput[] = [...model.nodes.values()].map((node) => {
     const group = model.member.get(node.id);
     const along = (group !== undefined && directions.of.get(group)) || direction;
@@ -77,18 +93,24 @@ export function flowchartSpec(
       model.notes.add(`classes on subgraphs are not carried over (subgraph ${group.id})`);
     }
   }
-  const end = (id: string, side: "from" | "to") => {
+  const subgraphEnds: { from?: string; to?: string }[] = [];
+  const end = (id: string, side: "from" | "to", i: number) => {
     if (!groups.has(id)) return idOf(id);
     const inner = endOf(id, side);
     if (inner === undefined) return idOf(id);
+    if (directions.own.has(id)) {
+      // Laid out on its own, the subgraph is one box its links can join, as Mermaid draws them.
+      subgraphEnds[i] = { ...subgraphEnds[i], [side]: idOf(id) };
+      return idOf(inner);
+    }
     model.notes.add(
       `links to and from subgraph "${id}" are drawn to the node the flow enters it by and from the one it leaves by: the layout links nodes, not groups`,
     );
     return idOf(inner);
   };
-  const edges: GraphEdgeInput[] = model.edges.map((edge) => ({
-    from: end(edge.from, "from"),
-    to: end(edge.to, "to"),
+  const edges: GraphEdgeInput[] = model.edges.map((edge, i) => ({
+    from: end(edge.from, "from", i),
+    to: end(edge.to, "to", i),
     ...edgeSpec(edge, model),
   }));
   if (model.edges.some((e) => e.link.extra > 0)) {
@@ -99,7 +121,7 @@ export function flowchartSpec(
       "invisible links (~~~) are kept as edges without a line, so their nodes stay placed as in Mermaid",
     );
   }
-  return { direction, theme, nodes, edges, groups: nodeGroups };
+  return { spec: { direction, theme, nodes, edges, groups: nodeGroups }, groupEnds: subgraphEnds };
 }
 
 /** `class` statements, resolved now that every node, link and subgraph is known. */

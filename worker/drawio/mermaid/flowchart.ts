@@ -4,7 +4,7 @@
  */
 import { layoutGraph } from "../layout/index.ts";
 import { parseFlowchart } from "./flowchart-parse.ts";
-import { flowchartSpec } from "./flowchart-spec.ts";
+import { flowchartGraph } from "./flowchart-spec.ts";
 import { type MermaidSource, mermaidSyntax } from "./source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "./types.ts";
 
@@ -24,10 +24,14 @@ export async function convertFlowchart(
   if (model.nodes.size === 0 && model.groups.size === 0) {
     throw mermaidSyntax(source.header, "the flowchart declares no nodes: add one, such as A --> B");
   }
-  const spec = flowchartSpec(model, options.direction ?? direction, options.theme ?? "default");
+  const { spec, groupEnds } = flowchartGraph(
+    model,
+    options.direction ?? direction,
+    options.theme ?? "default",
+  );
   const title = source.title ?? model.title;
   if (title !== undefined && title !== "") spec.title = title.slice(0, 200);
-  const { xml, notes } = await layoutGraph(spec);
+  const { xml, notes } = await layoutGraph(spec, { groupEnds });
   return {
     xml,
     notes: [...model.notes.list(), ...notes.map((n) => n.message)],

@@ -158,6 +158,22 @@ describe("a group's own direction", () => {
     ]);
   });
 
+  it("joins an edge standing for the group (groupEnds) to its border when it has its own run", async () => {
+    const spec: GraphSpecInput = {
+      nodes: [{ id: "in" }, { id: "a", group: "g" }, { id: "b", group: "g" }],
+      edges: [{ from: "in", to: "a" }, ...chain(["a", "b"])],
+      groups: [{ id: "g", direction: "right" }],
+    };
+    const joined = await layoutGraph(spec, { groupEnds: [{ to: "g" }] });
+    const targets = (doc: typeof joined.document) =>
+      doc.pages[0]?.cells.filter((c) => c.attrs.edge === "1").map((c) => c.attrs.target);
+    expect(joined.notes).toEqual([]);
+    expect(targets(joined.document)).toEqual(["g", "b"]);
+    const plain = await layoutGraph(spec);
+    expect(plain.notes.map((n) => n.code)).toEqual(["direction_not_applied"]);
+    expect(targets(plain.document)).toEqual(["a", "b"]);
+  });
+
   it("is the same layout for the same spec", async () => {
     const spec: GraphSpecInput = {
       nodes: [{ id: "a", group: "g" }, { id: "b", group: "g" }, { id: "c" }],

@@ -13,7 +13,8 @@ async function drawn(text: string) {
   const lint = lintPage(page, { rules: ["overlap", "edge_crosses_vertex"] });
   expect(lint.map((f) => f.message)).toEqual([]);
   const { centre } = pageRects(page);
-  return { notes, centre };
+  const edges = page.cells.filter((c) => c.attrs.edge === "1");
+  return { notes, centre, edges };
 }
 
 /** True when the cells' centres run left to right on one line. */
@@ -50,12 +51,25 @@ describe("Mermaid flowcharts: direction inside subgraphs", () => {
     ]);
   });
 
-  it("says when a link to the subgraph itself keeps the direction from applying", async () => {
+  it("keeps the direction of a subgraph linked as a whole, and joins the link to its border", async () => {
+    const { notes, centre, edges } = await drawn(
+      "flowchart LR\n  outside --> sub\n  sub --> after\n  subgraph sub\n    direction TB\n    top --> bottom\n  end",
+    );
+    expect(notes).toEqual([]);
+    expect(isColumn(["top", "bottom"].map(centre))).toBe(true);
+    expect(edges.map((e) => [e.attrs.source, e.attrs.target])).toEqual([
+      ["outside", "sub"],
+      ["sub", "after"],
+      ["top", "bottom"],
+    ]);
+  });
+
+  it("says when the layout cannot keep it: a link from inside the subgraph to itself", async () => {
     const { notes } = await drawn(
-      "flowchart LR\n  outside --> sub\n  subgraph sub\n    direction TB\n    top --> bottom\n  end",
+      "flowchart LR\n  subgraph sub\n    direction TB\n    top --> bottom\n  end\n  bottom --> sub",
     );
     expect(notes).toContain(
-      `direction TB inside subgraph "sub" is not applied: the link between outside and sub is drawn to a node inside it, and the layout keeps a subgraph's own direction only when no link crosses its border, so it follows its parent's direction (LR)`,
+      'group "sub" is laid out right like its parent, not down: edge 1 (bottom → top) crosses its border, and a group keeps its own direction only when no edge does',
     );
   });
 
