@@ -87,10 +87,10 @@ describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", 
     ).resolves.toContain("cart[Fill cart] --> pay{Paid?}");
     expect(await modelRequests()).toEqual([]);
     console.log("screenshot:", await shot(page, "editor-mermaid-pasted"));
-    // It came the way an agent's version comes (the session's end of a turn), and showing it is
-    // not a person's edit: past the save debounce, nothing more is saved.
+    // It came the way an agent's version comes (the session's end of a turn), as the person's,
+    // and showing it is not an unsaved edit: past the save debounce, nothing more is saved.
     const change = (await events(page, "drawforge-change")).at(-1);
-    expect(change?.detail).toMatchObject({ source: "agent", version: 2 });
+    expect(change?.detail).toMatchObject({ source: "mermaid", author: "user", version: 2 });
     await page.waitForTimeout(800);
     const [saves, after] = await Promise.all([
       events(page, "drawforge-save"),

@@ -2,14 +2,8 @@ import type { TurnEvent, TurnStream } from "../../sdk/index.ts";
 import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
-import { convertMermaid, mermaidSource } from "./mermaid.ts";
+import { mermaidSource } from "./mermaid.ts";
 import type { EditorSession, SessionHost } from "./session.ts";
-
-/** The editor the chat is in: its element, and where and as whom it calls the API. */
-export interface ChatHost extends SessionHost {
-  apiBase: string;
-  token: string;
-}
 
 /** One line of the chat transcript. */
 export type ChatItem =
@@ -45,14 +39,14 @@ const TOOL_LABELS: Record<string, string> = {
 export class ChatController {
   items: ChatItem[] = [];
   running = false;
-  readonly #host: ChatHost;
+  readonly #host: SessionHost;
   readonly #df: WidgetClient;
   readonly #session: EditorSession;
   readonly #id: string;
   #stream: TurnStream | undefined;
   #cancelled = false;
 
-  constructor(host: ChatHost, df: WidgetClient, session: EditorSession, id: string) {
+  constructor(host: SessionHost, df: WidgetClient, session: EditorSession, id: string) {
     this.#host = host;
     this.#df = df;
     this.#session = session;
@@ -118,7 +112,12 @@ export class ChatController {
     }
     this.#finish(status, version, failure);
     // The session was not put into the turn when beginTurn itself failed.
-    if (this.#session.turnRunning) await this.#session.endTurn(status === "changed");
+    if (this.#session.turnRunning) {
+      await this.#session.endTurn(
+        status === "changed",
+        mermaid === undefined ? "agent" : "mermaid",
+      );
+    }
     emit(this.#host, "drawforge-turn-end", {
       status,
       version,
@@ -139,11 +138,7 @@ export class ChatController {
    * before stays in History; says what was drawn and what the Worker noticed.
    */
   async #paste(mermaid: string): Promise<number> {
-    const { xml, counts, notes, findings, lint } = await convertMermaid(
-      this.#host.apiBase,
-      this.#host.token,
-      mermaid,
-    );
+    const { xml, counts, notes, findings, lint } = await this.#df.convert({ mermaid });
     const saved = await this.#df.diagrams.replace(
       this.#id,
       { xml, message: "Converted from Mermaid" },

@@ -1,7 +1,3 @@
-import type { ConvertResult } from "../../sdk/index.ts";
-import { Transport } from "../../sdk/internal/transport.ts";
-import { defaultApiBase } from "../shared/client.ts";
-
 /**
  * The lines Mermaid diagrams open with, converted or not: the Worker names the types it does not
  * convert (422 `mermaid_unsupported`). Everyday words (`graph`, `pie`, `timeline`…) count only
@@ -30,27 +26,4 @@ export function mermaidSource(message: string): string | undefined {
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("%%"));
   return HEADER.test(first) && (rest.length > 0 || first.includes(";")) ? message : undefined;
-}
-
-/**
- * `POST /v1/convert`: Mermaid to draw.io cells on the Worker, with what could not be carried
- * over and the findings; nothing is stored. On the SDK's transport, with the editor's token.
- *
- * @example
- * const { xml, counts } = await convertMermaid(this.apiBase, this.token, "graph TD\nA-->B");
- */
-export function convertMermaid(
-  apiBase: string,
-  token: string,
-  mermaid: string,
-): Promise<ConvertResult> {
-  const transport = new Transport({
-    apiKey: token,
-    baseUrl: apiBase || defaultApiBase(),
-    timeout: 60_000,
-    maxRetries: 2,
-    fetch: (input, init) => fetch(input, init),
-    defaultHeaders: {},
-  });
-  return transport.json({ method: "POST", path: "/v1/convert", body: { mermaid } });
 }

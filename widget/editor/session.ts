@@ -202,8 +202,11 @@ export class EditorSession {
     })();
   }
 
-  /** Called when a turn ends: show its version, or put back what was there before its previews. */
-  endTurn(changed: boolean): Promise<void> {
+  /**
+   * Called when a turn ends: show its version, or put back what was there before its previews.
+   * `source`: what made the change (Mermaid pasted in the chat is the person's, saved as theirs).
+   */
+  endTurn(changed: boolean, source: "agent" | "mermaid" = "agent"): Promise<void> {
     return this.#run(async () => {
       await this.#previewing;
       this.turnRunning = false;
@@ -216,7 +219,7 @@ export class EditorSession {
       }
       if (head) {
         await this.#show(head, this.#beforeTurn);
-        this.#changed("agent", "agent");
+        this.#changed(source, source === "agent" ? "agent" : "user");
       } else if (this.#previewed && this.#serverXml !== null) {
         await this.#frame.merge(this.#serverXml);
       }

@@ -1,5 +1,5 @@
 import { TurnStream } from "../../sdk/core/streaming.ts";
-import type { RequestOptions } from "../../sdk/index.ts";
+import type { ConvertParams, ConvertResult, RequestOptions } from "../../sdk/index.ts";
 import { Transport } from "../../sdk/internal/transport.ts";
 import type { Diagrams } from "../../sdk/resources/diagrams.ts";
 import { cancelTurn, type Messages } from "../../sdk/resources/messages.ts";
@@ -37,10 +37,12 @@ type FirstPage<Item> = (id: string, params: PageParams) => Promise<{ items: Item
 
 /**
  * What the widget calls of the API: a diagram's head and SVG, a save, its versions and its
- * conversation. The SDK's own calls, with the same signatures, but only these: no lists
- * that page, publications, tokens or operations in `widget.js`.
+ * conversation, and Mermaid's conversion. The SDK's own calls, with the same signatures, but
+ * only these: no lists that page, publications, tokens or operations in `widget.js`.
  */
 export interface WidgetClient {
+  /** `POST /v1/convert`: Mermaid as draw.io cells, laid out; nothing is stored. */
+  convert(params: ConvertParams, options?: RequestOptions): Promise<ConvertResult>;
   diagrams: Pick<Diagrams, "retrieve" | "replace"> & {
     /** `GET …/export?format=svg`: one page as the Worker draws it. */
     svg(id: string, params: SvgParams, options?: RequestOptions): Promise<ServerSvg>;
@@ -75,7 +77,11 @@ export function widgetClient(apiBase: string, token: string): WidgetClient {
     fetch: (input, init) => fetch(input, init),
     defaultHeaders: {},
   });
-  return { diagrams: diagramCalls(t) };
+  return {
+    convert: (params, options) =>
+      t.json({ method: "POST", path: "/v1/convert", body: params }, options),
+    diagrams: diagramCalls(t),
+  };
 }
 
 function diagramCalls(t: Transport): WidgetClient["diagrams"] {

@@ -2,7 +2,7 @@ import type { Author } from "../../worker/schemas/version.ts";
 import type { RendererName } from "../viewer/drawing.ts";
 
 /** Where a change of the shown diagram came from. */
-export type ChangeSource = "edit" | "remote" | "agent" | "restore" | "reload";
+export type ChangeSource = "edit" | "remote" | "agent" | "mermaid" | "restore" | "reload";
 
 /** The `detail` of every event the components fire, by event name. */
 export interface DrawforgeEventDetails {
@@ -18,7 +18,8 @@ export interface DrawforgeEventDetails {
   };
   /**
    * The shown diagram changed: a person's edit (`edit`, not saved yet), another editor or the
-   * API (`remote`), the agent's new version (`agent`), a restore or a reload.
+   * API (`remote`), the agent's new version (`agent`), Mermaid pasted in the chat and saved
+   * (`mermaid`), a restore or a reload.
    */
   "drawforge-change": {
     source: ChangeSource;
