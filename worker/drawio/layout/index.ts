@@ -49,6 +49,11 @@ export interface LayoutOptions {
    * when the group is laid out in its own direction, and stays on its node otherwise.
    */
   groupEnds?: GroupEnds;
+  /**
+   * For converters: HTML labels (only `<b>`, `<i>`, `<br>` and escaped text) by node id, written
+   * instead of the node's label, which still sizes the node. For emphasis in part of a label.
+   */
+  richLabels?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -85,7 +90,11 @@ export async function layoutGraph(
     spec,
     plan,
     laid,
-    { layer, lanesAsRows: pool !== undefined && isRows(spec) },
+    {
+      layer,
+      lanesAsRows: pool !== undefined && isRows(spec),
+      ...(options.richLabels ? { html: options.richLabels } : {}),
+    },
     restyle,
   );
   const width = Math.ceil((laid.width ?? 0) + 80);

@@ -28,7 +28,7 @@ export function toCells(
   spec: GraphSpec,
   plan: ElkPlan,
   laid: ElkNode,
-  ids: { layer: string; lanesAsRows?: boolean },
+  ids: { layer: string; lanesAsRows?: boolean; html?: ReadonlyMap<string, string> },
   restyle: (style: string) => string = (style) => style,
 ): string[] {
   const cells: string[] = [];
@@ -70,7 +70,7 @@ export function toCells(
       };
       const style = laneStyle(groupStyle(group.kind, spec.theme), group.kind, ids.lanesAsRows);
       shapes.set(node.id, { rect: { ...rect, ...at }, style });
-      cells.push(vertex(cellFor(group.id), group.label, style, parentCell, rect));
+      cells.push(vertex(cellFor(group.id), htmlLabel(group.label), style, parentCell, rect));
       for (const child of node.children ?? []) visit(child, node);
       return;
     }
@@ -87,7 +87,8 @@ export function toCells(
       nodeStyle(spec_.kind, spec.theme, spec_.shape, box.labelSide) + styleKeys(spec_.style),
     );
     shapes.set(node.id, { rect: shape, style });
-    cells.push(vertex(cellFor(spec_.id), spec_.label, style, parentCell, rect));
+    const html = ids.html?.get(spec_.id) ?? htmlLabel(spec_.label);
+    cells.push(vertex(cellFor(spec_.id), html, style, parentCell, rect));
   };
   for (const child of laid.children ?? []) visit(child, laid);
 
@@ -196,6 +197,6 @@ export function htmlLabel(text: string): string {
     .replace(/\r?\n/g, "<br>");
 }
 
-function vertex(id: string, label: string, style: string, parent: string, r: Rect): string {
-  return `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(htmlLabel(label))}" style="${escapeAttribute(style)}" vertex="1" parent="${escapeAttribute(parent)}"><mxGeometry x="${round(r.x)}" y="${round(r.y)}" width="${round(r.width)}" height="${round(r.height)}" as="geometry"/></mxCell>`;
+function vertex(id: string, html: string, style: string, parent: string, r: Rect): string {
+  return `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(html)}" style="${escapeAttribute(style)}" vertex="1" parent="${escapeAttribute(parent)}"><mxGeometry x="${round(r.x)}" y="${round(r.y)}" width="${round(r.width)}" height="${round(r.height)}" as="geometry"/></mxCell>`;
 }

@@ -46,7 +46,7 @@ export function readLink(s: Scanner, model: FlowModel): Link | undefined {
   if (link.label === undefined) {
     const before = s.pos;
     s.skipSpaces();
-    if (s.peek() === "|") link.label = pipeLabel(s, model);
+    if (s.peek() === "|") Object.assign(link, pipeLabel(s, model));
     else s.pos = before;
   }
   return link;
@@ -72,7 +72,7 @@ function linkWithText(s: Scanner, at: number, model: FlowModel): Link | undefine
     const m = s.match(pattern);
     if (!m) continue;
     s.skipSpaces();
-    const label = model.label(
+    const label = model.richLabel(
       s,
       (from) => {
         stop.lastIndex = from;
@@ -86,7 +86,8 @@ function linkWithText(s: Scanner, at: number, model: FlowModel): Link | undefine
     const c = s.match(close);
     if (!c) throw unfinished(s, at, stroke);
     const link = linkOf(stroke, m[1], c[1], c[2]);
-    if (label !== "") link.label = label;
+    if (label.text !== "") link.label = label.text;
+    if (label.text !== "" && label.emphasis) link.emphasis = label.emphasis;
     return finish(s, at, link);
   }
   return undefined;
@@ -113,17 +114,18 @@ function unfinished(s: Scanner, at: number, stroke: Stroke): Error {
   return s.fail(`this link never ends: write it as ${examples[stroke]}`, at);
 }
 
-/** `|text|` after a link. */
-function pipeLabel(s: Scanner, model: FlowModel): string | undefined {
+/** `|text|` after a link: its label and the label's emphasis, if any. */
+function pipeLabel(s: Scanner, model: FlowModel): Pick<Link, "label" | "emphasis"> {
   const open = s.pos;
   s.pos++;
   s.skipSpaces();
-  const text = model.label(
+  const { text, emphasis } = model.richLabel(
     s,
     (from) => s.text.indexOf("|", from),
     () => s.fail("the link's text never ends: close it with |", open),
   );
   if (s.peek() !== "|") throw s.fail("expected | to close the link's text");
   s.pos++;
-  return text === "" ? undefined : text;
+  if (text === "") return {};
+  return emphasis ? { label: text, emphasis } : { label: text };
 }

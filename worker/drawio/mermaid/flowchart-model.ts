@@ -4,7 +4,7 @@
  */
 import { DrawioError } from "../errors.ts";
 import { type CssStyle, readCss } from "./class-def.ts";
-import { labelText } from "./flowchart-labels.ts";
+import { type Emphasis, labelText } from "./flowchart-labels.ts";
 import { readQuoted, type Scanner } from "./flowchart-scan.ts";
 import { MAX_MERMAID_NODES, type SourceLine, tooManyNodes } from "./source.ts";
 
@@ -26,12 +26,16 @@ export interface Link {
   /** Extra ranks asked for (`--->` is 1). */
   extra: number;
   label?: string;
+  /** Bold and italic of the label, when it has any. */
+  emphasis?: Emphasis;
   id?: string;
 }
 
 export interface FlowNode {
   id: string;
   label: string;
+  /** Bold and italic of the label, when it has any. */
+  emphasis?: Emphasis;
   /** The Mermaid shape's short name. */
   shape: string;
   /** Whether the text gave it a label (otherwise its id is its label). */
@@ -101,12 +105,22 @@ export class FlowModel {
   /** A label's plain text; emphasis it loses is noted. */
   text(raw: string, markdown: boolean): string {
     const label = labelText(raw, markdown);
-    if (label.formatted) {
-      this.notes.add(
-        "bold, italic and other emphasis in labels is kept as plain text: draw.io shows the words",
-      );
-    }
+    if (label.formatted) this.plainOnly();
     return label.text;
+  }
+
+  /** A label's plain text and its bold and italic; other emphasis it loses is noted. */
+  rich(raw: string, markdown: boolean): { text: string; emphasis?: Emphasis } {
+    const { text, formatted, emphasis } = labelText(raw, markdown);
+    if (formatted && emphasis === undefined) this.plainOnly();
+    return emphasis === undefined ? { text } : { text, emphasis };
+  }
+
+  /** Notes that a label's emphasis is shown as plain words. */
+  plainOnly(): void {
+    this.notes.add(
+      "underline, strike-through and other emphasis than bold and italic is kept as plain text (as are subgraph titles' and part-bold link labels'): draw.io shows the words",
+    );
   }
 
   /**
@@ -114,16 +128,27 @@ export class FlowModel {
    * offset `end` gives (-1 when it never ends: then `unfinished` is thrown).
    */
   label(s: Scanner, end: (from: number) => number, unfinished: () => Error): string {
+    const { text, emphasis } = this.richLabel(s, end, unfinished);
+    if (emphasis) this.plainOnly();
+    return text;
+  }
+
+  /** {@link label}, with the label's bold and italic. */
+  richLabel(
+    s: Scanner,
+    end: (from: number) => number,
+    unfinished: () => Error,
+  ): { text: string; emphasis?: Emphasis } {
     if (s.peek() === '"') {
       const quoted = readQuoted(s);
       s.skipSpaces();
-      return this.text(quoted.text, quoted.markdown);
+      return this.rich(quoted.text, quoted.markdown);
     }
     const from = s.pos;
     const to = end(from);
     if (to < 0) throw unfinished();
     s.pos = to;
-    return this.text(s.text.slice(from, to), false);
+    return this.rich(s.text.slice(from, to), false);
   }
 
   /** A style list (`fill:#f9f,stroke:#333`) starting at offset `at`; what draw.io lacks is noted. */

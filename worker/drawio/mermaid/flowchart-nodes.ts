@@ -2,6 +2,7 @@
  * A node as a flowchart writes it: an id, then a label in one of the bracket shapes
  * (`A[rect]`, `A((circle))`, `A[/lean/]`, …), `@{ shape: …, label: … }` and `:::class`.
  */
+import type { Emphasis } from "./flowchart-labels.ts";
 import type { FlowModel } from "./flowchart-model.ts";
 import type { Scanner } from "./flowchart-scan.ts";
 import { shapeName } from "./flowchart-shapes.ts";
@@ -97,21 +98,23 @@ export function readNode(s: Scanner, model: FlowModel): string | undefined {
 }
 
 function setLabel(
-  node: { label: string; labelled: boolean },
-  label: string,
+  node: { label: string; labelled: boolean; emphasis?: Emphasis },
+  label: { text: string; emphasis?: Emphasis },
   s: Scanner,
   at: number,
 ): void {
-  if (label.length > 2_000) throw s.fail("a label may have at most 2,000 characters", at);
-  node.label = label;
+  if (label.text.length > 2_000) throw s.fail("a label may have at most 2,000 characters", at);
+  node.label = label.text;
   node.labelled = true;
+  if (label.emphasis) node.emphasis = label.emphasis;
+  else delete node.emphasis;
 }
 
 /** A bracket form's shape and label, or undefined when no bracket follows the id. */
 function readBracket(
   s: Scanner,
   model: FlowModel,
-): { shape: string; label: string; at: number } | undefined {
+): { shape: string; label: { text: string; emphasis?: Emphasis }; at: number } | undefined {
   const form = BRACKETS.find((b) => s.startsWith(b.open));
   if (form === undefined) return undefined;
   if (s.startsWith("[|")) throw s.fail("[|field:value| …] nodes are not supported: use @{ … }");
@@ -140,7 +143,7 @@ function readBracket(
     }
     return -1;
   };
-  const label = model.label(s, rawEnd, () =>
+  const label = model.richLabel(s, rawEnd, () =>
     s.fail(`this label never ends: close it with ${expected}`, open),
   );
   if (!closing()) throw s.fail(`expected ${expected} to close the label`);
@@ -206,7 +209,7 @@ function readData(s: Scanner, model: FlowModel, id: string, isLink: boolean): vo
   const label = entries.get("label");
   const markdown =
     entries.get("labelType")?.value === "markdown" || /^`[\s\S]*`$/.test(label?.value ?? "");
-  if (label) setLabel(node, model.text(label.value.replace(/^`|`$/g, ""), markdown), s, label.at);
+  if (label) setLabel(node, model.rich(label.value.replace(/^`|`$/g, ""), markdown), s, label.at);
   if ([...entries.keys()].some((k) => ICON_KEYS.has(k))) {
     model.notes.add(
       "icons and images (@{ icon, img }) are not carried over: their nodes keep the label and shape",

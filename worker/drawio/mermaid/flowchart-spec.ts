@@ -4,11 +4,12 @@
  * their ends, strokes and colours. What the spec cannot say (links to subgraphs) is mapped as
  * closely as it can be, and noted.
  */
-import type { GroupEnds } from "../layout/group-directions.ts";
+import type { LayoutOptions } from "../layout/index.ts";
 import type { Direction, GraphSpecInput, Theme } from "../layout/spec.ts";
 import { measureText } from "../layout/text.ts";
 import { type CssStyle, combineCss } from "./class-def.ts";
 import { subgraphDirections } from "./flowchart-directions.ts";
+import { withEmphasis } from "./flowchart-labels.ts";
 import type { DrawioStyle, FlowEdge, FlowModel, FlowNode, LinkEnd } from "./flowchart-model.ts";
 import { type DrawnShape, drawnShape } from "./flowchart-shapes.ts";
 
@@ -42,28 +43,32 @@ export function flowchartSpec(
 }
 
 /**
- * The graph spec of a flowchart, and the subgraphs its links stand for (`groupEnds` for
- * `layoutGraph`): a link to a subgraph with its own direction joins that subgraph's border.
+ * The graph spec of a flowchart, and the layout options that carry what the spec cannot say:
+ * the subgraphs its links stand for (`groupEnds`: a link to a subgraph with its own direction
+ * joins that subgraph's border) and labels bold or italic in parts (`richLabels`).
  *
  * @example
- * const { spec, groupEnds } = flowchartGraph(model, "down", "default");
- * await layoutGraph(spec, { groupEnds });
+ * const { spec, options } = flowchartGraph(model, "down", "default");
+ * await layoutGraph(spec, options);
  */
 export function flowchartGraph(
   model: FlowModel,
   direction: Direction,
   theme: Theme,
-): { spec: GraphSpecInput; groupEnds: GroupEnds } {
+): { spec: GraphSpecInput; options: LayoutOptions } {
   applyClasses(model);
   const { groups, members } = placeGroups(model);
   const endOf = groupEnds(model, members);
   const ids = specIds([...model.nodes.keys(), ...groups.keys()]);
   const idOf = (id: string) => ids.get(id) as string;
   const directions = subgraphDirections(model, members, direction);
+  const richLabels = new Map<string, string>();
   const nodes: GraphNodeInput[] = [...model.nodes.values()].map((node) => {
     const group = model.member.get(node.id);
     const along = (group !== undefined && directions.of.get(group)) || direction;
     const spec = nodeSpec(node, along, model);
+    const html = spec.label === "" ? undefined : withEmphasis(spec.style, node.emphasis);
+    if (html !== undefined) richLabels.set(idOf(node.id), html);
     return {
       id: idOf(node.id),
       ...spec,
@@ -121,7 +126,10 @@ export function flowchartGraph(
       "invisible links (~~~) are kept as edges without a line, so their nodes stay placed as in Mermaid",
     );
   }
-  return { spec: { direction, theme, nodes, edges, groups: nodeGroups }, groupEnds: subgraphEnds };
+  return {
+    spec: { direction, theme, nodes, edges, groups: nodeGroups },
+    options: { groupEnds: subgraphEnds, richLabels },
+  };
 }
 
 /** `class` statements, resolved now that every node, link and subgraph is known. */
@@ -272,6 +280,10 @@ function edgeSpec(edge: FlowEdge, model: FlowModel) {
   }
   // Mermaid's `default` class styles nodes only; `linkStyle default` styles links.
   Object.assign(style, styleKeys(model, edge.classes, [...model.defaultLinkStyle, ...edge.style]));
+  // Edge labels are wrapped as text by the layout, so only a whole label's emphasis is kept.
+  if (link.label !== undefined && withEmphasis(style, link.emphasis) !== undefined) {
+    model.plainOnly();
+  }
   const arrow = link.end === "none" ? "none" : link.start === "none" ? "forward" : "both";
   return {
     ...(link.label === undefined ? {} : { label: link.label }),

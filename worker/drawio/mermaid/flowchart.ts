@@ -24,14 +24,14 @@ export async function convertFlowchart(
   if (model.nodes.size === 0 && model.groups.size === 0) {
     throw mermaidSyntax(source.header, "the flowchart declares no nodes: add one, such as A --> B");
   }
-  const { spec, groupEnds } = flowchartGraph(
+  const { spec, options: layout } = flowchartGraph(
     model,
     options.direction ?? direction,
     options.theme ?? "default",
   );
   const title = source.title ?? model.title;
   if (title !== undefined && title !== "") spec.title = title.slice(0, 200);
-  const { xml, notes } = await layoutGraph(spec, { groupEnds });
+  const { xml, notes } = await layoutGraph(spec, layout);
   return {
     xml,
     notes: [...model.notes.list(), ...notes.map((n) => n.message)],

@@ -123,10 +123,47 @@ describe("Mermaid flowcharts: nodes", () => {
     expect(p.byId.get("n2")?.attrs.value).toBe("节点");
   });
 
-  it("turns markdown and HTML emphasis into plain text, and says so", async () => {
-    const p = await page('flowchart LR\n A["`**bold** and *it*`"] --> B["<b>x</b><br>y"]');
-    expect(p.byId.get("A")?.attrs.value).toBe("bold and it");
-    expect(p.byId.get("B")?.attrs.value).toBe("x<br>y");
+  it("keeps bold and italic written in part of a label as HTML, everything else escaped", async () => {
+    const p = await page(
+      'flowchart LR\n A["`**bold** and *it*`"] --> B["<b>x</b><br>y"] --> C["`**x** #lt;y#gt; & z`"]\n D["<b onclick=alert(1)>d</b>e"]',
+    );
+    expect(p.byId.get("A")?.attrs.value).toBe("<b>bold</b> and <i>it</i>");
+    expect(p.byId.get("B")?.attrs.value).toBe("<b>x</b><br>y");
+    expect(p.byId.get("C")?.attrs.value).toBe("<b>x</b> &lt;y&gt; &amp; z");
+    expect(p.byId.get("D")?.attrs.value).toBe("<b>d</b>e");
+    expect(p.style("A", "fontStyle")).toBeUndefined();
+    // The node is sized for its words, as without emphasis.
+    const plain = await page('flowchart LR\n A["bold and it"] --> B["x<br>y"]');
+    expect(p.geometry("A").w).toBe(plain.geometry("A").w);
+    expect(p.notes).toEqual([]);
+  });
+
+  it("makes a label bold or italic as a whole with fontStyle, with a class's bold", async () => {
+    const p = await page(
+      [
+        "flowchart LR",
+        '  A["`**Pay**`"] --> B["<i>Wait</i>"] --> C["<b><i>Both</i></b>"] --> D["`_Done_`"]:::heavy',
+        "  classDef heavy font-weight:bold",
+        '  A -- "<i>card</i>" --> D',
+      ].join("\n"),
+    );
+    expect(
+      ["A", "B", "C", "D"].map((id) => [p.byId.get(id)?.attrs.value, p.style(id, "fontStyle")]),
+    ).toEqual([
+      ["Pay", "1"],
+      ["Wait", "2"],
+      ["Both", "3"],
+      ["Done", "3"],
+    ]);
+    expect(p.edgeStyle(3, "fontStyle")).toBe("2");
+    expect(p.edges[3]?.attrs.value).toBe("card");
+    expect(p.notes).toEqual([]);
+  });
+
+  it("keeps other emphasis, and part-bold link labels, as plain text, and says so", async () => {
+    const p = await page('flowchart LR\n A["<u>under</u>"] -- "<b>x</b> y" --> B');
+    expect(p.byId.get("A")?.attrs.value).toBe("under");
+    expect(p.edges[0]?.attrs.value).toBe("x y");
     expect(p.notes.some((n) => n.includes("plain text"))).toBe(true);
   });
 });

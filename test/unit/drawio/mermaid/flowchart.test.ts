@@ -40,10 +40,11 @@ async function drawn(text: string, options: MermaidOptions = {}) {
   return { result, document, page, vertices, edges };
 }
 
-/** A label as a reader sees it: HTML line breaks and entities undone, blanks collapsed. */
+/** A label as a reader sees it: HTML line breaks, bold, italic and entities undone, blanks collapsed. */
 const plain = (value: string) =>
   value
     .replace(/<br>/g, " ")
+    .replace(/<\/?[bi]>/g, "")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
