@@ -14,14 +14,9 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validatio
 import { z } from "zod";
 import { leanJsonSchema } from "../../schemas/lean-json-schema.ts";
 import { ApiProblem, type InProcessApi } from "./api.ts";
+import { DIAGRAM_TOOLS } from "./diagram-tools.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
-import {
-  DIAGRAM_TOOLS,
-  type McpTool,
-  type ToolAnswer,
-  ToolFailure,
-  ToolInputError,
-} from "./tools.ts";
+import { type McpTool, type ToolAnswer, ToolFailure, ToolInputError } from "./tool.ts";
 import { VIEWER_URI, type ViewerSources, viewerResultMeta } from "./viewer-app.ts";
 
 /** What the server says about itself in `initialize`. */

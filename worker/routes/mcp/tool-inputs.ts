@@ -1,0 +1,14 @@
+/** Argument schemas several tools share. */
+import { z } from "zod";
+
+/** A diagram's id. */
+export const Id = z.string().describe("The diagram id (d_…).");
+/** The key that makes a retried write happen once. */
+export const IdempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .describe("Send the same key when retrying, so the change is made once.");
+/** Which way a layout flows. */
+export const Direction = z.enum(["down", "right", "up", "left"]);
