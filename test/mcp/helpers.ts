@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { ScriptStep } from "../worker/llm-server.ts";
 
 /** A graph the tests draw: three nodes in a row. */
@@ -63,4 +63,20 @@ export interface DiagramRef {
 export function resourceText(result: { contents: ReadResourceResult["contents"] }): string {
   const first = result.contents[0];
   return first && "text" in first ? first.text : "";
+}
+
+/** Creates a diagram of `GRAPH` through the client's `create_diagram_from_graph`. */
+export async function createDiagram(client: Client, title = "Checkout"): Promise<DiagramRef> {
+  const result = await client.callTool({
+    name: "create_diagram_from_graph",
+    arguments: { graph: GRAPH, title },
+  });
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return dataOf<DiagramRef>(result);
+}
+
+/** A diagram's head version, as the header of `read_diagram` names it. */
+export async function headVersion(client: Client, id: string): Promise<number> {
+  const result = await client.callTool({ name: "read_diagram", arguments: { id } });
+  return Number(/, version (\d+)\./.exec(textOf(result))?.[1]);
 }

@@ -1,0 +1,77 @@
+/**
+ * The tools that meet the server-side agent. They script the one model server, so they stay in
+ * one file and run in order.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  connect,
+  createDiagram,
+  type DiagramRef,
+  dataOf,
+  GRAPH,
+  headVersion,
+  script,
+  textOf,
+} from "./helpers.ts";
+
+let client: Client;
+
+beforeAll(async () => {
+  client = await connect("mcp-key-a");
+});
+afterAll(async () => {
+  await client.close();
+});
+
+describe("the agent behind the tools", () => {
+  it("generates through the server-side agent, reporting progress", async () => {
+    await script([
+      { tools: [{ name: "create_from_graph", args: { graph: GRAPH, title: "Checkout flow" } }] },
+      { text: "Drew the checkout flow." },
+    ]);
+    const progress: string[] = [];
+    const result = await client.callTool(
+      { name: "generate_diagram", arguments: { prompt: "A checkout flow" } },
+      undefined,
+      { onprogress: (p) => progress.push(String(p.message)), timeout: 30_000 },
+    );
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const ref = dataOf<DiagramRef & { reply: string }>(result);
+    // Version 1 is the empty page the turn started from; the turn saved version 2.
+    expect(ref).toMatchObject({ version: 2, reply: "Drew the checkout flow." });
+    expect(progress).toEqual(
+      expect.arrayContaining(["the agent started", "the agent calls create_from_graph"]),
+    );
+  });
+
+  it("answers a busy diagram with a tool error the model can act on", async () => {
+    const { id } = await createDiagram(client, "Busy");
+    await script([{ text: "Thinking slowly.", delayMs: 2_000 }]);
+    // A person's agent turn on the diagram, through the REST API.
+    const turn = fetch(new URL(`/v1/diagrams/${id}/messages`, inject("mcpBaseUrl")), {
+      method: "POST",
+      headers: { authorization: "Bearer mcp-key-a", "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "Think about it" }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const edit = await client.callTool({
+      name: "edit_diagram",
+      arguments: { id, operations: [{ op: "delete", id: "done" }] },
+    });
+    expect(edit.isError).toBe(true);
+    expect(textOf(edit)).toContain("turn_in_progress");
+    expect(textOf(edit)).toContain("wait a few seconds and call again");
+    expect((await turn).status).toBe(200);
+    expect(await headVersion(client, id)).toBe(1);
+  });
+
+  it("answers a turn that fails as a tool error", async () => {
+    await script([{ status: 400 }]);
+    const result = await client.callTool({
+      name: "generate_diagram",
+      arguments: { prompt: "Anything" },
+    });
+    expect(result.isError).toBe(true);
+  });
+});
