@@ -1,9 +1,9 @@
 import type { DiagramDocument } from "../drawio/model.ts";
 import { parseDiagram } from "../drawio/parse.ts";
-import type { DiagramStats } from "../schemas/diagram.ts";
+import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 import { versionNotFound } from "./problems.ts";
-import type { DiagramStore } from "./store.ts";
-import { compactOf } from "./views.ts";
+import type { DiagramRow, DiagramStore } from "./store.ts";
+import { compactOf, type DiagramView } from "./views.ts";
 
 /** The head version as the object keeps it in memory; the document is parsed on first use. */
 export interface Head {
@@ -93,5 +93,25 @@ export class ResidentHead {
   json(key: string, make: () => string): string {
     if (this.#json?.key !== key) this.#json = { key, json: make() };
     return this.#json.json;
+  }
+
+  /** The API view of the head: with its XML, its compact view, or neither. */
+  view(row: DiagramRow, format: "xml" | "compact" | "none", warnings?: Finding[]): DiagramView {
+    const head = this.load(row.head);
+    const view: DiagramView = {
+      id: row.id,
+      title: row.title,
+      version: row.head,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      stats: head.stats,
+    };
+    if (format === "compact") {
+      view.compact = this.compact(head);
+    } else if (format === "xml") {
+      view.xml = head.xml;
+    }
+    if (warnings && warnings.length > 0) view.warnings = warnings;
+    return view;
   }
 }

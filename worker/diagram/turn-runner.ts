@@ -1,0 +1,146 @@
+import type { z } from "zod";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import type { Bindings } from "../bindings.ts";
+import { validateDocument } from "../drawio/validate.ts";
+import type { DiagramState } from "./diagram-state.ts";
+import { turnInProgress } from "./problems.ts";
+import type * as In from "./rpc-schemas.ts";
+import type { DiagramRow } from "./store.ts";
+import {
+  eventStream,
+  type HostedTurnEnd,
+  runHostedTurn,
+  type TurnAnswer,
+  type TurnHead,
+  type TurnHost,
+  turnEngine,
+} from "./turn-host.ts";
+
+/**
+ * A diagram object's agent turns: one at a time, holding the turn slot from the moment a turn
+ * is asked for until it has ended, so a second turn and manual writes get 409
+ * `turn_in_progress` meanwhile. A turn runs to its end even if nobody waits for it
+ * (`waitUntil`), and commits one version or nothing ({@link runHostedTurn}).
+ *
+ * @example
+ * const turns = new TurnRunner(ctx, env, state, (tenant) => discard(tenant));
+ * turns.outside(); // before a manual write
+ * const { stream } = await turns.converse(args);
+ */
+export class TurnRunner {
+  readonly #ctx: DurableObjectState;
+  readonly #env: Bindings;
+  readonly #state: DiagramState;
+  /** Deletes the diagram (a new diagram whose first turn failed leaves nothing behind). */
+  readonly #discard: (tenant: string) => Promise<void>;
+  /** The running agent turn, if any (one per diagram at a time). */
+  #turn: AbortController | undefined;
+
+  constructor(
+    ctx: DurableObjectState,
+    env: Bindings,
+    state: DiagramState,
+    discard: (tenant: string) => Promise<void>,
+  ) {
+    this.#ctx = ctx;
+    this.#env = env;
+    this.#state = state;
+    this.#discard = discard;
+  }
+
+  /** Refuses (409 `turn_in_progress`) while a turn runs. */
+  outside(): void {
+    if (this.#turn) turnInProgress();
+  }
+
+  /** Starts a turn and returns its events as a Server-Sent Events stream. */
+  async converse(args: z.infer<typeof In.ConverseInput>) {
+    const turn = await this.#begin(args);
+    const sse = eventStream();
+    turn.run(sse.emit).finally(sse.close);
+    return { stream: sse.stream, model: turn.model };
+  }
+
+  /** Runs a turn to its end; how it ended, with the head when it ended well. */
+  async answer(args: z.infer<typeof In.ConverseInput>): Promise<TurnAnswer> {
+    const turn = await this.#begin(args);
+    const end = await turn.run(() => {});
+    const { completed } = end;
+    if (completed.status === "failed" || completed.status === "cancelled") {
+      return { completed, model: turn.model };
+    }
+    return { completed, model: turn.model, head: this.#finished(args.tenant, end) };
+  }
+
+  /** Cancels the running turn, if any: it commits nothing. Says whether one was running. */
+  cancel(): boolean {
+    const running = this.#turn !== undefined;
+    this.#turn?.abort();
+    return running;
+  }
+
+  /**
+   * Takes the diagram's one turn slot, chooses the model (creating the diagram when asked,
+   * once the model is known), and returns how to run the turn. Nothing runs until `run`.
+   */
+  async #begin(args: z.infer<typeof In.ConverseInput>) {
+    if (!args.create) this.#state.own(args.tenant);
+    this.outside();
+    // Taken before the first await: a second request sees the turn at once.
+    const controller = new AbortController();
+    this.#turn = controller;
+    let row: DiagramRow;
+    let engine: Awaited<ReturnType<typeof turnEngine>>;
+    try {
+      engine = await turnEngine(this.#env, {
+        model: args.model,
+        images: (args.attachments?.length ?? 0) > 0,
+        retries: args.retries,
+      });
+      if (args.create) this.#state.create({ ...args.create, tenant: args.tenant });
+      row = this.#state.own(args.tenant);
+    } catch (error) {
+      this.#turn = undefined;
+      throw error;
+    }
+    const run = (emit: Parameters<typeof runHostedTurn>[3]): Promise<HostedTurnEnd> => {
+      const done = runHostedTurn(
+        this.#host(),
+        engine,
+        { ...args, row, signal: controller.signal },
+        emit,
+      ).finally(() => {
+        this.#turn = undefined;
+      });
+      this.#ctx.waitUntil(done);
+      return done;
+    };
+    return { model: engine.name, run };
+  }
+
+  /** The head after a turn that ended well, with the findings the turn already knows. */
+  #finished(tenant: string, end: HostedTurnEnd): TurnHead {
+    const { head } = this.#state;
+    const row = this.#state.own(tenant);
+    const current = head.load(row.head);
+    const findings =
+      end.findings ?? validateDocument(head.document(current), { shapes: shapeCatalog() });
+    return { version: row.head, title: row.title, xml: current.xml, findings };
+  }
+
+  /** What a turn needs from the object, without reaching into its fields. */
+  #host(): TurnHost {
+    const state = this.#state;
+    return {
+      store: state.store,
+      document: (row) => state.head.document(state.head.load(row.head)),
+      xmlOf: (n) => state.head.xmlOf(n),
+      discard: this.#discard,
+      commit: (ready, message, usage, title) => {
+        if (title !== undefined) state.store.rename(title, new Date().toISOString());
+        state.commit(ready, "agent", message, null, usage);
+        return state.own(ready.tenant).head;
+      },
+    };
+  }
+}
