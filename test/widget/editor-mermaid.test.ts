@@ -120,6 +120,31 @@ describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", 
     console.log("screenshot:", await shot(page, "editor-mermaid-error"));
   });
 
+  it("saves nothing when the paste is cancelled before the conversion answers", async () => {
+    const { d, page } = await open();
+    // The Worker's answer held back until Cancel has been pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/v1/convert", async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await paste(page, FLOWCHART);
+    await page.locator("drawforge-editor [part=cancel-button]").click();
+    release();
+    const end = await waitForEvent(page, "drawforge-turn-end");
+    expect(end.detail).toMatchObject({ status: "cancelled", version: null });
+    await expect(page.locator("drawforge-editor .outcome").last().textContent()).resolves.toBe(
+      "Cancelled — nothing was saved",
+    );
+    const head = await backend().diagrams.retrieve(d.id);
+    expect(head.version).toBe(1);
+    expect(head.xml).toContain("Check stock");
+    expect(await statusText(page)).toContain("Saved · v1");
+  });
+
   it("lets the Worker name a Mermaid type it does not convert", async () => {
     const { d, page } = await open();
     await paste(page, "gantt\n  title Launch\n  section Build\n  Code :a1, 2024-01-01, 30d");

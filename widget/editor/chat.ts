@@ -45,6 +45,8 @@ export class ChatController {
   readonly #id: string;
   #stream: TurnStream | undefined;
   #cancelled = false;
+  /** Aborts a Mermaid conversion in flight (a paste can be cancelled until it is saved). */
+  #converting: AbortController | undefined;
 
   constructor(host: SessionHost, df: WidgetClient, session: EditorSession, id: string) {
     this.#host = host;
@@ -127,10 +129,11 @@ export class ChatController {
     this.#host.requestUpdate();
   }
 
-  /** Stops the running turn; the server saves nothing of it. */
+  /** Stops the running turn, or a paste not saved yet; the server saves nothing of it. */
   cancel(): void {
     this.#cancelled = true;
     void this.#stream?.cancel();
+    this.#converting?.abort();
   }
 
   /**
@@ -138,7 +141,14 @@ export class ChatController {
    * before stays in History; says what was drawn and what the Worker noticed.
    */
   async #paste(mermaid: string): Promise<number> {
-    const { xml, counts, notes, findings, lint } = await this.#df.convert({ mermaid });
+    this.#converting = new AbortController();
+    const { xml, counts, notes, findings, lint } = await this.#df
+      .convert({ mermaid }, { signal: this.#converting.signal })
+      .finally(() => {
+        this.#converting = undefined;
+      });
+    // Cancelled as the answer came: nothing is saved. Once saving, Cancel has nothing to stop.
+    if (this.#cancelled) throw new Error("cancelled");
     const saved = await this.#df.diagrams.replace(
       this.#id,
       { xml, message: "Converted from Mermaid" },
