@@ -11,7 +11,9 @@ import { ICON_SHAPES } from "./shapes/icons.ts";
 import { box, rectangle, type ShapeContext, type ShapeFn, type ShapeTable } from "./shapes/kit.ts";
 import { LEAN_SHAPES } from "./shapes/lean.ts";
 import { LIBRARY_SHAPES } from "./shapes/library.ts";
+import { PARTIAL_BOX_SHAPES } from "./shapes/partial-boxes.ts";
 import { UML_SHAPES } from "./shapes/uml.ts";
+import { UML_SEQUENCE_SHAPES } from "./shapes/uml-sequence.ts";
 import { drawStencil, stencilNamed } from "./stencils.ts";
 import type { CellStyle } from "./style.ts";
 import { element } from "./svg.ts";
@@ -30,25 +32,19 @@ const SHAPES: ShapeTable = {
   ...ARROW_SHAPES,
   ...MULTI_ARROW_SHAPES,
   ...BOX_SHAPES,
+  ...PARTIAL_BOX_SHAPES,
   ...FLOORPLAN_SHAPES,
   ...LEAN_SHAPES,
   ...BPMN_SHAPES,
   ...LIBRARY_SHAPES,
   ...CHART_SHAPES,
   ...UML_SHAPES,
+  ...UML_SEQUENCE_SHAPES,
   ...ICON_SHAPES,
 };
 
 /** Shapes drawn as their rectangle (draw.io draws an unknown name that way too, but says nothing). */
-const RECTANGLES = new Set([
-  "rect",
-  "process2",
-  "ext",
-  "partialRectangle",
-  "table",
-  "tableRow",
-  "mxgraph.basic.rect",
-]);
+const RECTANGLES = new Set(["rect", "process2", "ext", "table", "tableRow", "mxgraph.basic.rect"]);
 
 /** How a shape name is drawn: draw.io's code shapes, rectangles, or a stencil it ships. */
 function shapeFor(name: string): ShapeFn | undefined {

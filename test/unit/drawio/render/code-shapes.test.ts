@@ -1,16 +1,9 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { isKnownShape } from "../../../../worker/drawio/render/shapes.ts";
+import { drawCell } from "./one-cell.ts";
 
-// One vertex at the origin, so the SVG's coordinates are the shape's own.
-const draw = (style: string, w: number, h: number, label = "Label") =>
-  renderSvg(
-    parseDiagram(
-      `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="a" value="${label}" style="${style}" vertex="1" parent="1"><mxGeometry width="${w}" height="${h}" as="geometry"/></mxCell></root></mxGraphModel>`,
-    ),
-  );
+const draw = drawCell;
 
 const texts = (svg: string) =>
   Array.from(

@@ -12,6 +12,7 @@ import {
   type ShapeFn,
   type ShapeTable,
 } from "./kit.ts";
+import { UML_SEQUENCE_SHAPES } from "./uml-sequence.ts";
 
 /**
  * A box with two jetties on its left side (Shapes.js's component and module): the body filled,
@@ -196,4 +197,4 @@ export const UML_SHAPES: ShapeTable = {
 };
 
 /** The shapes a lifeline's `participant` may name for its header. */
-const LIFELINE_HEADS: ShapeTable = { ...BASIC_SHAPES, ...UML_SHAPES };
+const LIFELINE_HEADS: ShapeTable = { ...BASIC_SHAPES, ...UML_SHAPES, ...UML_SEQUENCE_SHAPES };
