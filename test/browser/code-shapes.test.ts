@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDiagram } from "../../worker/drawio/parse.ts";
 import { renderSvg } from "../../worker/drawio/render/index.ts";
 import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
-import { compare, sideBySide } from "./render-compare.ts";
+import { compareWithDrawio } from "./render-compare.ts";
 
 const OUT = "/tmp/drawforge-render-test";
 
@@ -47,6 +47,23 @@ const FAMILIES: Readonly<Record<string, Cell[]>> = {
     ["shape=umlLifeline;", 100, 200, ":Object"],
     ["shape=umlFrame;", 200, 120, "frame"],
   ],
+  sequence: [
+    ["shape=umlBoundary;whiteSpace=wrap;", 100, 80, "Boundary"],
+    ["shape=umlControl;whiteSpace=wrap;", 80, 90, "Control"],
+    ["shape=umlEntity;whiteSpace=wrap;", 80, 80, "Entity"],
+    ["shape=umlDestroy;strokeWidth=2;", 30, 30],
+    ["shape=umlLifeline;participant=umlBoundary;verticalAlign=top;spacingTop=40;", 50, 160, "B"],
+    ["shape=umlLifeline;participant=umlControl;verticalAlign=top;spacingTop=40;", 40, 160, "C"],
+    ["shape=umlLifeline;participant=umlEntity;verticalAlign=top;spacingTop=40;", 40, 160, "E"],
+    ["shape=umlLifeline;participant=umlActor;verticalAlign=top;spacingTop=40;", 30, 160, "A"],
+  ],
+  boxes: [
+    ["shape=partialRectangle;top=0;bottom=0;fillColor=#dae8fc;", 100, 60, "Sides"],
+    ["shape=partialRectangle;left=0;right=0;top=0;strokeWidth=2;", 100, 60, "Bottom"],
+    ["shape=partialRectangle;right=0;fillColor=none;", 80, 40],
+    ["shape=internalStorage;", 100, 80, "Storage"],
+    ["shape=internalStorage;dx=10;dy=30;rounded=1;", 100, 80],
+  ],
   library: [
     ["shape=mxgraph.eip.messageChannel;strokeColor=#666666;strokeWidth=2;", 100, 20],
     [
@@ -70,6 +87,38 @@ function page(cells: readonly Cell[]): string {
   return `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${xml.join("")}</root></mxGraphModel>`;
 }
 
+/** Edge markers, each at both ends of a level edge and of a slanted, thicker one. */
+const MARKERS = [
+  "cross",
+  "async",
+  "openAsync",
+  "dash",
+  "box",
+  "circle",
+  "circlePlus",
+  "halfCircle",
+];
+
+/** The markers' edges one under another between small boxes, fills and sizes varied. */
+function markerPage(): string {
+  const cells = MARKERS.flatMap((kind, i) => {
+    const y = 20 + i * 40;
+    const dot = (id: string, x: number, top: number) =>
+      `<mxCell id="${id}" style="rounded=0;" vertex="1" parent="1"><mxGeometry x="${x}" y="${top}" width="10" height="10" as="geometry"/></mxCell>`;
+    const edge = (id: string, from: string, to: string, style: string) =>
+      `<mxCell id="${id}" style="endArrow=${kind};startArrow=${kind};${style}html=1;" edge="1" parent="1" source="${from}" target="${to}"><mxGeometry relative="1" as="geometry"/></mxCell>`;
+    return [
+      dot(`a${i}`, 10, y - 5),
+      dot(`b${i}`, 160, y - 5),
+      dot(`c${i}`, 210, y - 15),
+      dot(`d${i}`, 340, y + 15),
+      edge(`e${i}`, `a${i}`, `b${i}`, i % 2 ? "startFill=0;" : ""),
+      edge(`s${i}`, `c${i}`, `d${i}`, "endSize=10;strokeWidth=2;"),
+    ];
+  });
+  return `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells.join("")}</root></mxGraphModel>`;
+}
+
 describe.skipIf(findChromium() === undefined)("code-drawn shapes beside draw.io's", () => {
   let drawio: LaunchedDrawio;
   beforeAll(async () => {
@@ -80,18 +129,16 @@ describe.skipIf(findChromium() === undefined)("code-drawn shapes beside draw.io'
     await drawio?.close();
   });
 
-  for (const [family, cells] of Object.entries(FAMILIES)) {
+  const pages: Array<[string, string]> = [
+    ...Object.entries(FAMILIES).map(([family, cells]): [string, string] => [family, page(cells)]),
+    ["markers", markerPage()],
+  ];
+  for (const [family, xml] of pages) {
     it(`${family}: differs from draw.io's export in under 1 % of the drawn pixels`, async () => {
-      const xml = page(cells);
-      const tab = await drawio.browser.newPage();
-      try {
-        const ours = renderSvg(parseDiagram(xml)).svg;
-        const c = await compare(tab, `shapes-${family}`, ours, await drawio.renderSvg(xml));
-        await sideBySide(tab, c, `${OUT}/shapes-${family}.png`);
-        expect(c.inkMismatch).toBeLessThan(0.01);
-      } finally {
-        await tab.close();
-      }
+      const ours = renderSvg(parseDiagram(xml)).svg;
+      const file = `${OUT}/shapes-${family}.png`;
+      const c = await compareWithDrawio(drawio, `shapes-${family}`, ours, xml, file);
+      expect(c.inkMismatch).toBeLessThan(0.01);
     }, 60_000);
   }
 });

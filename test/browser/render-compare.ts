@@ -5,6 +5,7 @@
 import pixelmatch from "pixelmatch";
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
+import type { LaunchedDrawio } from "./drawio.ts";
 
 /** One picture drawn twice and compared. */
 export interface Compared {
@@ -112,4 +113,28 @@ export async function sideBySide(page: Page, c: Compared, file: string): Promise
     `<html><body style="margin:8px;font:13px sans-serif;background:#eee"><div>${c.name}: ${(c.mismatch * 100).toFixed(2)} % of pixels differ, ${(c.inkMismatch * 100).toFixed(1)} % of drawn pixels (left draw.io, right ours)</div><div style="display:flex;gap:8px;align-items:flex-start">${img(c.theirs)}${img(c.ours)}</div>${img(c.diff)}</body></html>`,
   );
   await page.screenshot({ path: file, fullPage: true });
+}
+
+/**
+ * Renders `xml` in draw.io, compares it with `ours` in a tab of its own and saves the
+ * side-by-side picture to `file`.
+ *
+ * @example
+ * (await compareWithDrawio(drawio, "sequence", renderSvg(doc).svg, xml, "/tmp/s.png")).mismatch;
+ */
+export async function compareWithDrawio(
+  drawio: LaunchedDrawio,
+  name: string,
+  ours: string,
+  xml: string,
+  file: string,
+): Promise<Compared> {
+  const page = await drawio.browser.newPage();
+  try {
+    const c = await compare(page, name, ours, await drawio.renderSvg(xml));
+    await sideBySide(page, c, file);
+    return c;
+  } finally {
+    await page.close();
+  }
 }

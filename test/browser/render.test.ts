@@ -5,18 +5,21 @@
  * side-by-side pictures go to /tmp/drawforge-render-test/ for a person to look at
  * (`npm run bench -- render` measures every layout and the whole corpus). Skips without Chromium.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { layoutGraph } from "../../worker/drawio/layout/index.ts";
+import { convertMermaid } from "../../worker/drawio/mermaid/index.ts";
 import { parseDiagram } from "../../worker/drawio/parse.ts";
 import { renderSvg } from "../../worker/drawio/render/index.ts";
 import { serializeDiagram } from "../../worker/drawio/serialize.ts";
 import { corpusFiles } from "../fixtures/corpus.ts";
 import { galleryEntries } from "../gallery/gallery.ts";
 import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
-import { compare, sideBySide } from "./render-compare.ts";
+import { compareWithDrawio } from "./render-compare.ts";
 
 const OUT = "/tmp/drawforge-render-test";
+/** Mermaid sequence diagrams with UML figures as heads and every kind of arrowhead. */
+const MERMAID_SEQUENCES = ["participant-types.mmd", "arrows.mmd", "half-arrows.mmd"];
 const CORPUS_PAGES = [
   "blog_bpmn-translation-process.drawio",
   "blog_gantt-chemical-batch.drawio",
@@ -37,15 +40,20 @@ describe.skipIf(findChromium() === undefined)("our SVG beside draw.io's", () => 
   for (const entry of galleryEntries()) {
     it(`${entry.name}: differs from draw.io's export in under 2 % of pixels`, async () => {
       const { xml } = await layoutGraph(entry.spec);
-      const page = await drawio.browser.newPage();
-      try {
-        const ours = renderSvg(parseDiagram(xml)).svg;
-        const c = await compare(page, entry.name, ours, await drawio.renderSvg(xml));
-        await sideBySide(page, c, `${OUT}/${entry.name}.png`);
-        expect(c.mismatch).toBeLessThan(0.02);
-      } finally {
-        await page.close();
-      }
+      const ours = renderSvg(parseDiagram(xml)).svg;
+      const c = await compareWithDrawio(drawio, entry.name, ours, xml, `${OUT}/${entry.name}.png`);
+      expect(c.mismatch).toBeLessThan(0.02);
+    }, 60_000);
+  }
+
+  for (const name of MERMAID_SEQUENCES) {
+    it(`Mermaid sequence ${name}: differs from draw.io's export in under 2 % of pixels`, async () => {
+      const text = readFileSync(new URL(`../fixtures/mermaid/sequence/${name}`, import.meta.url));
+      const { xml } = await convertMermaid(text.toString("utf8"));
+      const ours = renderSvg(parseDiagram(xml)).svg;
+      const file = `${OUT}/sequence-${name}.png`;
+      const c = await compareWithDrawio(drawio, `sequence-${name}`, ours, xml, file);
+      expect(c.mismatch).toBeLessThan(0.02);
     }, 60_000);
   }
 
@@ -55,14 +63,14 @@ describe.skipIf(findChromium() === undefined)("our SVG beside draw.io's", () => 
       if (!file) throw new Error(`${name} is not in the corpus`);
       const doc = parseDiagram(file.xml);
       const first = serializeDiagram({ ...doc, pages: doc.pages.slice(0, 1) });
-      const page = await drawio.browser.newPage();
-      try {
-        const c = await compare(page, name, renderSvg(doc).svg, await drawio.renderSvg(first));
-        await sideBySide(page, c, `${OUT}/${name}.png`);
-        expect(c.mismatch).toBeLessThan(0.06);
-      } finally {
-        await page.close();
-      }
+      const c = await compareWithDrawio(
+        drawio,
+        name,
+        renderSvg(doc).svg,
+        first,
+        `${OUT}/${name}.png`,
+      );
+      expect(c.mismatch).toBeLessThan(0.06);
     }, 60_000);
   }
 });

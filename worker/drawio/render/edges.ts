@@ -1,9 +1,10 @@
 import type { Point, Rect } from "../cell.ts";
 import { type EdgeRoute, edgeRoute } from "../edge-routes.ts";
 import type { LayoutCell, PageLayout } from "../geometry.ts";
+import { drawMarker } from "./edge-markers.ts";
 import { type Defs, painted, paintOf } from "./paint.ts";
 import type { CellStyle } from "./style.ts";
-import { element, PathData, type Pt, polyline } from "./svg.ts";
+import { PathData, type Pt, polyline } from "./svg.ts";
 
 /** An edge drawn: its SVG, the points its label is placed along, and its box. */
 export interface DrawnEdge {
@@ -162,136 +163,6 @@ function routePoints(layout: PageLayout, edge: LayoutCell, style: CellStyle): Po
   return points;
 }
 
-interface Marker {
-  svg: string;
-  /** How far the line end moves back along the edge. */
-  back: number;
-}
-
-/** Draws an arrowhead at `tip` pointing along unit vector `u`, as draw.io's markers are drawn. */
-function marker(
-  kind: string,
-  tip: Pt,
-  u: Pt,
-  size: number,
-  sw: number,
-  filled: boolean,
-  color: string,
-  extra: Record<string, string | undefined>,
-): Marker {
-  const L = size + sw;
-  const lx = u.x * L;
-  const ly = u.y * L;
-  const paint = (d: PathData, fill: boolean) =>
-    element("path", {
-      d: String(d),
-      fill: fill ? color : "none",
-      stroke: color,
-      "stroke-miterlimit": "10",
-      ...extra,
-    });
-  switch (kind) {
-    case "classic":
-    case "classicThin":
-    case "block":
-    case "blockThin": {
-      const k = kind.endsWith("Thin") ? 3 : 2;
-      const t = { x: tip.x - u.x * sw * 1.118, y: tip.y - u.y * sw * 1.118 };
-      const d = new PathData().move(t.x, t.y).line(t.x - lx - ly / k, t.y - ly + lx / k);
-      if (kind.startsWith("classic")) d.line(t.x - lx * 0.75, t.y - ly * 0.75);
-      d.line(t.x + ly / k - lx, t.y - ly - lx / k).close();
-      return {
-        svg: paint(d, filled),
-        back: (kind.startsWith("classic") ? 0.75 * L : L) + sw * 1.118,
-      };
-    }
-    case "open":
-    case "openThin": {
-      const k = kind === "openThin" ? 3 : 2;
-      const t = { x: tip.x - u.x * sw * 1.118, y: tip.y - u.y * sw * 1.118 };
-      const d = new PathData()
-        .move(t.x - lx - ly / k, t.y - ly + lx / k)
-        .line(t.x, t.y)
-        .line(t.x + ly / k - lx, t.y - ly - lx / k);
-      return { svg: paint(d, false), back: sw * 2.236 };
-    }
-    case "oval": {
-      const r = size / 2;
-      return {
-        svg: element("ellipse", {
-          cx: tip.x - u.x * r,
-          cy: tip.y - u.y * r,
-          rx: r,
-          ry: r,
-          fill: filled ? color : "none",
-          stroke: color,
-          ...extra,
-        }),
-        back: size / 2,
-      };
-    }
-    case "diamond":
-    case "diamondThin": {
-      const thin = kind === "diamondThin";
-      const n = thin ? 0.9862 : Math.SQRT1_2;
-      const e = thin ? 3.4 : 2;
-      const t = { x: tip.x - u.x * sw * n, y: tip.y - u.y * sw * n };
-      const d = new PathData()
-        .move(t.x, t.y)
-        .line(t.x - lx / 2 - ly / e, t.y + lx / e - ly / 2)
-        .line(t.x - lx, t.y - ly)
-        .line(t.x - lx / 2 + ly / e, t.y - ly / 2 - lx / e)
-        .close();
-      return { svg: paint(d, filled), back: L + n * sw };
-    }
-    case "ERone":
-    case "ERmandOne":
-    case "ERmany":
-    case "ERoneToMany":
-    case "ERzeroToMany":
-    case "ERzeroToOne": {
-      const nx = u.x * (size + sw + 1);
-      const ny = u.y * (size + sw + 1);
-      const d = new PathData();
-      const bar = (k: number) =>
-        d
-          .move(tip.x - nx * k - ny / 2, tip.y - ny * k + nx / 2)
-          .line(tip.x - nx * k + ny / 2, tip.y - ny * k - nx / 2);
-      const foot = () =>
-        d
-          .move(tip.x + ny / 2, tip.y - nx / 2)
-          .line(tip.x - nx, tip.y - ny)
-          .line(tip.x - ny / 2, tip.y + nx / 2);
-      let svg = "";
-      if (kind === "ERone" || kind === "ERzeroToOne") bar(0.5);
-      if (kind === "ERmandOne") {
-        bar(0.5);
-        bar(1);
-      }
-      if (kind === "ERmany") foot();
-      if (kind === "ERoneToMany") {
-        bar(1);
-        foot();
-      }
-      if (kind === "ERzeroToMany") foot();
-      if (kind === "ERzeroToMany" || kind === "ERzeroToOne") {
-        svg += element("ellipse", {
-          cx: tip.x - nx * 1.5,
-          cy: tip.y - ny * 1.5,
-          rx: size / 2,
-          ry: size / 2,
-          fill: filled ? "#ffffff" : "none",
-          stroke: color,
-          ...extra,
-        });
-      }
-      return { svg: paint(d, false) + svg, back: 0 };
-    }
-    default:
-      return { svg: "", back: 0 };
-  }
-}
-
 /**
  * Draws an edge: its route (waypoints, orthogonal bends, rounded corners), dashes, and the
  * arrowheads at both ends, with the line pulled back from each tip as draw.io does.
@@ -333,18 +204,18 @@ export function drawEdge(
     if (len === 0) continue;
     const u = { x: d.x / len, y: d.y / len };
     const size = style.num(`${which}Size`, 6);
-    reach = Math.max(reach, size + 1);
-    const drawn = marker(
-      kind,
+    const drawn = drawMarker(kind, {
       tip,
       u,
       size,
       sw,
-      style.get(`${which}Fill`) !== "0",
+      filled: style.get(`${which}Fill`) !== "0",
       color,
-      markerExtra,
-    );
+      source: which === "start",
+      extra: markerExtra,
+    });
     markers += drawn.svg;
+    reach = Math.max(reach, drawn.reach ?? size + 1);
     line[at] = { x: tip.x - u.x * drawn.back, y: tip.y - u.y * drawn.back };
   }
   const rounded = style.flag("rounded", true) && style.get("curved") !== "1";

@@ -1,6 +1,7 @@
 import { painted } from "../paint.ts";
 import { fmt, PathData } from "../svg.ts";
 import { BASIC_SHAPES } from "./basic.ts";
+import { BOX_SHAPES } from "./boxes.ts";
 import {
   box,
   detail,
@@ -196,5 +197,10 @@ export const UML_SHAPES: ShapeTable = {
   },
 };
 
-/** The shapes a lifeline's `participant` may name for its header. */
-const LIFELINE_HEADS: ShapeTable = { ...BASIC_SHAPES, ...UML_SHAPES, ...UML_SEQUENCE_SHAPES };
+/** The shapes a lifeline's `participant` may name for its header (Mermaid's database is a cylinder). */
+const LIFELINE_HEADS: ShapeTable = {
+  ...BASIC_SHAPES,
+  ...BOX_SHAPES,
+  ...UML_SHAPES,
+  ...UML_SEQUENCE_SHAPES,
+};
