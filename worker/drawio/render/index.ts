@@ -5,10 +5,11 @@ import { type LayoutCell, offsetOf, PageLayout } from "../geometry.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
 import { drawEdge } from "./edges.ts";
 import { drawLabel } from "./labels.ts";
-import type { Defs } from "./paint.ts";
+import { type Defs, paintOf } from "./paint.ts";
 import { drawVertex } from "./shapes.ts";
 import { CellStyle } from "./style.ts";
 import { element, fmt } from "./svg.ts";
+import { tableGrid } from "./table-grid.ts";
 
 /** How to render. */
 export interface RenderOptions {
@@ -176,6 +177,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       const rect = layout.absoluteRect(cell);
       if (!rect) return;
       const shape = drawVertex(rect, style, defs);
+      if (style.shape === "table") shape.svg += grid(cell, rect, style);
       if (!shape.known) unknown.add(style.shape);
       const sw = style.num("strokeWidth", 1) / 2;
       add(
@@ -212,6 +214,12 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
     for (const child of children.get(cell) ?? []) draw(child);
   };
   const children = new Map<LayoutCell, LayoutCell[]>();
+  const grid = (table: LayoutCell, rect: Rect, style: CellStyle) => {
+    const rows = (children.get(table) ?? []).filter((c) => c.vertex);
+    const first = rows[0] ? (children.get(rows[0]) ?? []).filter((c) => c.vertex) : [];
+    const rects = (cells: LayoutCell[]) => cells.map((c) => c.rect);
+    return tableGrid(rect, style, paintOf(style, defs), rects(rows), rects(first));
+  };
   const roots: LayoutCell[] = [];
   for (const cell of layout.cells) {
     if (cell.parent) {
