@@ -68,8 +68,17 @@ export function edgeTerminal(
     : undefined;
 }
 
+/** Which edges have a route. */
+export interface RouteOptions {
+  /**
+   * Also edges attached at neither end (a line drawn from one free point to another), which
+   * draw.io draws but the layout checks leave out: they connect nothing.
+   */
+  free?: boolean;
+}
+
 /**
- * An edge with at least one attached end as stored: its ends' points and its waypoints,
+ * An edge with at least one attached end (or, with `free`, none) as stored: its ends' points and its waypoints,
  * absolute, with no perimeter applied (as draw.io would before clipping to shapes).
  *
  * @example
@@ -78,6 +87,7 @@ export function edgeTerminal(
 export function storedRoute(
   layout: PageLayout,
   edge: LayoutCell,
+  options: RouteOptions = {},
 ):
   | {
       style: Map<string, string | null>;
@@ -90,7 +100,8 @@ export function storedRoute(
   const origin = layout.origin(edge);
   const source = edgeTerminal(layout, edge, "source", style);
   const target = edgeTerminal(layout, edge, "target", style);
-  if (!origin || !source || !target || (!source.cell && !target.cell)) return undefined;
+  if (!origin || !source || !target) return undefined;
+  if (!options.free && !source.cell && !target.cell) return undefined;
   const waypoints = edge.geometry ? readWaypoints(edge.geometry) : [];
   const points = [
     source.point,
@@ -101,7 +112,8 @@ export function storedRoute(
 }
 
 /**
- * The route of a visible edge with at least one attached end, as absolute points. Unpinned
+ * The route of a visible edge with at least one attached end (or, with `free`, any), as
+ * absolute points. Unpinned
  * attached ends are moved from the terminal's centre to where the line towards the next point
  * leaves the terminal's box, as draw.io's rectangle perimeter does; other perimeters are
  * approximated by the box.
@@ -109,9 +121,13 @@ export function storedRoute(
  * @example
  * edgeRoute(new PageLayout(page), edge)?.points; // [{ x: 160, y: 70 }, { x: 200, y: 70 }, …]
  */
-export function edgeRoute(layout: PageLayout, edge: LayoutCell): EdgeRoute | undefined {
+export function edgeRoute(
+  layout: PageLayout,
+  edge: LayoutCell,
+  options: RouteOptions = {},
+): EdgeRoute | undefined {
   if (!edge.edge || !layout.isVisible(edge)) return undefined;
-  const stored = storedRoute(layout, edge);
+  const stored = storedRoute(layout, edge, options);
   if (!stored) return undefined;
   const { style, source, target, points } = stored;
   if (source.rect && !source.pinned) {

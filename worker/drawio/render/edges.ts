@@ -125,7 +125,8 @@ function pinnedBends(s: Rect, t: Rect, from: Pt, to: Pt): Pt[] | undefined {
 
 /** The points an edge is drawn through, with draw.io's routing of its `edgeStyle` approximated. */
 function routePoints(layout: PageLayout, edge: LayoutCell, style: CellStyle): Point[] | undefined {
-  const route: EdgeRoute | undefined = edgeRoute(layout, edge);
+  // Lines attached to nothing are drawn too, from their stored points, as draw.io does.
+  const route: EdgeRoute | undefined = edgeRoute(layout, edge, { free: true });
   if (!route) return undefined;
   const [source, target] = route.ends;
   const edgeStyle = style.get("edgeStyle");

@@ -84,3 +84,18 @@ describe("edge markers", () => {
     expect(xml).toContain("endArrow=openAsync");
   });
 });
+
+describe("edges attached to nothing", () => {
+  it("draws a line between two free points, through its waypoints, with its arrowhead", () => {
+    const { svg, width } = renderSvg(
+      parseDiagram(
+        `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="free" style="endArrow=block;endFill=1;rounded=0;" edge="1" parent="1"><mxGeometry relative="1" as="geometry"><mxPoint x="0" y="0" as="sourcePoint"/><mxPoint x="200" y="100" as="targetPoint"/><Array as="points"><mxPoint x="200" y="0"/></Array></mxGeometry></mxCell></root></mxGraphModel>`,
+      ),
+    );
+    // The line runs (0, 0) → (200, 0) → (200, 100), short of its block head at the bottom
+    // (whose tip is pulled back by half the stroke, as for attached edges).
+    expect(lineOf(svg)).toBe("M 0 0 L 200 0 L 200 91.88");
+    expect(svg).toContain('<path d="M 200 98.88 L 196.5 91.88 L 203.5 91.88 Z" fill="#000000"');
+    expect(width).toBeGreaterThanOrEqual(200);
+  });
+});
