@@ -47,6 +47,7 @@ export class DrawioFrame {
   readonly #waiters: Waiter[] = [];
   #markReady: () => void = () => {};
   #merges = 0;
+  #graph: Graph | undefined;
   readonly #listener = (event: MessageEvent) => this.#receive(event);
 
   constructor(iframe: HTMLIFrameElement, origin: string) {
@@ -82,9 +83,15 @@ export class DrawioFrame {
     return this.#merges > 0;
   }
 
-  /** draw.io's graph when draw.io is on this page's origin (see `graphIn`), else undefined. */
+  /**
+   * draw.io's graph when draw.io is on this page's origin (see `graphIn`), else undefined.
+   * Found once per document the frame shows: draw.io keeps one graph for its page's life.
+   */
   get graph(): Graph | undefined {
-    return graphIn(this.#iframe.contentWindow);
+    if (this.#graph?.container.ownerDocument !== this.#iframe.contentDocument) {
+      this.#graph = graphIn(this.#iframe.contentWindow);
+    }
+    return this.#graph;
   }
 
   /**

@@ -219,6 +219,7 @@ export class EditorSession {
       }
       if (head) {
         await this.#show(head, this.#beforeTurn);
+        this.#beforeTurn = undefined;
         this.#changed(source, source === "agent" ? "agent" : "user");
       } else if (this.#previewed && this.#serverXml !== null) {
         await this.#frame.merge(this.#serverXml);
