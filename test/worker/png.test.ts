@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { unzlibSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
+import { pngEngine } from "../../worker/images/png-engine.ts";
 import { api, buildRequest, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
 
 /** Calls the Worker and keeps the body as bytes. */
@@ -72,6 +73,10 @@ describe("PNG images: export, render and publications, rasterised in the Worker"
     });
     expect(warm.res.status).toBe(200);
   }, 120_000);
+
+  it("encodes straight from resvg's memory in workerd, with no copy of the picture", async () => {
+    expect((await pngEngine()).readsInPlace).toBe(true);
+  });
 
   it("exports the head as a PNG as large as the SVG, with its shapes and text drawn", async () => {
     const id = await createDiagram();

@@ -1,5 +1,7 @@
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import { Resvg } from "@resvg/resvg-wasm";
 import { DrawioError } from "../errors.ts";
+import { encodePng } from "./png-encode.ts";
+import { type PixelReader, startResvg } from "./resvg-memory.ts";
 import { woffToSfnt } from "./woff.ts";
 
 /** What the rasteriser needs once per isolate: resvg's compiled WASM and the label fonts. */
@@ -14,6 +16,11 @@ export interface PngEngineInput {
 export interface PngEngine {
   /** Draws an SVG as a PNG at `scale` × its own size. */
   rasterize(svg: string, options?: RasterizeOptions): RasterizedPng;
+  /**
+   * Whether pixels are encoded straight from resvg's memory (false: copied first, which is
+   * slower and needs the picture's size in memory twice).
+   */
+  readsInPlace: boolean;
 }
 
 /** How to rasterise. */
@@ -44,7 +51,7 @@ export interface RasterizedPng {
  */
 export const MAX_PNG_PIXELS = 4096 * 4096;
 
-let loading: Promise<void> | undefined;
+let loading: Promise<PixelReader> | undefined;
 
 /**
  * Loads resvg and the fonts. resvg's WASM can be started once per isolate, so every engine
@@ -55,13 +62,14 @@ let loading: Promise<void> | undefined;
  * const { png } = engine.rasterize(renderSvg(doc).svg, { scale: 2 });
  */
 export async function loadPngEngine(input: PngEngineInput): Promise<PngEngine> {
-  loading ??= initWasm(input.wasm).catch((error: unknown) => {
+  loading ??= startResvg(input.wasm).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
-  await loading;
+  const pixels = await loading;
   const fontBuffers = input.fonts.map((woff) => woffToSfnt(woff));
   return {
+    readsInPlace: pixels.inPlace,
     rasterize(svg, options = {}) {
       const { background, maxPixels = MAX_PNG_PIXELS, drawnAt = 1, fit = false } = options;
       let scale = options.scale ?? 1;
@@ -97,8 +105,9 @@ export async function loadPngEngine(input: PngEngineInput): Promise<PngEngine> {
         }
         const image = resvg.render();
         try {
-          // A copy on the JS heap: WASM memory is reused by the next render.
-          return { png: new Uint8Array(image.asPng()), width: image.width, height: image.height };
+          // Encoded straight from WASM memory, before the next render reuses it.
+          const { width, height } = image;
+          return { png: encodePng({ width, height, pixels: pixels.read(image) }), width, height };
         } finally {
           image.free();
         }
