@@ -37,7 +37,8 @@ export type Attrs = Record<string, string | number | undefined>;
  */
 export function element(name: string, attrs: Attrs, children?: string): string {
   let out = `<${name}`;
-  for (const [key, value] of Object.entries(attrs)) {
+  for (const key in attrs) {
+    const value = attrs[key];
     if (value === undefined) continue;
     out += ` ${key}="${typeof value === "number" ? fmt(value) : esc(value)}"`;
   }
