@@ -3,6 +3,7 @@ import { edgeLabelBase } from "../edge-labels.ts";
 import { DrawioError } from "../errors.ts";
 import { type LayoutCell, offsetOf, PageLayout } from "../geometry.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
+import { rotatedBounds, union } from "./bounds.ts";
 import { drawEdge } from "./edges.ts";
 import { drawLabel } from "./labels.ts";
 import { type Defs, paintOf } from "./paint.ts";
@@ -81,18 +82,6 @@ function labelOf(cell: LayoutCell, style: CellStyle): string {
 
 /** Colour keys that may name another cell's colour (`inherit`, `swimlane`). */
 const REFERENCE_KEYS = ["fillColor", "strokeColor", "fontColor", "gradientColor"] as const;
-
-const union = (a: Rect | undefined, b: Rect): Rect => {
-  if (!a) return { ...b };
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return {
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y,
-  };
-};
 
 /**
  * Draws one page of a draw.io document as a standalone SVG 1.1 image, as draw.io's own SVG
@@ -180,19 +169,22 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       if (style.shape === "table") shape.svg += grid(cell, rect, style);
       if (!shape.known) unknown.add(style.shape);
       const sw = style.num("strokeWidth", 1) / 2;
+      const angle = style.num("rotation", 0);
+      const stroked = {
+        x: rect.x - sw,
+        y: rect.y - sw,
+        width: rect.width + 2 * sw,
+        height: rect.height + 2 * sw,
+      };
+      // A turned shape reaches past its box: the picture is cropped to what it covers.
+      const center = { cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2 };
       add(
         {
           svg: shape.svg,
-          bounds: {
-            x: rect.x - sw,
-            y: rect.y - sw,
-            width: rect.width + 2 * sw,
-            height: rect.height + 2 * sw,
-          },
+          bounds: angle % 360 ? rotatedBounds(stroked, { angle, ...center }) : stroked,
         },
         style,
       );
-      const angle = style.num("rotation", 0);
       add(
         drawLabel({
           value: labelOf(cell, style),

@@ -16,6 +16,71 @@ export interface Run {
   size?: number;
 }
 
+/**
+ * A label's lines and the vertical space around them: `gaps[i]` is the room above line `i`
+ * (block margins, collapsed as a browser collapses them) and `gaps[lines.length]` below the last.
+ */
+export interface LabelLines {
+  lines: Run[][];
+  gaps: number[];
+}
+
+/** Headings as browsers draw them: font size and top and bottom margins, in em. */
+const HEADINGS: Record<string, { size: number; margin: number }> = {
+  h1: { size: 2, margin: 0.67 },
+  h2: { size: 1.5, margin: 0.83 },
+  h3: { size: 1.17, margin: 1 },
+  h4: { size: 1, margin: 1.33 },
+  h5: { size: 0.83, margin: 1.67 },
+  h6: { size: 0.67, margin: 2.33 },
+};
+/** Other blocks with a browser's default margin above and below (1em). */
+const MARGIN_BLOCKS = new Set(["p", "ul", "ol", "blockquote", "pre"]);
+
+/** A CSS length in px (`12px`, `1em`, `9pt`, `50%` of the font size); `auto` and junk are 0. */
+function cssLength(value: string, fontSize: number): number {
+  const match = /^(-?[\d.]+)\s*(px|pt|em|%)?$/i.exec(value.trim());
+  if (!match) return 0;
+  const n = Number(match[1]);
+  if (!Number.isFinite(n)) return 0;
+  const unit = (match[2] ?? "px").toLowerCase();
+  const px =
+    unit === "pt"
+      ? (n * 4) / 3
+      : unit === "em"
+        ? n * fontSize
+        : unit === "%"
+          ? (n / 100) * fontSize
+          : n;
+  return Math.max(-500, Math.min(500, px));
+}
+
+/** A block's top and bottom margins: the browser's defaults, then its `style` attribute's. */
+function blockMargins(
+  tag: string,
+  token: string,
+  fontSize: number,
+): { top: number; bottom: number } {
+  const heading = HEADINGS[tag];
+  const initial = heading ? heading.margin * fontSize : MARGIN_BLOCKS.has(tag) ? fontSize : 0;
+  let top = initial;
+  let bottom = initial;
+  const css = /\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(token);
+  for (const declaration of (css?.[1] ?? css?.[2] ?? "").split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon < 0) continue;
+    const name = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim();
+    if (name === "margin") {
+      const parts = value.split(/\s+/);
+      top = cssLength(parts[0] ?? "0", fontSize);
+      bottom = cssLength(parts[2] ?? parts[0] ?? "0", fontSize);
+    } else if (name === "margin-top") top = cssLength(value, fontSize);
+    else if (name === "margin-bottom") bottom = cssLength(value, fontSize);
+  }
+  return { top, bottom };
+}
+
 /** HTML's `<font size="1">` … `"7"` in px, as browsers draw them. */
 const FONT_SIZES = [10, 13, 16, 18, 24, 32, 48];
 
@@ -58,16 +123,29 @@ const BLOCK_TAGS = /^(div|p|li|ul|ol|h[1-6]|tr|table|blockquote|pre)$/;
 
 /**
  * The lines of an HTML label as a browser shows them: tags become line breaks (`br`, block
- * elements) or font styles (`b`, `strong`, `i`, `em`, `u`), white space collapses, entities are
- * decoded; everything else (scripts, images, links' targets) is dropped.
+ * elements) or font styles (`b`, `strong`, `i`, `em`, `u`, headings), white space collapses,
+ * entities are decoded; everything else (scripts, images, links' targets) is dropped. Blocks
+ * keep their margins (a heading's, a paragraph's, or a `style` attribute's), which the label's
+ * box holds, first and last included, as draw.io's inline-block label does.
  */
-export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Run[][] {
+export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): LabelLines {
   const lines: Run[][] = [[]];
+  const gaps: number[] = [0];
   const stack: Array<Omit<Run, "text">> = [base];
+  /** The bottom margin of each open block, applied when it closes. */
+  const bottoms: number[] = [];
+  /** Collapsed margins waiting for the next line of text (or the end). */
+  let margin = 0;
   const style = () => stack[stack.length - 1] ?? base;
   /** The style a tag opens: the current one with the tag's bold, italic, colour and size. */
   const opened = (tag: string, token: string): Omit<Run, "text"> => {
-    const s = { ...style(), ...tagFont(token, style().size ?? size) };
+    const current = style().size ?? size;
+    const heading = HEADINGS[tag];
+    const s = {
+      ...style(),
+      ...(heading ? { size: heading.size * current, bold: true } : {}),
+      ...tagFont(token, current),
+    };
     if (tag === "b" || tag === "strong" || /font-weight:\s*(bold|[6-9]00)/i.test(token))
       s.bold = true;
     if (tag === "i" || tag === "em" || /font-style:\s*italic/i.test(token)) s.italic = true;
@@ -76,7 +154,10 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Run
   };
   const breakLine = () => {
     const last = lines[lines.length - 1];
-    if (last && last.length > 0) lines.push([]);
+    if (last && last.length > 0) {
+      lines.push([]);
+      gaps.push(0);
+    }
   };
   let pendingSpace = false;
   const tokens = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, "").split(/(<[^>]*>)/);
@@ -88,6 +169,7 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Run
       const tag = (match[2] ?? "").toLowerCase();
       if (tag === "br") {
         lines.push([]);
+        gaps.push(0);
         pendingSpace = false;
       } else if (BLOCK_TAGS.test(tag)) {
         breakLine();
@@ -95,7 +177,14 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Run
         // A block may set the font of what it holds (`<div style="font-size: 15px">`).
         if (closing) {
           if (stack.length > 1) stack.pop();
-        } else if (!token.endsWith("/>")) stack.push(opened(tag, token));
+          margin = Math.max(margin, bottoms.pop() ?? 0);
+        } else if (!token.endsWith("/>")) {
+          const inner = opened(tag, token);
+          const margins = blockMargins(tag, token, inner.size ?? size);
+          margin = Math.max(margin, margins.top);
+          bottoms.push(margins.bottom);
+          stack.push(inner);
+        }
       } else if (/^(b|strong|i|em|u|span|font|sup|sub|a|code|s|strike)$/.test(tag)) {
         if (closing) {
           if (stack.length > 1) stack.pop();
@@ -108,7 +197,10 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Run
     const line = lines[lines.length - 1] as Run[];
     let piece = text;
     if (line.length === 0) piece = piece.replace(/^ /, "");
-    else if (pendingSpace && !piece.startsWith(" ")) piece = ` ${piece}`;
+    if (line.length === 0 && piece !== "" && margin !== 0) {
+      gaps[lines.length - 1] = (gaps[lines.length - 1] ?? 0) + margin;
+      margin = 0;
+    } else if (pendingSpace && !piece.startsWith(" ")) piece = ` ${piece}`;
     pendingSpace = false;
     if (piece.endsWith(" ")) {
       piece = piece.slice(0, -1);
@@ -116,17 +208,27 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Run
     }
     if (piece !== "") line.push({ ...style(), text: piece });
   }
-  while (lines.length > 1 && (lines[lines.length - 1] as Run[]).length === 0) lines.pop();
-  return lines;
+  while (lines.length > 1 && (lines[lines.length - 1] as Run[]).length === 0) {
+    lines.pop();
+    gaps.pop();
+  }
+  // Margins still open at the end: the last blocks' bottoms.
+  for (const bottom of bottoms) margin = Math.max(margin, bottom);
+  gaps.push(lines.some((line) => line.length > 0) ? margin : 0);
+  return { lines, gaps };
 }
 
-export function plainLines(text: string, base: Omit<Run, "text">): Run[][] {
-  return text.split(/\r\n|\n|\r/).map((line) => (line === "" ? [] : [{ ...base, text: line }]));
+/** A plain label's lines, split at line breaks, with no space between them. */
+export function plainLines(text: string, base: Omit<Run, "text">): LabelLines {
+  const lines = text
+    .split(/\r\n|\n|\r/)
+    .map((line): Run[] => (line === "" ? [] : [{ ...base, text: line }]));
+  return { lines, gaps: new Array<number>(lines.length + 1).fill(0) };
 }
 
 /** The plain text of a label (for checks and the unknown-shape list). */
 export function labelText(value: string, html: boolean): string {
-  const lines = html
+  const { lines } = html
     ? htmlLines(value, { bold: false, italic: false, underline: false })
     : plainLines(value, { bold: false, italic: false, underline: false });
   return lines.map((l) => l.map((r) => r.text).join("")).join("\n");

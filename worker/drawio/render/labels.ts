@@ -1,5 +1,6 @@
 import type { Point, Rect } from "../cell.ts";
-import { htmlLines, plainLines, type Run } from "./label-lines.ts";
+import { rotatedBounds } from "./bounds.ts";
+import { htmlLines, type LabelLines, plainLines, type Run } from "./label-lines.ts";
 import type { CellStyle } from "./style.ts";
 import { element, esc, fmt } from "./svg.ts";
 import { baselineOffset, textWidth } from "./text-metrics.ts";
@@ -28,9 +29,12 @@ function lineWidth(line: readonly Run[], size: number): number {
  * Breaks lines at spaces so that none is wider than `max` (a single word wider than that stays
  * whole and overflows, as the browser's `word-wrap: normal` leaves it).
  */
-function wrap(lines: Run[][], size: number, max: number): Run[][] {
+function wrap({ lines, gaps }: LabelLines, size: number, max: number): LabelLines {
   const out: Run[][] = [];
-  for (const line of lines) {
+  const outGaps: number[] = [];
+  for (const [i, line] of lines.entries()) {
+    // The room above a line stays above the first of the lines it breaks into.
+    outGaps.push(gaps[i] ?? 0);
     let current: Run[] = [];
     let width = 0;
     const words: Run[] = [];
@@ -43,6 +47,7 @@ function wrap(lines: Run[][], size: number, max: number): Run[][] {
       const trimmed = textWidth(word.text.trimEnd(), word.size ?? size, word.bold);
       if (current.length > 0 && width + trimmed > max + 0.01) {
         out.push(trimLine(current));
+        outGaps.push(0);
         current = [];
         width = 0;
       }
@@ -51,7 +56,8 @@ function wrap(lines: Run[][], size: number, max: number): Run[][] {
     }
     out.push(trimLine(current));
   }
-  return out;
+  outGaps.push(gaps[lines.length] ?? 0);
+  return { lines: out, gaps: outGaps };
 }
 
 function trimLine(line: Run[]): Run[] {
@@ -94,8 +100,8 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   };
   const html = style.get("html") === "1";
   const wraps = style.get("whiteSpace") === "wrap";
-  let lines = html ? htmlLines(input.value, base, size) : plainLines(input.value, base);
-  if (lines.every((l) => l.length === 0)) return undefined;
+  let block = html ? htmlLines(input.value, base, size) : plainLines(input.value, base);
+  if (block.lines.every((l) => l.length === 0)) return undefined;
   const align = style.get("align") ?? "center";
   const valign = style.get("verticalAlign") ?? "middle";
   const spacing = style.num("spacing", 2);
@@ -161,17 +167,21 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const W = wrapped ? Math.round(ww) : 1;
     const M = Math.round(ax + (wrapped ? -mx * ww : 0));
     const P = Math.round(ay);
-    if (wrapped) lines = wrap(lines, size, W);
+    if (wrapped) block = wrap(block, size, W);
+    const { lines, gaps } = block;
     const widths = lines.map((l) => lineWidth(l, size));
     const blockW = Math.max(...widths);
-    // Each line is 1.2 × its largest font size tall, its baseline set by that size.
+    // Each line is 1.2 × its largest font size tall, its baseline set by that size, below the
+    // margins of the blocks it opens.
     const sizes = lines.map((l) => lineSize(l, size));
     const tops: number[] = [];
     let blockH = 0;
-    for (const s of sizes) {
+    for (const [i, s] of sizes.entries()) {
+      blockH += gaps[i] ?? 0;
       tops.push(blockH);
       blockH += s * LINE_HEIGHT;
     }
+    blockH += gaps[lines.length] ?? 0;
     const blockLeft =
       align === "left" ? M : align === "right" ? M + W - blockW : M + (W - blockW) / 2;
     const blockTop =
@@ -192,13 +202,15 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     // Chromium puts an HTML line's baseline on a whole pixel (below the fraction), and draw.io
     // shifts its labels up half a pixel; a side-by-side pixel comparison agrees with this.
     const size0 = sizes[0] ?? size;
-    const first = Math.floor(blockTop + baselineOffset(size0)) - 0.5;
+    const top0 = tops[0] ?? 0;
+    const first = Math.floor(blockTop + top0 + baselineOffset(size0)) - 0.5;
     const baselines = sizes.map(
-      (s, i) => first + (tops[i] ?? 0) + baselineOffset(s) - baselineOffset(size0),
+      (s, i) => first + (tops[i] ?? 0) - top0 + baselineOffset(s) - baselineOffset(size0),
     );
     svg += textLines(lines, x, baselines, fontAttrs);
     bounds = { x: left, y: top, width: blockW, height: blockH };
   } else {
+    const { lines } = block;
     const lh = Math.round(size * LINE_HEIGHT);
     const u = size + (lines.length - 1) * lh;
     let y0 = ay + size - 1;
@@ -241,32 +253,6 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
       svg,
     ),
     bounds,
-  };
-}
-
-/** The box around `r` turned by `rotation` (whole quarter turns exactly, others approximately). */
-function rotatedBounds(r: Rect, rotation: { angle: number; cx: number; cy: number }): Rect {
-  const a = (rotation.angle * Math.PI) / 180;
-  const corners = [
-    [r.x, r.y],
-    [r.x + r.width, r.y],
-    [r.x, r.y + r.height],
-    [r.x + r.width, r.y + r.height],
-  ].map(([x, y]) => {
-    const dx = (x as number) - rotation.cx;
-    const dy = (y as number) - rotation.cy;
-    return {
-      x: rotation.cx + dx * Math.cos(a) - dy * Math.sin(a),
-      y: rotation.cy + dx * Math.sin(a) + dy * Math.cos(a),
-    };
-  });
-  const xs = corners.map((p) => p.x);
-  const ys = corners.map((p) => p.y);
-  return {
-    x: Math.min(...xs),
-    y: Math.min(...ys),
-    width: Math.max(...xs) - Math.min(...xs),
-    height: Math.max(...ys) - Math.min(...ys),
   };
 }
 

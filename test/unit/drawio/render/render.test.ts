@@ -4,7 +4,7 @@ import { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
 import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { labelText } from "../../../../worker/drawio/render/label-lines.ts";
+import { htmlLines, labelText } from "../../../../worker/drawio/render/label-lines.ts";
 import { textWidth } from "../../../../worker/drawio/render/text-metrics.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { graphSpecs } from "../../../fixtures/graph-specs.ts";
@@ -222,6 +222,44 @@ describe("renderSvg", () => {
         '<object label="%title%" title="kept" id="d"><mxCell style="html=1;" vertex="1" parent="lane"><mxGeometry x="20" y="120" width="200" height="50" as="geometry"/></mxCell></object>',
     );
     expect(texts(render(xml).svg)).toEqual(["Team", "Task 1 (Ana) %nothing%", "%title%"]);
+  });
+
+  it("draws headings large and bold, and keeps the margins of headings and paragraphs", () => {
+    const plain = { bold: false, italic: false, underline: false };
+    // draw.io's "Text box": a heading and a paragraph, with the browser's margins (in em).
+    const textbox = htmlLines("<h1>Heading</h1><p>Lorem ipsum</p>", plain, 12);
+    expect(textbox.lines).toEqual([
+      [{ ...plain, bold: true, size: 24, text: "Heading" }],
+      [{ ...plain, text: "Lorem ipsum" }],
+    ]);
+    // 0.67 em of 24 px above and below the heading (collapsed with the paragraph's 1 em of 12).
+    expect(textbox.gaps.map((g) => Math.round(g * 100) / 100)).toEqual([16.08, 16.08, 12]);
+    // A style's margins win; class shapes write `margin:0px;margin-top:4px`.
+    const styled = htmlLines(
+      '<p style="margin:0px;margin-top:4px">Order</p><p style="margin: 0 0 2px">+ id</p>',
+      plain,
+      12,
+    );
+    expect(styled.gaps).toEqual([4, 0, 2]);
+    expect(htmlLines("a<br>b<div>c</div>", plain, 12).gaps).toEqual([0, 0, 0, 0]);
+    // In the picture: the paragraph's baseline 16.08 + 28.8 + 16.08 px below the heading's top.
+    const value = "&lt;h1&gt;Heading&lt;/h1&gt;&lt;p&gt;Lorem ipsum&lt;/p&gt;";
+    const { svg } = render(
+      model(vertex("a", value, "text;html=1;whiteSpace=wrap;verticalAlign=top;", 0, 0, 200, 120)),
+    );
+    expect(svg).toMatch(/<text [^>]*font-size="24px" font-weight="bold">Heading<\/text>/);
+    const ys = [...svg.matchAll(/<text [^>]*y="([\d.]+)"/g)].map((m) => Number(m[1]));
+    const offset = (size: number) => ((1.2 - 0.905 - 0.212) / 2 + 0.905) * size;
+    expect((ys[1] ?? 0) - (ys[0] ?? 0)).toBeCloseTo(28.8 + 16.08 + offset(12) - offset(24), 1);
+  });
+
+  it("crops to a turned shape's corners, as draw.io's export does", () => {
+    const flat = render(model(vertex("a", "", "triangle;")));
+    const turned = render(model(vertex("a", "", "triangle;rotation=90;")));
+    expect([flat.width, flat.height]).toEqual([121, 61]);
+    expect([turned.width, turned.height]).toEqual([61, 121]);
+    const tilted = render(model(vertex("a", "", "rotation=45;", 0, 0, 100, 100)));
+    expect(tilted.width).toBe(Math.ceil(101 * Math.SQRT2));
   });
 
   it("crops to the drawing with its shadow, as draw.io's export does", () => {
