@@ -98,18 +98,9 @@ function tagFont(token: string, current: number): { color?: string; size?: numbe
   if (color && /^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i.test(color.trim())) {
     out.color = color.trim().toLowerCase();
   }
-  const cssSize = /(?:^|;)\s*font-size\s*:\s*([\d.]+)\s*(px|pt|em|%)?/i.exec(style);
+  const cssSize = /(?:^|;)\s*font-size\s*:\s*([\d.]+\s*(?:px|pt|em|%)?)/i.exec(style);
   if (cssSize) {
-    const n = Number(cssSize[1]);
-    const unit = (cssSize[2] ?? "px").toLowerCase();
-    const px =
-      unit === "pt"
-        ? (n * 4) / 3
-        : unit === "em"
-          ? n * current
-          : unit === "%"
-            ? (n / 100) * current
-            : n;
+    const px = cssLength(cssSize[1] ?? "", current);
     if (px > 0 && px < 500) out.size = px;
   } else if (/^<\s*font\b/i.test(token)) {
     const size = attr("size");
