@@ -4,7 +4,7 @@ import type { LayoutCell, PageLayout } from "../geometry.ts";
 import { drawMarker } from "./edge-markers.ts";
 import { type Defs, painted, paintOf } from "./paint.ts";
 import type { CellStyle } from "./style.ts";
-import { PathData, type Pt, polyline } from "./svg.ts";
+import { curvedLine, PathData, type Pt, polyline } from "./svg.ts";
 
 /** An edge drawn: its SVG, the points its label is placed along, and its box. */
 export interface DrawnEdge {
@@ -219,8 +219,16 @@ export function drawEdge(
     reach = Math.max(reach, drawn.reach ?? size + 1);
     line[at] = { x: tip.x - u.x * drawn.back, y: tip.y - u.y * drawn.back };
   }
-  const rounded = style.flag("rounded", true) && style.get("curved") !== "1";
-  const d = polyline(new PathData(), line, rounded, style.num("arcSize", 20) / 2, false);
+  const curved = style.get("curved") === "1";
+  const d = curved
+    ? curvedLine(new PathData(), line)
+    : polyline(
+        new PathData(),
+        line,
+        style.flag("rounded", true),
+        style.num("arcSize", 20) / 2,
+        false,
+      );
   const svg =
     painted("path", { d: String(d) }, { ...paint, fill: "none" }, style.flag("shadow"), undefined) +
     markers;

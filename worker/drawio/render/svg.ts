@@ -105,6 +105,30 @@ export interface Pt {
  * @example
  * polyline(new PathData(), [{x:0,y:0},{x:10,y:0},{x:10,y:10}], true, 5, false).toString();
  */
+/**
+ * An open line drawn curved through its points, as draw.io draws `curved=1` edges: a quadratic
+ * curve from each inner point, its control, to the middle of the next segment, and the last one
+ * into the end point.
+ *
+ * @example
+ * curvedLine(new PathData(), [{ x: 0, y: 0 }, { x: 50, y: 0 }, { x: 50, y: 50 }]);
+ * // M 0 0 Q 50 0 50 50
+ */
+export function curvedLine(path: PathData, pts: readonly Pt[]): PathData {
+  const start = pts[0];
+  if (!start) return path;
+  path.move(start.x, start.y);
+  if (pts.length < 2) return path;
+  for (let i = 1; i < pts.length - 2; i++) {
+    const control = pts[i] as Pt;
+    const next = pts[i + 1] as Pt;
+    path.quad(control.x, control.y, (control.x + next.x) / 2, (control.y + next.y) / 2);
+  }
+  const control = pts[pts.length - 2] as Pt;
+  const end = pts[pts.length - 1] as Pt;
+  return path.quad(control.x, control.y, end.x, end.y);
+}
+
 export function polyline(
   path: PathData,
   input: readonly Pt[],

@@ -126,6 +126,15 @@ describe("renderSvg", () => {
     expect(svg).toContain('d="M 160 188.88 L 156.5 181.88 L 160 183.63 L 163.5 181.88 Z"');
   });
 
+  it("draws a curved edge as draw.io does: through the middle of each segment", () => {
+    const xml = model(
+      `${vertex("a", "", "", 0, 0, 40, 40)}${vertex("b", "", "", 200, 200, 40, 40)}` +
+        '<mxCell id="e" style="curved=1;endArrow=none;html=1;" edge="1" parent="1" source="a" target="b"><mxGeometry relative="1" as="geometry"><Array as="points"><mxPoint x="100" y="20"/><mxPoint x="100" y="220"/></Array></mxGeometry></mxCell>',
+    );
+    const { svg } = render(xml);
+    expect(svg).toContain('d="M 40 20 Q 100 20 100 120 Q 100 220 200 220"');
+  });
+
   it("draws draw.io's stencils of the packages it ships, scaled to the box", () => {
     const shapes = [
       "mxgraph.flowchart.document",
