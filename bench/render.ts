@@ -35,7 +35,7 @@ import { launchDrawio } from "../test/browser/drawio.ts";
 import { type Compared, compare, comparePng, sideBySide } from "../test/browser/render-compare.ts";
 import { graphSpecs } from "../test/fixtures/graph-specs.ts";
 import { nodePngEngine } from "../test/fixtures/png-engine.ts";
-import { loadAllStencilAssets } from "../test/fixtures/stencil-assets.ts";
+import { loadAllStencilAssets, loadLibraryImagesFor } from "../test/fixtures/stencil-assets.ts";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 import { PageLayout } from "../worker/drawio/geometry.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
@@ -103,6 +103,7 @@ try {
       vertices++;
       if (isKnownShape(new CellStyle(cell.style, "vertex").shape)) known++;
     }
+    loadLibraryImagesFor(doc);
     const single = serializeDiagram({ ...doc, pages: [first] });
     try {
       const ours = renderSvg(doc).svg;

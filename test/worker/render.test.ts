@@ -119,4 +119,34 @@ describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", 
     expect(rendered.status).toBe(200);
     expect(rendered.headers.get("x-drawforge-unknown-shapes")).toBeNull();
   });
+
+  it("draws draw.io's library images (img/lib/…) from the static assets, inline", async () => {
+    const image = (path: string) => `image;html=1;image=${path};`;
+    const xml = SMALL_XML.replace(
+      'value="Start" vertex="1"',
+      `value="Start" style="${image("img/lib/azure2/compute/Function_Apps.svg")}" vertex="1"`,
+    ).replace(
+      'value="End" vertex="1"',
+      `value="End" style="${image("img/lib/clip_art/computers/Laptop_128x128.png")}" vertex="1"`,
+    );
+    const res = await api("/v1/render", { method: "POST", body: { xml } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-drawforge-unknown-shapes")).toBeNull();
+    expect(res.text).toContain('xlink:href="data:image/svg+xml;base64,');
+    expect(res.text).toContain('xlink:href="data:image/png;base64,');
+    expect(res.text).not.toContain("img/lib");
+    // A path outside the library, or one it lacks, stays a box and is named.
+    const missing = await api("/v1/render", {
+      method: "POST",
+      body: {
+        xml: SMALL_XML.replace(
+          'value="Start" vertex="1"',
+          `value="Start" style="${image("img/lib/clip_art/none/Missing.png")}" vertex="1"`,
+        ),
+      },
+    });
+    expect(missing.status).toBe(200);
+    expect(missing.headers.get("x-drawforge-unknown-shapes")).toBe("image");
+    expect(missing.text).not.toContain("data:image");
+  });
 });

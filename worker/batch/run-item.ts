@@ -10,7 +10,7 @@ import {
 import { parseDiagram } from "../drawio/parse.ts";
 import { renderSvg } from "../drawio/render/index.ts";
 import type { ProblemInit } from "../http/api-error.ts";
-import { loadStencilsFor } from "../images/stencil-assets.ts";
+import { loadDrawingAssets } from "../images/drawing-assets.ts";
 
 /** XML up to this size travels inside the webhook; larger diagrams are fetched by link. */
 export const INLINE_XML_BYTES = 20_000;
@@ -113,7 +113,7 @@ async function finished(
   let svg: string | undefined;
   if (inline) {
     const doc = parseDiagram(head.xml);
-    await loadStencilsFor(env.ASSETS, doc);
+    await loadDrawingAssets(env.ASSETS, doc);
     svg = renderSvg(doc).svg;
   }
   return {

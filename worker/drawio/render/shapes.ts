@@ -1,4 +1,5 @@
 import type { Rect } from "../cell.ts";
+import { libraryImage, libraryImagePath } from "./library-images.ts";
 import { type Defs, paintOf } from "./paint.ts";
 import { ARROW_SHAPES } from "./shapes/arrows.ts";
 import { MULTI_ARROW_SHAPES } from "./shapes/arrows-multi.ts";
@@ -117,22 +118,31 @@ export function drawVertex(box: Rect, style: CellStyle, defs: Defs): DrawnVertex
     transform: transform || undefined,
     defs,
   };
-  if (name === "image") return { svg: image(ctx), known: true };
+  if (name === "image") {
+    const drawn = image(ctx);
+    return { svg: drawn.svg, known: drawn.known };
+  }
   const drawn = (fn ?? rectangle)(ctx);
   return { svg: drawn.svg, known, ...(drawn.labelBox ? { labelBox: drawn.labelBox } : {}) };
 }
 
-/** `image=` with a data URI (the only kind a standalone SVG may carry); anything else is a box. */
-function image(c: ShapeContext): string {
+/**
+ * `image=` with a data URI or one of draw.io's library images once loaded (the only kinds a
+ * standalone SVG may carry); anything else is a box, and not known (so a viewer can fall back
+ * to draw.io, which fetches it).
+ */
+function image(c: ShapeContext): { svg: string; known: boolean } {
   let src = c.style.get("image") ?? "";
   // draw.io writes `data:image/png,AAAA` in styles (a `;` would end the key).
   const data = /^data:(image\/[a-z+.-]+),(.*)$/i.exec(src);
   if (data && !data[2]?.startsWith("<") && !/;base64,/.test(src))
     src = `data:${data[1]};base64,${data[2]}`;
+  const library = libraryImagePath(src);
+  if (library) src = libraryImage(library) ?? src;
   if (!/^data:image\//i.test(src)) {
-    return box(c, c.x, c.y, c.w, c.h, { ...c.paint, fill: "none" }, false);
+    return { svg: box(c, c.x, c.y, c.w, c.h, { ...c.paint, fill: "none" }, false), known: false };
   }
-  return element("image", {
+  const svg = element("image", {
     x: c.x,
     y: c.y,
     width: c.w,
@@ -141,4 +151,5 @@ function image(c: ShapeContext): string {
     ...(c.style.get("imageAspect") === "0" ? { preserveAspectRatio: "none" } : {}),
     ...(c.transform ? { transform: c.transform } : {}),
   });
+  return { svg, known: true };
 }

@@ -1,6 +1,7 @@
 import { PageLayout } from "../geometry.ts";
 import type { DiagramDocument } from "../model.ts";
 import { pickPage } from "./index.ts";
+import { isLibraryImageSettled, libraryImagePath } from "./library-images.ts";
 import { iconStencils } from "./shapes/icons.ts";
 import { isKnownShape } from "./shapes.ts";
 import { hasStencilBucket, isBundledStencil, stencilBucketOf } from "./stencil-registry.ts";
@@ -38,4 +39,30 @@ export function stencilBucketsToLoad(
     for (const name of iconStencils(style.shape, (key) => style.get(key))) consider(name);
   }
   return [...buckets].sort();
+}
+
+/**
+ * The library images a page shows that are not loaded yet (nor known to be missing): load them
+ * (`addLibraryImage`) before `renderSvg`, which stays synchronous and pure.
+ *
+ * @example
+ * for (const path of libraryImagesToLoad(doc)) addLibraryImage(path, await read(path));
+ */
+export function libraryImagesToLoad(
+  doc: DiagramDocument,
+  page: number | string | undefined = undefined,
+): string[] {
+  let drawn: ReturnType<typeof pickPage>;
+  try {
+    drawn = pickPage(doc, page);
+  } catch {
+    return []; // No such page: the render itself says so.
+  }
+  const paths = new Set<string>();
+  for (const cell of new PageLayout(drawn.page).cells) {
+    if (!cell.vertex || !cell.style?.includes("img/lib/")) continue;
+    const path = libraryImagePath(new CellStyle(cell.style, "vertex").get("image") ?? "");
+    if (path && !isLibraryImageSettled(path)) paths.add(path);
+  }
+  return [...paths].sort();
 }

@@ -1,0 +1,74 @@
+import type { DiagramDocument } from "../drawio/model.ts";
+import { addLibraryImage } from "../drawio/render/library-images.ts";
+import { libraryImagesToLoad, stencilBucketsToLoad } from "../drawio/render/stencil-needs.ts";
+import { addStencilBucket } from "../drawio/render/stencil-registry.ts";
+
+/** The most stencil buckets an isolate keeps (about 90 KB of JSON each). */
+const KEEP = 64;
+
+/** Files being fetched, so concurrent renders of one isolate share a fetch. */
+const inFlight = new Map<string, Promise<void>>();
+/** The most library images one page may fetch (a page of icons has dozens, not hundreds). */
+const MAX_IMAGES = 200;
+
+/**
+ * Loads what a page draws that the Worker does not bundle, from the static assets: draw.io's
+ * stencils (the AWS, Azure, Cisco, Office, rack… icons, `npm run stencils:build`) and draw.io's
+ * image library (`img/lib/…`, copied by `npm run assets:build`). Call it before `renderSvg`;
+ * a file that cannot be read leaves its shapes drawn as boxes (and listed as unknown), never an
+ * error.
+ *
+ * @example
+ * await loadDrawingAssets(env.ASSETS, doc, page);
+ * const { svg } = renderSvg(doc, { page });
+ */
+export async function loadDrawingAssets(
+  assets: Fetcher | undefined,
+  doc: DiagramDocument,
+  page?: number | string,
+): Promise<void> {
+  if (!assets) return;
+  const buckets = stencilBucketsToLoad(doc, page);
+  const keep = Math.max(KEEP, buckets.length);
+  const images = libraryImagesToLoad(doc, page).slice(0, MAX_IMAGES);
+  await Promise.all([
+    ...buckets.map((bucket) =>
+      shared(`stencil:${bucket}`, () => fetchBucket(assets, bucket, keep)),
+    ),
+    ...images.map((path) => shared(`image:${path}`, () => fetchImage(assets, path))),
+  ]);
+}
+
+function shared(key: string, load: () => Promise<void>): Promise<void> {
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = load().finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+/** One image of draw.io's library, served from `images/lib/…` (draw.io's own `img/lib/…`). */
+async function fetchImage(assets: Fetcher, path: string): Promise<void> {
+  const url = `https://assets.invalid/images/${encodeURI(path.replace(/^img\//, ""))}`;
+  try {
+    const res = await assets.fetch(url);
+    if (res.ok) return addLibraryImage(path, new Uint8Array(await res.arrayBuffer()));
+    console.warn(`${path}: ${res.status}; run npm run assets:build`);
+  } catch (error) {
+    console.warn(`${path} could not be read`, error);
+  }
+  addLibraryImage(path, null);
+}
+
+async function fetchBucket(assets: Fetcher, bucket: string, keep: number): Promise<void> {
+  try {
+    const res = await assets.fetch(`https://assets.invalid/stencils/${bucket}.json`);
+    if (res.ok) return addStencilBucket(bucket, await res.text(), keep);
+    console.warn(`stencils/${bucket}.json: ${res.status}; run npm run stencils:build`);
+  } catch (error) {
+    console.warn(`stencils/${bucket}.json could not be read`, error);
+  }
+  // Remembered as empty, so a missing file is not asked for on every render.
+  addStencilBucket(bucket, "{}", keep);
+}
