@@ -153,8 +153,23 @@ function labelPoint(route: EdgeRoute): Point {
       offset = { x: Number(el.attrs.x) || 0, y: Number(el.attrs.y) || 0 };
     }
   }
-  const at = edgeLabelBase(route.points, gx, gy);
+  const at = edgeLabelAnchor(route.points, geometry?.attrs.relative === "1", gx, gy);
   return { x: at.x + offset.x, y: at.y + offset.y };
+}
+
+/**
+ * Where an edge's own label sits before its offset: along the route by its relative geometry
+ * (`edgeLabelBase`), or, when the geometry is not relative (old files write `x`/`y` there that
+ * draw.io ignores), halfway between the route's first and last points, as mxGraphView does.
+ *
+ * @example
+ * edgeLabelAnchor([{ x: 0, y: 0 }, { x: 0, y: 100 }, { x: 50, y: 100 }], false, 519, 180); // { x: 25, y: 50 }
+ */
+export function edgeLabelAnchor(points: readonly Point[], relative: boolean, x = 0, y = 0): Point {
+  if (relative) return edgeLabelBase(points, x, y);
+  const first = points[0] ?? { x: 0, y: 0 };
+  const last = points[points.length - 1] ?? first;
+  return { x: (first.x + last.x) / 2, y: (first.y + last.y) / 2 };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { getCellLabel, type Point, type Rect } from "../cell.ts";
-import { edgeLabelBase } from "../edge-labels.ts";
+import { edgeLabelAnchor, edgeLabelBase } from "../edge-labels.ts";
 import { DrawioError } from "../errors.ts";
 import { type LayoutCell, offsetOf, PageLayout } from "../geometry.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
@@ -114,7 +114,9 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
   };
   /** A label along an edge's route: its relative geometry's position, plus its offset. */
   const edgeLabel = (cell: LayoutCell, points: Point[], style: CellStyle) => {
-    const base = edgeLabelBase(points, cell.rect.x, cell.rect.y);
+    const base = cell.edge
+      ? edgeLabelAnchor(points, cell.relative, cell.rect.x, cell.rect.y)
+      : edgeLabelBase(points, cell.rect.x, cell.rect.y);
     const off = cell.geometry ? offsetOf(cell.geometry) : { x: 0, y: 0 };
     const anchor = { x: base.x + off.x, y: base.y + off.y };
     add(drawLabel({ value: labelOf(cell, style), style, anchor }));

@@ -135,6 +135,21 @@ describe("renderSvg", () => {
     expect(svg).toContain('d="M 40 20 Q 100 20 100 120 Q 100 220 200 220"');
   });
 
+  it("puts the label of an edge without relative geometry halfway between its ends", () => {
+    // Old files write x/y on such an edge's geometry; draw.io ignores them there.
+    const edge = (geometry: string) =>
+      model(
+        `${vertex("a", "", "", 0, 0, 40, 40)}${vertex("b", "", "", 200, 0, 40, 40)}` +
+          `<mxCell id="e" value="1..*" style="endArrow=none;" edge="1" parent="1" source="a" target="b"><mxGeometry ${geometry} as="geometry"/></mxCell>`,
+      );
+    const absolute = render(edge('x="519.36" y="180"'));
+    expect(absolute.width).toBe(241);
+    expect(absolute.svg).toMatch(/<text x="119.5" [^>]*>1\.\.\*<\/text>/);
+    // Relative: x = −1 … 1 along the line, y across it.
+    const relative = render(edge('x="-0.5" y="10" relative="1"'));
+    expect(relative.svg).toMatch(/<text x="79.5" [^>]*>1\.\.\*<\/text>/);
+  });
+
   it("draws draw.io's stencils of the packages it ships, scaled to the box", () => {
     const shapes = [
       "mxgraph.flowchart.document",
