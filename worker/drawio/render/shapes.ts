@@ -123,7 +123,66 @@ export function drawVertex(box: Rect, style: CellStyle, defs: Defs): DrawnVertex
     return { svg: drawn.svg, known: drawn.known };
   }
   const drawn = (fn ?? rectangle)(ctx);
-  return { svg: drawn.svg, known, ...(drawn.labelBox ? { labelBox: drawn.labelBox } : {}) };
+  let labelBox = drawn.labelBox;
+  // A label box is worked out in the box the shape is painted in; a turned shape's margins turn
+  // with it. Block arrows place theirs by direction themselves (as mxArrows2's do).
+  if (labelBox && fn && turn !== 0 && !Object.hasOwn(ARROW_SHAPES, name)) {
+    const margins = {
+      left: labelBox.x - x,
+      top: labelBox.y - y,
+      right: x + w - labelBox.x - labelBox.width,
+      bottom: y + h - labelBox.y - labelBox.height,
+    };
+    labelBox = directedBounds(box, margins, direction, style.flag("flipH"), style.flag("flipV"));
+  }
+  return { svg: drawn.svg, known, ...(labelBox ? { labelBox } : {}) };
+}
+
+interface Margins {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * A box's inner box for margins given for a shape facing east, turned to `direction` and
+ * mirrored by the flips, as mxUtils.getDirectedBounds turns label margins.
+ *
+ * @example
+ * directedBounds({ x: 0, y: 0, width: 100, height: 50 }, { left: 10, top: 0, right: 0, bottom: 0 }, "south", false, false);
+ * // { x: 0, y: 10, width: 100, height: 40 }: the east-facing left margin is now on top
+ */
+export function directedBounds(
+  box: Rect,
+  margins: Margins,
+  direction: string,
+  flipH: boolean,
+  flipV: boolean,
+): Rect {
+  const m = {
+    left: Math.round(Math.max(0, Math.min(box.width, margins.left))),
+    top: Math.round(Math.max(0, Math.min(box.height, margins.top))),
+    right: Math.round(Math.max(0, Math.min(box.width, margins.right))),
+    bottom: Math.round(Math.max(0, Math.min(box.height, margins.bottom))),
+  };
+  const upright = direction === "south" || direction === "north";
+  if ((flipV && upright) || (flipH && !upright)) [m.left, m.right] = [m.right, m.left];
+  if ((flipH && upright) || (flipV && !upright)) [m.top, m.bottom] = [m.bottom, m.top];
+  const turned =
+    direction === "south"
+      ? { left: m.bottom, top: m.left, right: m.top, bottom: m.right }
+      : direction === "west"
+        ? { left: m.right, top: m.bottom, right: m.left, bottom: m.top }
+        : direction === "north"
+          ? { left: m.top, top: m.right, right: m.bottom, bottom: m.left }
+          : m;
+  return {
+    x: box.x + turned.left,
+    y: box.y + turned.top,
+    width: box.width - turned.left - turned.right,
+    height: box.height - turned.top - turned.bottom,
+  };
 }
 
 /**

@@ -277,6 +277,33 @@ describe("renderSvg", () => {
     expect((ys[1] ?? 0) - (ys[0] ?? 0)).toBeCloseTo(28.8 + 16.08 + offset(12) - offset(24), 1);
   });
 
+  it("turns a shape's label margins with its direction, as draw.io's UML nodes show", () => {
+    const node = (direction: string) =>
+      render(
+        model(
+          vertex(
+            "n",
+            "Server",
+            `shape=cube;size=10;direction=${direction};boundedLbl=1;verticalAlign=top;align=left;spacingLeft=5;html=1;`,
+            0,
+            0,
+            200,
+            100,
+          ),
+        ),
+      ).svg;
+    const at = (svg: string) => {
+      const m = /<text x="([\d.]+)" y="([\d.]+)"/.exec(svg);
+      return [Number(m?.[1]), Number(m?.[2])];
+    };
+    // East: the depth (10 px) is the left and top margin; south turns it to the top and right.
+    const [ex, ey] = at(node("east"));
+    const [sx, sy] = at(node("south"));
+    expect(sx).toBeCloseTo((ex ?? 0) - 10, 0);
+    expect(sy).toBeCloseTo(ey ?? 0, 0);
+    expect(node("south")).toMatch(/width="201px" height="101px"/);
+  });
+
   it("crops to a turned shape's corners, as draw.io's export does", () => {
     const flat = render(model(vertex("a", "", "triangle;")));
     const turned = render(model(vertex("a", "", "triangle;rotation=90;")));
