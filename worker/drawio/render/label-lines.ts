@@ -23,6 +23,20 @@ export interface Run {
 export interface LabelLines {
   lines: Run[][];
   gaps: number[];
+  /** Each line's own alignment (`text-align` of its block), else the label's. */
+  aligns?: Array<LineAlign | undefined>;
+  /** Lines that are horizontal rules (`<hr>`): no text, a line across the label. */
+  rules?: boolean[];
+}
+
+export type LineAlign = "left" | "center" | "right";
+
+/** The `text-align` (or old `align=`) a block tag sets, if any. */
+function blockAlign(token: string): LineAlign | undefined {
+  const css = /text-align\s*:\s*(left|center|right|start|end)/i.exec(token)?.[1];
+  const attribute = /\salign\s*=\s*["']?(left|center|right)/i.exec(token)?.[1];
+  const value = (css ?? attribute)?.toLowerCase();
+  return value === "start" ? "left" : value === "end" ? "right" : (value as LineAlign | undefined);
 }
 
 /** Headings as browsers draw them: font size and top and bottom margins, in em. */
@@ -122,7 +136,17 @@ const BLOCK_TAGS = /^(div|p|li|ul|ol|h[1-6]|tr|table|blockquote|pre)$/;
 export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): LabelLines {
   const lines: Run[][] = [[]];
   const gaps: number[] = [0];
+  const aligns: Array<LineAlign | undefined> = [undefined];
+  const rules: boolean[] = [false];
   const stack: Array<Omit<Run, "text">> = [base];
+  /** The alignment each open block sets (or inherits). */
+  const alignments: Array<LineAlign | undefined> = [];
+  const newLine = () => {
+    lines.push([]);
+    gaps.push(0);
+    aligns.push(undefined);
+    rules.push(false);
+  };
   /** The bottom margin of each open block, applied when it closes. */
   const bottoms: number[] = [];
   /** Collapsed margins waiting for the next line of text (or the end). */
@@ -145,10 +169,7 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
   };
   const breakLine = () => {
     const last = lines[lines.length - 1];
-    if (last && last.length > 0) {
-      lines.push([]);
-      gaps.push(0);
-    }
+    if (last && last.length > 0) newLine();
   };
   let pendingSpace = false;
   const tokens = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, "").split(/(<[^>]*>)/);
@@ -159,9 +180,17 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
       const closing = match[1] === "/";
       const tag = (match[2] ?? "").toLowerCase();
       if (tag === "br") {
-        lines.push([]);
-        gaps.push(0);
+        newLine();
         pendingSpace = false;
+      } else if (tag === "hr") {
+        // A rule with half an em of margin above and below, across the label.
+        breakLine();
+        pendingSpace = false;
+        const em = (style().size ?? size) / 2;
+        gaps[lines.length - 1] = (gaps[lines.length - 1] ?? 0) + Math.max(margin, em);
+        rules[lines.length - 1] = true;
+        newLine();
+        margin = em;
       } else if (BLOCK_TAGS.test(tag)) {
         breakLine();
         pendingSpace = false;
@@ -169,12 +198,14 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
         if (closing) {
           if (stack.length > 1) stack.pop();
           margin = Math.max(margin, bottoms.pop() ?? 0);
+          alignments.pop();
         } else if (!token.endsWith("/>")) {
           const inner = opened(tag, token);
           const margins = blockMargins(tag, token, inner.size ?? size);
           margin = Math.max(margin, margins.top);
           bottoms.push(margins.bottom);
           stack.push(inner);
+          alignments.push(blockAlign(token) ?? alignments[alignments.length - 1]);
         }
       } else if (/^(b|strong|i|em|u|span|font|sup|sub|a|code|s|strike)$/.test(tag)) {
         if (closing) {
@@ -188,9 +219,10 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
     const line = lines[lines.length - 1] as Run[];
     let piece = text;
     if (line.length === 0) piece = piece.replace(/^ /, "");
-    if (line.length === 0 && piece !== "" && margin !== 0) {
+    if (line.length === 0 && piece !== "") {
       gaps[lines.length - 1] = (gaps[lines.length - 1] ?? 0) + margin;
       margin = 0;
+      aligns[lines.length - 1] = alignments[alignments.length - 1];
     } else if (pendingSpace && !piece.startsWith(" ")) piece = ` ${piece}`;
     pendingSpace = false;
     if (piece.endsWith(" ")) {
@@ -199,14 +231,20 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
     }
     if (piece !== "") line.push({ ...style(), text: piece });
   }
-  while (lines.length > 1 && (lines[lines.length - 1] as Run[]).length === 0) {
+  while (
+    lines.length > 1 &&
+    (lines[lines.length - 1] as Run[]).length === 0 &&
+    !rules[lines.length - 1]
+  ) {
     lines.pop();
     gaps.pop();
+    aligns.pop();
+    rules.pop();
   }
   // Margins still open at the end: the last blocks' bottoms.
   for (const bottom of bottoms) margin = Math.max(margin, bottom);
   gaps.push(lines.some((line) => line.length > 0) ? margin : 0);
-  return { lines, gaps };
+  return { lines, gaps, aligns, rules };
 }
 
 /** A plain label's lines, split at line breaks, with no space between them. */

@@ -1,6 +1,6 @@
 import type { Point, Rect } from "../cell.ts";
 import { rotatedBounds } from "./bounds.ts";
-import { htmlLines, type LabelLines, plainLines, type Run } from "./label-lines.ts";
+import { htmlLines, type LabelLines, type LineAlign, plainLines, type Run } from "./label-lines.ts";
 import type { CellStyle } from "./style.ts";
 import { element, esc, fmt } from "./svg.ts";
 import { baselineOffset, textWidth } from "./text-metrics.ts";
@@ -29,12 +29,19 @@ function lineWidth(line: readonly Run[], size: number): number {
  * Breaks lines at spaces so that none is wider than `max` (a single word wider than that stays
  * whole and overflows, as the browser's `word-wrap: normal` leaves it).
  */
-function wrap({ lines, gaps }: LabelLines, size: number, max: number): LabelLines {
+function wrap({ lines, gaps, aligns, rules }: LabelLines, size: number, max: number): LabelLines {
   const out: Run[][] = [];
   const outGaps: number[] = [];
+  const outAligns: Array<LineAlign | undefined> = [];
+  const outRules: boolean[] = [];
   for (const [i, line] of lines.entries()) {
-    // The room above a line stays above the first of the lines it breaks into.
+    // The room above a line stays above the first of the lines it breaks into; its alignment
+    // holds for all of them.
     outGaps.push(gaps[i] ?? 0);
+    const piece = () => {
+      outAligns.push(aligns?.[i]);
+      outRules.push(rules?.[i] ?? false);
+    };
     let current: Run[] = [];
     let width = 0;
     const words: Run[] = [];
@@ -47,6 +54,7 @@ function wrap({ lines, gaps }: LabelLines, size: number, max: number): LabelLine
       const trimmed = textWidth(word.text.trimEnd(), word.size ?? size, word.bold);
       if (current.length > 0 && width + trimmed > max + 0.01) {
         out.push(trimLine(current));
+        piece();
         outGaps.push(0);
         current = [];
         width = 0;
@@ -55,9 +63,10 @@ function wrap({ lines, gaps }: LabelLines, size: number, max: number): LabelLine
       width += w;
     }
     out.push(trimLine(current));
+    piece();
   }
   outGaps.push(gaps[lines.length] ?? 0);
-  return { lines: out, gaps: outGaps };
+  return { lines: out, gaps: outGaps, aligns: outAligns, rules: outRules };
 }
 
 function trimLine(line: Run[]): Run[] {
@@ -168,7 +177,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const M = Math.round(ax + (wrapped ? -mx * ww : 0));
     const P = Math.round(ay);
     if (wrapped) block = wrap(block, size, W);
-    const { lines, gaps } = block;
+    const { lines, gaps, aligns, rules } = block;
     const widths = lines.map((l) => lineWidth(l, size));
     const blockW = Math.max(...widths);
     // Each line is 1.2 × its largest font size tall, its baseline set by that size, below the
@@ -179,7 +188,8 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     for (const [i, s] of sizes.entries()) {
       blockH += gaps[i] ?? 0;
       tops.push(blockH);
-      blockH += s * LINE_HEIGHT;
+      // A rule is its 2 px of border (`<hr>`'s inset border), not a line of text.
+      blockH += rules?.[i] ? 2 : s * LINE_HEIGHT;
     }
     blockH += gaps[lines.length] ?? 0;
     const blockLeft =
@@ -199,6 +209,31 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
       });
     }
     const x = align === "left" ? left : align === "right" ? left + blockW : left + blockW / 2;
+    // What a block's own alignment and a rule span: the wrapping width, the cell's width for
+    // `overflow=fill`, else the widest line.
+    const container = wrapped
+      ? { x: M - 0.5, width: W }
+      : style.get("overflow") === "fill" && input.box
+        ? { x: ax - mx * bw - 0.5, width: bw }
+        : { x: left, width: blockW };
+    const placements = lines.map((_, i) => {
+      const own = aligns?.[i];
+      if (!own) return undefined;
+      const at = own === "left" ? 0 : own === "right" ? 1 : 0.5;
+      const anchor = own === "left" ? "start" : own === "right" ? "end" : "middle";
+      return { x: container.x + at * container.width, anchor };
+    });
+    for (const [i, rule] of (rules ?? []).entries()) {
+      if (!rule) continue;
+      const y = top + (tops[i] ?? 0) + 0.5;
+      const across = (shade: string, dy: number) =>
+        element("path", {
+          d: `M ${fmt(container.x)} ${fmt(y + dy)} L ${fmt(container.x + container.width)} ${fmt(y + dy)}`,
+          fill: "none",
+          stroke: shade,
+        });
+      svg += across("#9a9a9a", 0) + across("#eeeeee", 1);
+    }
     // Chromium puts an HTML line's baseline on a whole pixel (below the fraction), and draw.io
     // shifts its labels up half a pixel; a side-by-side pixel comparison agrees with this.
     const size0 = sizes[0] ?? size;
@@ -207,7 +242,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const baselines = sizes.map(
       (s, i) => first + (tops[i] ?? 0) - top0 + baselineOffset(s) - baselineOffset(size0),
     );
-    svg += textLines(lines, x, baselines, fontAttrs);
+    svg += textLines(lines, x, baselines, fontAttrs, placements);
     bounds = { x: left, y: top, width: blockW, height: blockH };
   } else {
     const { lines } = block;
@@ -261,6 +296,7 @@ function textLines(
   x: number,
   baselines: readonly number[],
   font: Record<string, string>,
+  placements: ReadonlyArray<{ x: number; anchor: string } | undefined> = [],
 ): string {
   let out = "";
   lines.forEach((line, i) => {
@@ -274,7 +310,14 @@ function textLines(
         r.color === first.color &&
         r.size === first.size,
     );
-    const lineAttrs = { x, y: baselines[i] ?? 0, ...font, ...(same ? styleAttrs(first) : {}) };
+    const own = placements[i];
+    const lineAttrs = {
+      x: own?.x ?? x,
+      y: baselines[i] ?? 0,
+      ...font,
+      ...(own ? { "text-anchor": own.anchor } : {}),
+      ...(same ? styleAttrs(first) : {}),
+    };
     const content = same
       ? esc(line.map((r) => r.text).join(""))
       : line.map((r) => element("tspan", styleAttrs(r), esc(r.text))).join("");

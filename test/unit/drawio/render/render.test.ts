@@ -304,6 +304,29 @@ describe("renderSvg", () => {
     expect(node("south")).toMatch(/width="201px" height="101px"/);
   });
 
+  it("draws UML class boxes written in HTML: a centred title, rules, left-aligned members", () => {
+    const value =
+      "&lt;p style=&quot;margin:0px;margin-top:4px;text-align:center;&quot;&gt;&lt;b&gt;Order&lt;/b&gt;&lt;/p&gt;&lt;hr size=&quot;1&quot;/&gt;" +
+      "&lt;p style=&quot;margin:0px;margin-left:4px;&quot;&gt;+id: int&lt;/p&gt;";
+    const { svg } = render(
+      model(
+        vertex("c", value, "verticalAlign=top;align=left;overflow=fill;html=1;", 0, 0, 200, 80),
+      ),
+    );
+    // The title centred on the cell (100, less draw.io's half-pixel shift), the member at the left.
+    expect(svg).toMatch(/<text x="99\.5" [^>]*text-anchor="middle"[^>]*>Order<\/text>/);
+    expect(svg).toMatch(/<text x="1\.5" [^>]*>\+id: int<\/text>/);
+    // The rule across the label box (2 px of spacing in from each side), in draw.io's greys.
+    expect(svg).toMatch(/<path d="M 1\.5 [\d.]+ L 197\.5 [\d.]+" fill="none" stroke="#9a9a9a"\/>/);
+    const lines = htmlLines(
+      "<p>a</p><hr><p>b</p>",
+      { bold: false, italic: false, underline: false },
+      12,
+    );
+    expect(lines.rules).toEqual([false, true, false]);
+    expect(lines.gaps).toEqual([12, 12, 12, 12]);
+  });
+
   it("crops to a turned shape's corners, as draw.io's export does", () => {
     const flat = render(model(vertex("a", "", "triangle;")));
     const turned = render(model(vertex("a", "", "triangle;rotation=90;")));
