@@ -27,6 +27,8 @@ export interface LabelLines {
   aligns?: Array<LineAlign | undefined>;
   /** Lines that are horizontal rules (`<hr>`): no text, a line across the label. */
   rules?: boolean[];
+  /** Each line's left indent (its blocks' `margin-left`s), px. */
+  indents?: number[];
 }
 
 export type LineAlign = "left" | "center" | "right";
@@ -69,16 +71,17 @@ function cssLength(value: string, fontSize: number): number {
   return Math.max(-500, Math.min(500, px));
 }
 
-/** A block's top and bottom margins: the browser's defaults, then its `style` attribute's. */
+/** A block's top, bottom and left margins: the browser's defaults, then its `style` attribute's. */
 function blockMargins(
   tag: string,
   token: string,
   fontSize: number,
-): { top: number; bottom: number } {
+): { top: number; bottom: number; left: number } {
   const heading = HEADINGS[tag];
   const initial = heading ? heading.margin * fontSize : MARGIN_BLOCKS.has(tag) ? fontSize : 0;
   let top = initial;
   let bottom = initial;
+  let left = 0;
   const css = /\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(token);
   for (const declaration of (css?.[1] ?? css?.[2] ?? "").split(";")) {
     const colon = declaration.indexOf(":");
@@ -89,10 +92,12 @@ function blockMargins(
       const parts = value.split(/\s+/);
       top = cssLength(parts[0] ?? "0", fontSize);
       bottom = cssLength(parts[2] ?? parts[0] ?? "0", fontSize);
+      left = cssLength(parts[3] ?? parts[1] ?? parts[0] ?? "0", fontSize);
     } else if (name === "margin-top") top = cssLength(value, fontSize);
     else if (name === "margin-bottom") bottom = cssLength(value, fontSize);
+    else if (name === "margin-left") left = cssLength(value, fontSize);
   }
-  return { top, bottom };
+  return { top, bottom, left };
 }
 
 /** HTML's `<font size="1">` … `"7"` in px, as browsers draw them. */
@@ -138,6 +143,9 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
   const gaps: number[] = [0];
   const aligns: Array<LineAlign | undefined> = [undefined];
   const rules: boolean[] = [false];
+  const indents: number[] = [0];
+  /** The left margin each open block adds. */
+  const lefts: number[] = [];
   const stack: Array<Omit<Run, "text">> = [base];
   /** The alignment each open block sets (or inherits). */
   const alignments: Array<LineAlign | undefined> = [];
@@ -146,6 +154,7 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
     gaps.push(0);
     aligns.push(undefined);
     rules.push(false);
+    indents.push(0);
   };
   /** The bottom margin of each open block, applied when it closes. */
   const bottoms: number[] = [];
@@ -199,6 +208,7 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
           if (stack.length > 1) stack.pop();
           margin = Math.max(margin, bottoms.pop() ?? 0);
           alignments.pop();
+          lefts.pop();
         } else if (!token.endsWith("/>")) {
           const inner = opened(tag, token);
           const margins = blockMargins(tag, token, inner.size ?? size);
@@ -206,6 +216,7 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
           bottoms.push(margins.bottom);
           stack.push(inner);
           alignments.push(blockAlign(token) ?? alignments[alignments.length - 1]);
+          lefts.push(Math.max(0, margins.left));
         }
       } else if (/^(b|strong|i|em|u|span|font|sup|sub|a|code|s|strike)$/.test(tag)) {
         if (closing) {
@@ -223,6 +234,7 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
       gaps[lines.length - 1] = (gaps[lines.length - 1] ?? 0) + margin;
       margin = 0;
       aligns[lines.length - 1] = alignments[alignments.length - 1];
+      indents[lines.length - 1] = lefts.reduce((sum, left) => sum + left, 0);
     } else if (pendingSpace && !piece.startsWith(" ")) piece = ` ${piece}`;
     pendingSpace = false;
     if (piece.endsWith(" ")) {
@@ -240,11 +252,12 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
     gaps.pop();
     aligns.pop();
     rules.pop();
+    indents.pop();
   }
   // Margins still open at the end: the last blocks' bottoms.
   for (const bottom of bottoms) margin = Math.max(margin, bottom);
   gaps.push(lines.some((line) => line.length > 0) ? margin : 0);
-  return { lines, gaps, aligns, rules };
+  return { lines, gaps, aligns, rules, indents };
 }
 
 /** A plain label's lines, split at line breaks, with no space between them. */

@@ -29,11 +29,16 @@ function lineWidth(line: readonly Run[], size: number): number {
  * Breaks lines at spaces so that none is wider than `max` (a single word wider than that stays
  * whole and overflows, as the browser's `word-wrap: normal` leaves it).
  */
-function wrap({ lines, gaps, aligns, rules }: LabelLines, size: number, max: number): LabelLines {
+function wrap(
+  { lines, gaps, aligns, rules, indents }: LabelLines,
+  size: number,
+  max: number,
+): LabelLines {
   const out: Run[][] = [];
   const outGaps: number[] = [];
   const outAligns: Array<LineAlign | undefined> = [];
   const outRules: boolean[] = [];
+  const outIndents: number[] = [];
   for (const [i, line] of lines.entries()) {
     // The room above a line stays above the first of the lines it breaks into; its alignment
     // holds for all of them.
@@ -41,6 +46,7 @@ function wrap({ lines, gaps, aligns, rules }: LabelLines, size: number, max: num
     const piece = () => {
       outAligns.push(aligns?.[i]);
       outRules.push(rules?.[i] ?? false);
+      outIndents.push(indents?.[i] ?? 0);
     };
     let current: Run[] = [];
     let width = 0;
@@ -66,7 +72,7 @@ function wrap({ lines, gaps, aligns, rules }: LabelLines, size: number, max: num
     piece();
   }
   outGaps.push(gaps[lines.length] ?? 0);
-  return { lines: out, gaps: outGaps, aligns: outAligns, rules: outRules };
+  return { lines: out, gaps: outGaps, aligns: outAligns, rules: outRules, indents: outIndents };
 }
 
 function trimLine(line: Run[]): Run[] {
@@ -128,6 +134,8 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   const vertical = input.box !== undefined && style.get("horizontal") === "0";
   let rotation =
     input.rotation && input.rotation.angle % 360 !== 0 ? { ...input.rotation } : undefined;
+  /** `overflow=fill`: the label fills the cell's box, with no spacing, from its top. */
+  let fillBox: Rect | undefined;
   if (input.box) {
     const b = { ...input.box };
     if (vertical) {
@@ -149,6 +157,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     ax += align === "left" ? sLeft : align === "right" ? -sRight : (sLeft - sRight) / 2;
     ay += valign === "top" ? sTop + 5 : valign === "bottom" ? -sBottom - 1 : (sTop - sBottom) / 2;
     bw = lp === "center" ? b.width - sLeft - sRight : b.width;
+    if (style.get("overflow") === "fill" && !vertical) fillBox = b;
   } else {
     const a = input.anchor ?? { x: 0, y: 0 };
     ax = a.x + (align === "left" ? sLeft : align === "right" ? -sRight : (sLeft - sRight) / 2);
@@ -173,11 +182,12 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   if (html || wraps) {
     const ww = bw + 2;
     const wrapped = wraps && input.box !== undefined;
-    const W = wrapped ? Math.round(ww) : 1;
-    const M = Math.round(ax + (wrapped ? -mx * ww : 0));
-    const P = Math.round(ay);
+    const W = fillBox ? Math.round(fillBox.width) : wrapped ? Math.round(ww) : 1;
+    const M = fillBox ? Math.round(fillBox.x) : Math.round(ax + (wrapped ? -mx * ww : 0));
+    const P = fillBox ? Math.round(fillBox.y) : Math.round(ay);
+    const blockAlign = fillBox ? "top" : valign;
     if (wrapped) block = wrap(block, size, W);
-    const { lines, gaps, aligns, rules } = block;
+    const { lines, gaps, aligns, rules, indents } = block;
     const widths = lines.map((l) => lineWidth(l, size));
     const blockW = Math.max(...widths);
     // Each line is 1.2 × its largest font size tall, its baseline set by that size, below the
@@ -195,7 +205,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const blockLeft =
       align === "left" ? M : align === "right" ? M + W - blockW : M + (W - blockW) / 2;
     const blockTop =
-      valign === "top" ? P : valign === "bottom" ? P + 1 - blockH : P + 0.5 - blockH / 2;
+      blockAlign === "top" ? P : blockAlign === "bottom" ? P + 1 - blockH : P + 0.5 - blockH / 2;
     const left = blockLeft - 0.5;
     const top = blockTop - 0.5;
     if (background || border) {
@@ -211,17 +221,14 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const x = align === "left" ? left : align === "right" ? left + blockW : left + blockW / 2;
     // What a block's own alignment and a rule span: the wrapping width, the cell's width for
     // `overflow=fill`, else the widest line.
-    const container = wrapped
-      ? { x: M - 0.5, width: W }
-      : style.get("overflow") === "fill" && input.box
-        ? { x: ax - mx * bw - 0.5, width: bw }
-        : { x: left, width: blockW };
+    const container = wrapped || fillBox ? { x: M - 0.5, width: W } : { x: left, width: blockW };
     const placements = lines.map((_, i) => {
-      const own = aligns?.[i];
+      const indent = indents?.[i] ?? 0;
+      const own = aligns?.[i] ?? (indent > 0 ? (align as LineAlign) : undefined);
       if (!own) return undefined;
       const at = own === "left" ? 0 : own === "right" ? 1 : 0.5;
       const anchor = own === "left" ? "start" : own === "right" ? "end" : "middle";
-      return { x: container.x + at * container.width, anchor };
+      return { x: container.x + indent + at * (container.width - indent), anchor };
     });
     for (const [i, rule] of (rules ?? []).entries()) {
       if (!rule) continue;

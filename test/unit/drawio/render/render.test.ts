@@ -313,11 +313,12 @@ describe("renderSvg", () => {
         vertex("c", value, "verticalAlign=top;align=left;overflow=fill;html=1;", 0, 0, 200, 80),
       ),
     );
-    // The title centred on the cell (100, less draw.io's half-pixel shift), the member at the left.
+    // overflow=fill: the label is the cell's box, from its top, with no spacing. The title
+    // centred on it (100, less draw.io's half-pixel shift), the member 4 px in (its margin).
     expect(svg).toMatch(/<text x="99\.5" [^>]*text-anchor="middle"[^>]*>Order<\/text>/);
-    expect(svg).toMatch(/<text x="1\.5" [^>]*>\+id: int<\/text>/);
-    // The rule across the label box (2 px of spacing in from each side), in draw.io's greys.
-    expect(svg).toMatch(/<path d="M 1\.5 [\d.]+ L 197\.5 [\d.]+" fill="none" stroke="#9a9a9a"\/>/);
+    expect(svg).toMatch(/<text x="3\.5" [^>]*>\+id: int<\/text>/);
+    // The rule across the cell, in the greys of a browser's <hr>.
+    expect(svg).toMatch(/<path d="M -0\.5 [\d.]+ L 199\.5 [\d.]+" fill="none" stroke="#9a9a9a"\/>/);
     const lines = htmlLines(
       "<p>a</p><hr><p>b</p>",
       { bold: false, italic: false, underline: false },
