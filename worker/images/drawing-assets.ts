@@ -1,6 +1,6 @@
 import type { DiagramDocument } from "../drawio/model.ts";
 import { addLibraryImage } from "../drawio/render/library-images.ts";
-import { libraryImagesToLoad, stencilBucketsToLoad } from "../drawio/render/stencil-needs.ts";
+import { drawingNeeds } from "../drawio/render/stencil-needs.ts";
 import { addStencilBucket } from "../drawio/render/stencil-registry.ts";
 
 /** The most stencil buckets an isolate keeps (about 90 KB of JSON each). */
@@ -28,9 +28,10 @@ export async function loadDrawingAssets(
   page?: number | string,
 ): Promise<void> {
   if (!assets) return;
-  const buckets = stencilBucketsToLoad(doc, page);
+  const needs = drawingNeeds(doc, page);
+  const { buckets } = needs;
   const keep = Math.max(KEEP, buckets.length);
-  const images = libraryImagesToLoad(doc, page).slice(0, MAX_IMAGES);
+  const images = needs.images.slice(0, MAX_IMAGES);
   await Promise.all([
     ...buckets.map((bucket) =>
       shared(`stencil:${bucket}`, () => fetchBucket(assets, bucket, keep)),

@@ -185,7 +185,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const W = fillBox ? Math.round(fillBox.width) : wrapped ? Math.round(ww) : 1;
     const M = fillBox ? Math.round(fillBox.x) : Math.round(ax + (wrapped ? -mx * ww : 0));
     const P = fillBox ? Math.round(fillBox.y) : Math.round(ay);
-    const blockAlign = fillBox ? "top" : valign;
+    const blockValign = fillBox ? "top" : valign;
     if (wrapped) block = wrap(block, size, W);
     const { lines, gaps, aligns, rules, indents } = block;
     const widths = lines.map((l) => lineWidth(l, size));
@@ -205,7 +205,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const blockLeft =
       align === "left" ? M : align === "right" ? M + W - blockW : M + (W - blockW) / 2;
     const blockTop =
-      blockAlign === "top" ? P : blockAlign === "bottom" ? P + 1 - blockH : P + 0.5 - blockH / 2;
+      blockValign === "top" ? P : blockValign === "bottom" ? P + 1 - blockH : P + 0.5 - blockH / 2;
     const left = blockLeft - 0.5;
     const top = blockTop - 0.5;
     if (background || border) {

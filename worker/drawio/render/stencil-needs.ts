@@ -7,25 +7,34 @@ import { isKnownShape } from "./shapes.ts";
 import { hasStencilBucket, isBundledStencil, stencilBucketOf } from "./stencil-registry.ts";
 import { CellStyle } from "./style.ts";
 
+/** What a page draws from outside the bundle that the renderer has not loaded yet. */
+export interface DrawingNeeds {
+  /** Stencil buckets: one per stencil name it neither bundles nor draws in code. */
+  buckets: string[];
+  /** Library images (`img/lib/…`) not loaded, nor known to be missing. */
+  images: string[];
+}
+
 /**
- * The stencil buckets a page needs and the renderer has not loaded: one per stencil name (a
- * `shape`, or the glyph and frame of an icon shape) that it neither bundles nor draws in code. Load them
- * (`addStencilBucket`) before `renderSvg`, which stays synchronous and pure.
+ * What a page needs loaded before `renderSvg` (which stays synchronous and pure), in one walk
+ * of its cells: stencil buckets (`addStencilBucket`) for each `shape`, or glyph and frame of an
+ * icon shape, and draw.io library images (`addLibraryImage`).
  *
  * @example
- * for (const bucket of stencilBucketsToLoad(doc)) addStencilBucket(bucket, await read(bucket));
+ * const { buckets, images } = drawingNeeds(doc, 0);
  */
-export function stencilBucketsToLoad(
+export function drawingNeeds(
   doc: DiagramDocument,
   page: number | string | undefined = undefined,
-): string[] {
-  const buckets = new Set<string>();
+): DrawingNeeds {
   let drawn: ReturnType<typeof pickPage>;
   try {
     drawn = pickPage(doc, page);
   } catch {
-    return []; // No such page: the render itself says so.
+    return { buckets: [], images: [] }; // No such page: the render itself says so.
   }
+  const buckets = new Set<string>();
+  const images = new Set<string>();
   const consider = (name: string | undefined) => {
     if (!name?.includes(".") || isBundledStencil(name)) return;
     const bucket = stencilBucketOf(name);
@@ -37,13 +46,28 @@ export function stencilBucketsToLoad(
     const style = new CellStyle(cell.style, "vertex");
     consider(style.shape);
     for (const name of iconStencils(style.shape, (key) => style.get(key))) consider(name);
+    if (!cell.style?.includes("img/lib/")) continue;
+    const path = libraryImagePath(style.get("image") ?? "");
+    if (path && !isLibraryImageSettled(path)) images.add(path);
   }
-  return [...buckets].sort();
+  return { buckets: [...buckets].sort(), images: [...images].sort() };
 }
 
 /**
- * The library images a page shows that are not loaded yet (nor known to be missing): load them
- * (`addLibraryImage`) before `renderSvg`, which stays synchronous and pure.
+ * The stencil buckets a page needs and the renderer has not loaded (see {@link drawingNeeds}).
+ *
+ * @example
+ * for (const bucket of stencilBucketsToLoad(doc)) addStencilBucket(bucket, await read(bucket));
+ */
+export function stencilBucketsToLoad(
+  doc: DiagramDocument,
+  page: number | string | undefined = undefined,
+): string[] {
+  return drawingNeeds(doc, page).buckets;
+}
+
+/**
+ * The library images a page shows that are not loaded yet (see {@link drawingNeeds}).
  *
  * @example
  * for (const path of libraryImagesToLoad(doc)) addLibraryImage(path, await read(path));
@@ -52,17 +76,5 @@ export function libraryImagesToLoad(
   doc: DiagramDocument,
   page: number | string | undefined = undefined,
 ): string[] {
-  let drawn: ReturnType<typeof pickPage>;
-  try {
-    drawn = pickPage(doc, page);
-  } catch {
-    return []; // No such page: the render itself says so.
-  }
-  const paths = new Set<string>();
-  for (const cell of new PageLayout(drawn.page).cells) {
-    if (!cell.vertex || !cell.style?.includes("img/lib/")) continue;
-    const path = libraryImagePath(new CellStyle(cell.style, "vertex").get("image") ?? "");
-    if (path && !isLibraryImageSettled(path)) paths.add(path);
-  }
-  return [...paths].sort();
+  return drawingNeeds(doc, page).images;
 }
