@@ -19,8 +19,9 @@ export type DrawioErrorCode =
   // XPath.
   | "invalid_xpath"
   | "xpath_too_expensive"
-  // An image too large to draw.
+  // An image too large, or a page too costly, to draw.
   | "image_too_large"
+  | "render_too_expensive"
   // Mermaid text that does not parse, or a diagram type that is not converted.
   | "mermaid_syntax"
   | "mermaid_unsupported"

@@ -81,6 +81,12 @@ export const PROBLEM_CODES = {
     retryable: false,
     summary: "the PNG would be over 4096 × 4096 px; lower the scale or ask for SVG",
   },
+  render_too_expensive: {
+    status: 422,
+    retryable: false,
+    summary:
+      "drawing the page would cost too much (too many cells, label characters, waypoints, stencils or embedded images); the detail names which",
+  },
   mermaid_syntax: {
     status: 422,
     retryable: false,
