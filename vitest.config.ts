@@ -172,6 +172,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The hostile inputs of issue #31 against the real Worker (wrangler), each beside a
+          // health probe: one file, one Worker, cases one after another.
+          name: "hostile",
+          include: ["test/hostile/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           // The SDK's type-level tests: compiled by tsc, never run.
           name: "sdk-types",
           include: [],

@@ -20,6 +20,7 @@ const SUITES: Record<string, string> = {
   render: "./render.ts",
   mcp: "./mcp.ts",
   mermaid: "./mermaid.ts",
+  hostile: "./hostile.ts",
 };
 
 const first = process.argv[2];
