@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../bindings.ts";
-import { migrate } from "../durable/migrate.ts";
+import { LazySchema } from "../durable/lazy-schema.ts";
 import { handle, handleAsync, type RpcInput } from "../durable/outcome.ts";
 import { unwrap } from "./client.ts";
 import { DiagramState } from "./diagram-state.ts";
@@ -38,9 +38,10 @@ export class DiagramObject extends DurableObject<Bindings> {
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
-    migrate(ctx.storage, DIAGRAM_MIGRATIONS);
-    this.#index = new TenantIndexOutbox(ctx, env);
-    this.#state = new DiagramState(ctx, this.#index);
+    // Made by the first write: waking the object for an id that names nothing stores nothing.
+    const schema = new LazySchema(ctx.storage, DIAGRAM_MIGRATIONS);
+    this.#index = new TenantIndexOutbox(ctx, env, schema);
+    this.#state = new DiagramState(ctx, schema, this.#index);
     this.#turns = new TurnRunner(ctx, env, this.#state, async (tenant) => {
       unwrap(await this.destroy({ tenant }));
     });

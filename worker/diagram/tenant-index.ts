@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Bindings } from "../bindings.ts";
+import type { LazySchema } from "../durable/lazy-schema.ts";
 import type { Outcome } from "../durable/outcome.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";
 import { IndexEntrySchema } from "../tenant/diagram-index.ts";
@@ -33,13 +34,14 @@ const MAX_RETRY_DELAY_MS = 5 * 60_000;
  * request to wake the object.
  *
  * @example
- * const outbox = new TenantIndexOutbox(ctx, env);
+ * const outbox = new TenantIndexOutbox(ctx, env, schema);
  * outbox.put(store.diagram()); // after a create, rename or new version
  * override async alarm() { await outbox.alarm(); }
  */
 export class TenantIndexOutbox {
   readonly #ctx: DurableObjectState;
   readonly #env: Bindings;
+  readonly #schema: LazySchema;
   #running: Promise<void> | undefined;
   #failures = 0;
   /** Whether this instance has set an alarm that has not fired yet. */
@@ -47,9 +49,10 @@ export class TenantIndexOutbox {
   /** A delivery waiting for more versions to coalesce with. */
   #soon: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(ctx: DurableObjectState, env: Bindings) {
+  constructor(ctx: DurableObjectState, env: Bindings, schema: LazySchema) {
     this.#ctx = ctx;
     this.#env = env;
+    this.#schema = schema;
   }
 
   /**
@@ -89,6 +92,7 @@ export class TenantIndexOutbox {
   }
 
   #write(tenant: string, change: Change, when: "now" | "soon"): void {
+    this.#schema.ensure();
     this.#ctx.storage.sql.exec(
       `INSERT INTO index_outbox (singleton, tenant, change) VALUES (1, ?1, ?2)
        ON CONFLICT (singleton) DO UPDATE SET tenant = ?1, change = ?2`,
@@ -110,6 +114,8 @@ export class TenantIndexOutbox {
   }
 
   async #drain(): Promise<void> {
+    // An object that never wrote (or was deleted and told its tenant) has nothing to deliver.
+    if (!this.#schema.exists) return;
     for (;;) {
       const row = this.#ctx.storage.sql
         .exec<{ tenant: string; change: string }>("SELECT tenant, change FROM index_outbox")
