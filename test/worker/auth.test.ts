@@ -410,6 +410,51 @@ describe("rate limiting", () => {
   });
 });
 
+describe("public links", () => {
+  /** A well-formed publication id that nothing published. */
+  const madeUp = () => `pub_${crypto.randomUUID().replaceAll("-", "").slice(0, 32)}ABCDEF`;
+
+  it("are limited per client address: 429 with Retry-After past the limit", async () => {
+    const on = { RATE_LIMIT: "on", PUBLIC_RATE_LIMITER: testLimiter };
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const from = (ip: string): ApiInit => ({ auth: null, headers: { "cf-connecting-ip": ip } });
+    const statuses: number[] = [];
+    let limited: ApiResponse | undefined;
+    for (let i = 0; i < 10 && !limited; i++) {
+      const res = await callWith(on, `/p/${madeUp()}.svg`, from(address));
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+    }
+    expect(statuses.slice(0, 3)).toEqual([404, 404, 404]);
+    expect(limited, `statuses: ${statuses.join(",")}`).toBeDefined();
+    if (!limited) return;
+    const problem = expectProblem(limited, 429, "rate_limited");
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(problem.retry_after).toBe(Number(limited.headers.get("retry-after")));
+    expect(limited.headers.get("cache-control")).toBe("no-store");
+    // Another address is counted on its own; with RATE_LIMIT=off nobody is limited.
+    expect((await callWith(on, `/p/${madeUp()}`, from("198.51.100.7"))).status).toBe(404);
+    const off = { RATE_LIMIT: "off", PUBLIC_RATE_LIMITER: testLimiter };
+    expect((await callWith(off, `/p/${madeUp()}.png`, from(address))).status).toBe(404);
+  });
+
+  it("answer an id nobody published without asking any Durable Object", async () => {
+    const asked: string[] = [];
+    const trap = {
+      getByName(name: string) {
+        asked.push(name);
+        throw new Error("a Durable Object was asked for a made-up link");
+      },
+    } as unknown as Bindings["DIAGRAM"];
+    for (const suffix of [".svg", ".png", ".drawio", ""]) {
+      const res = await callWith({ DIAGRAM: trap }, `/p/${madeUp()}${suffix}`, { auth: null });
+      expect(res.status, suffix || "page").toBe(404);
+      expect(res.headers.get("cache-control"), suffix || "page").toBe("no-store");
+    }
+    expect(asked).toEqual([]);
+  });
+});
+
 describe("CORS", () => {
   const lower = (value: string | null) => (value ?? "").toLowerCase();
 

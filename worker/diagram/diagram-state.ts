@@ -134,14 +134,19 @@ export class DiagramState {
     this.#announce(n, author, `Restored version ${from}`);
   }
 
-  /** Deletes the diagram and its whole history (publications and conversation included). */
-  async destroy(tenant: string): Promise<void> {
+  /**
+   * Deletes the diagram and its whole history (publications and conversation included);
+   * returns the ids of the publications that ended with it.
+   */
+  async destroy(tenant: string): Promise<string[]> {
     const row = this.own(tenant);
+    const pubs = this.publications.list().map((pub) => pub.id);
     closeAll(this.#ctx, 4404, "diagram deleted");
     this.head.clear();
     await this.store.destroy();
     // The deletion still has to reach the tenant's list: its outbox row makes the tables again.
     this.#index.remove(row.owner, row.id);
+    return pubs;
   }
 
   /** What a live widget of `tenant` is told first (the head), or undefined when not theirs. */

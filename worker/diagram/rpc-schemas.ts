@@ -107,6 +107,7 @@ export const PublishInput = z.object({
   version: z.number().int().min(1).nullable(),
 });
 export const UnpublishInput = z.object({ tenant, id: publication });
+export const PublicationInput = z.object({ id: publication });
 export const PublishedInput = z.object({
   id: publication,
   format: z.enum(["svg", "drawio"]),
