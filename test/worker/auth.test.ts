@@ -302,21 +302,47 @@ describe("widget tokens", () => {
     }
   });
 
-  it("cannot create diagrams but can validate", async () => {
+  it("reaches only its own diagram's routes: no helper, list, create or batch", async () => {
     const id = await createDiagram();
-    const token = await mintToken(id, "edit");
+    const FLOW = "flowchart LR\n  a --> b";
+    const elsewhere: [string, ApiInit][] = [
+      ["/v1/diagrams", { method: "POST", body: { title: "New" } }],
+      ["/v1/diagrams", {}],
+      ["/v1/validate", { method: "POST", body: { xml: SMALL_XML } }],
+      ["/v1/layout", { method: "POST", body: { graph: { nodes: [{ id: "a", label: "A" }] } } }],
+      ["/v1/convert", { method: "POST", body: { mermaid: FLOW } }],
+      ["/v1/render", { method: "POST", body: { xml: SMALL_XML } }],
+      ["/v1/shape-libraries", {}],
+      ["/v1/shape-libraries/aws4", {}],
+      ["/v1/shapes/search?q=server", {}],
+      ["/v1/generate", { method: "POST", body: { prompt: "a cart" } }],
+      ["/v1/batches", { method: "POST", body: { items: [{ prompt: "a cart" }] } }],
+    ];
+    for (const scope of ["view", "edit"] as const) {
+      const token = await mintToken(id, scope);
+      for (const [path, init] of elsewhere) {
+        const res = await api(path, { ...init, auth: token });
+        expectProblem(res, 403, "forbidden");
+      }
+    }
+    // The editor's Mermaid paste converts under its diagram, with an edit token only.
+    const convert = `/v1/diagrams/${id}/convert`;
+    const body = { mermaid: FLOW };
+    const view = await mintToken(id, "view");
+    expectProblem(await api(convert, { method: "POST", body, auth: view }), 403, "forbidden");
+    const edit = await mintToken(id, "edit");
+    const converted = await api(convert, { method: "POST", body, auth: edit });
+    expect(converted.status, converted.text).toBe(200);
+    expect(converted.json.counts).toEqual({ nodes: 2, edges: 1 });
+    const other = await createDiagram();
     expectProblem(
-      await api("/v1/diagrams", { method: "POST", body: { title: "New" }, auth: token }),
+      await api(`/v1/diagrams/${other}/convert`, { method: "POST", body, auth: edit }),
       403,
       "forbidden",
     );
-    const res = await api("/v1/validate", {
-      method: "POST",
-      body: { xml: SMALL_XML },
-      auth: token,
-    });
-    expect(res.status).toBe(200);
-    expect(res.json.valid).toBe(true);
+    // Nothing was stored; for an API key it is the conversion of a diagram it owns.
+    expect((await api(`/v1/diagrams/${id}`)).json.version).toBe(1);
+    expect((await api(convert, { method: "POST", body, auth: KEY_B })).status).toBe(404);
   });
 
   it("refuses a token whose signature or payload was changed", async () => {
