@@ -18,8 +18,12 @@ type Change = z.infer<typeof ChangeSchema>;
  * one delivery rather than one each (creates, renames and deletions go at once).
  */
 const COALESCE_MS = 1_000;
-/** If a change is still pending this long after it was written, the alarm delivers it. */
-const SAFETY_DELAY_MS = 60_000;
+/**
+ * If a change is still pending this long after it was written, the alarm delivers it: just past
+ * the coalescing window, so an object that stopped before delivering (a crash, a restart) has
+ * its tenant's list lag by seconds, not a minute. The alarm is deleted once nothing is pending.
+ */
+const SAFETY_DELAY_MS = COALESCE_MS + 1_000;
 /** Retries after a failed delivery wait 1 s, 2 s, 4 s, … up to this. */
 const MAX_RETRY_DELAY_MS = 5 * 60_000;
 
@@ -120,7 +124,7 @@ export class TenantIndexOutbox {
       const row = this.#ctx.storage.sql
         .exec<{ tenant: string; change: string }>("SELECT tenant, change FROM index_outbox")
         .toArray()[0];
-      if (!row) return;
+      if (!row) return this.#disarm();
       const change = parseChange(row.change);
       try {
         const outcome = change ? await this.#send(row.tenant, change) : undefined;
@@ -152,6 +156,13 @@ export class TenantIndexOutbox {
   #arm(delayMs: number): Promise<void> {
     this.#armed = true;
     return this.#ctx.storage.setAlarm(Date.now() + delayMs);
+  }
+
+  /** Nothing is pending: the alarm this instance set would only wake the object for nothing. */
+  #disarm(): Promise<void> {
+    if (!this.#armed) return Promise.resolve();
+    this.#armed = false;
+    return this.#ctx.storage.deleteAlarm();
   }
 }
 
