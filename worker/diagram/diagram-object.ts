@@ -155,8 +155,8 @@ export class DiagramObject extends DurableObject<Bindings> {
   }
 
   /**
-   * A publication's picture or file, for anyone with its link (no tenant: the link is the
-   * permission). `known` saves the work when the caller's copy is still current.
+   * A publication's picture or file, drawn now, for anyone with its link (no tenant: the link is
+   * the permission). Ask {@link publication} first: what it shows may already be drawn.
    */
   published(input: RpcInput<typeof In.PublishedInput>) {
     return handleAsync(In.PublishedInput, input, (args) =>

@@ -111,6 +111,4 @@ export const PublicationInput = z.object({ id: publication });
 export const PublishedInput = z.object({
   id: publication,
   format: z.enum(["svg", "drawio"]),
-  /** The ETag the client holds: when still current, no body is made. */
-  known: z.string().max(40).optional(),
 });

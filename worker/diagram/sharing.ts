@@ -128,11 +128,12 @@ function shown(state: DiagramState, id: string) {
 }
 
 /**
- * A publication's picture or file, for anyone with its link (no tenant: the link is the
- * permission). `known` saves the work when the caller's copy is still current.
+ * A publication's picture or file, drawn now, for anyone with its link (no tenant: the link is
+ * the permission), with the version it is. Callers ask {@link publication} first and draw only
+ * what no cache holds.
  *
  * @example
- * await published(state, env.ASSETS, { id: "pub_…", format: "svg", known: '"3"' });
+ * await published(state, env.ASSETS, { id: "pub_…", format: "svg" }); // { version: 3, file, … }
  */
 export async function published(
   state: DiagramState,
@@ -141,7 +142,6 @@ export async function published(
 ) {
   const { row, shows } = shown(state, args.id);
   const { etag, pinned, version: n } = shows;
-  if (args.known === etag) return { etag, pinned, version: n };
   const { xml, document } = state.head.versionDocument(row.head, n);
   if (args.format === "svg") await loadDrawingAssets(assets, document, 0);
   const file = exportFile(document, xml, row.title, { format: args.format, page: 0 });

@@ -134,7 +134,6 @@ async function drawn(
       format: format === "png" ? "svg" : format,
     }),
   );
-  if (!answer.file) throw new Error("the diagram object drew nothing");
   // A published image must always show: a very large diagram is shrunk to fit, not refused.
   const body = format === "png" ? await pngOf(answer.file, { fit: true }) : answer.file;
   // The head may have moved since: what was drawn is kept under the version it is.
