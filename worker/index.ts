@@ -1,5 +1,6 @@
 import { app } from "./app.ts";
 import { isConfiguredTenant } from "./auth/api-keys.ts";
+import { refuseInwardClients } from "./auth/client-metadata.ts";
 import { isOAuthPath, type McpServe, oauthProvider } from "./auth/oauth.ts";
 import { consumeQueue } from "./batch/consumer.ts";
 import type { Bindings } from "./bindings.ts";
@@ -27,10 +28,14 @@ const serve: McpServe = async (request, env, ctx, tenant) => {
 };
 
 export default {
-  // The MCP server and its OAuth endpoints go through the OAuth provider; the API does not.
-  fetch(request, env, ctx) {
+  // The MCP server and its OAuth endpoints go through the OAuth provider; the API does not. A
+  // client id naming a metadata document at an inward address is refused before the provider
+  // would fetch it.
+  async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (!isOAuthPath(url.pathname)) return app.fetch(request, env, ctx);
+    const refused = await refuseInwardClients(request);
+    if (refused) return refused;
     return oauthProvider(url.origin, serve, app.fetch).fetch(request, env, ctx);
   },
   queue: consumeQueue,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:net";
 import {
   type OAuthClientProvider,
   UnauthorizedError,
@@ -9,7 +10,7 @@ import type {
   OAuthClientInformationMixed,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connect, type DiagramRef, dataOf, GRAPH, textOf } from "./helpers.ts";
 
 const REDIRECT = "http://127.0.0.1:9/callback";
@@ -126,16 +127,33 @@ describe("OAuth 2.1 for MCP connectors", () => {
     expect(page.html).toContain("127.0.0.1");
     expect(page.html).toContain('name="api_key"');
 
+    // A wrong key shows the page again, under a new handle, naming the app and where its
+    // access goes as the server stored them: not what the form posted (issue #31: a malformed
+    // `details` field was a 500, a forged one was shown as it was).
     const wrong = await submit(page.url, page.cookie, {
       handle: page.handle,
       decision: "approve",
       api_key: "not-a-key",
+      details: "{not json",
     });
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain("not a valid Drawforge API key");
+    const wrongPage = await wrong.text();
+    expect(wrongPage).toContain("not a valid Drawforge API key");
+    expect(wrongPage).toContain("Test Assistant");
+    const forged = await submit(page.url, cookiesOf(wrong), {
+      handle: handleOf(wrongPage),
+      decision: "approve",
+      api_key: "still-not-a-key",
+      details: JSON.stringify({ clientName: "Evil Corp", redirectHost: "evil.example" }),
+    });
+    expect(forged.status).toBe(400);
+    const forgedPage = await forged.text();
+    expect(forgedPage).toContain("Test Assistant");
+    expect(forgedPage).toContain("127.0.0.1");
+    expect(forgedPage).not.toMatch(/Evil Corp|evil\.example/);
 
-    const approved = await submit(page.url, page.cookie, {
-      handle: page.handle,
+    const approved = await submit(page.url, cookiesOf(forged), {
+      handle: handleOf(forgedPage),
       decision: "approve",
       api_key: "mcp-key-a",
     });
@@ -260,6 +278,22 @@ describe("OAuth 2.1 for MCP connectors", () => {
     expect(tokens.status).toBe(400);
   });
 
+  it("answers a form it cannot read with a 400 page", async () => {
+    const client = await registerClient();
+    const page = await openAuthorizePage(client);
+    for (const type of ["multipart/form-data", "text/plain"]) {
+      const res = await fetch(page.url, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": type, cookie: page.cookie, origin: page.url.origin },
+        body: "handle=x&decision=approve",
+      });
+      expect(res.status, type).toBe(400);
+      expect(res.headers.get("content-type"), type).toMatch(/^text\/html/);
+      expect(await res.text(), type).toContain("could not be read");
+    }
+  });
+
   it("answers an unknown or expired token with 401 invalid_token", async () => {
     const res = await fetch(`${inject("mcpBaseUrl")}/mcp`, {
       method: "POST",
@@ -343,5 +377,57 @@ describe("OAuth with the official MCP client", () => {
     });
     await tenantB.close();
     expect(textOf(seen)).toContain("Via the SDK's OAuth");
+  });
+});
+
+describe("Client ID Metadata Documents at inward addresses", () => {
+  /** A host on this machine that counts the connections it gets (and drops them). */
+  let listener: Server;
+  let port = 0;
+  let connections = 0;
+  beforeAll(async () => {
+    listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    port = (listener.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+  });
+
+  it("refuses them with the webhooks' check, before anything is fetched", async () => {
+    const origin = inject("mcpBaseUrl");
+    for (const clientId of [
+      `https://127.0.0.1:${port}/client.json`,
+      "https://169.254.169.254/latest/meta-data/client.json",
+      "https://[::1]/client.json",
+    ]) {
+      const url = new URL("/oauth/authorize", origin);
+      url.search = new URLSearchParams({
+        response_type: "code",
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: base64url(randomBytes(32)),
+        code_challenge_method: "S256",
+        scope: "diagrams",
+      }).toString();
+      const page = await fetch(url, { redirect: "manual" });
+      expect(page.status, clientId).toBe(400);
+      expect(await page.text(), clientId).toMatch(/does not call/);
+      const token = await fetch(new URL("/oauth/token", origin), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code: "x",
+          client_id: clientId,
+        }),
+      });
+      expect(token.status, clientId).toBe(400);
+      expect(await token.json(), clientId).toMatchObject({ error: "invalid_client" });
+    }
+    expect(connections).toBe(0);
   });
 });

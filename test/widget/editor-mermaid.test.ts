@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", 
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/v1/convert", async (route) => {
+    await page.route("**/v1/diagrams/*/convert", async (route) => {
       await held;
       await route.continue().catch(() => {});
     });

@@ -302,21 +302,47 @@ describe("widget tokens", () => {
     }
   });
 
-  it("cannot create diagrams but can validate", async () => {
+  it("reaches only its own diagram's routes: no helper, list, create or batch", async () => {
     const id = await createDiagram();
-    const token = await mintToken(id, "edit");
+    const FLOW = "flowchart LR\n  a --> b";
+    const elsewhere: [string, ApiInit][] = [
+      ["/v1/diagrams", { method: "POST", body: { title: "New" } }],
+      ["/v1/diagrams", {}],
+      ["/v1/validate", { method: "POST", body: { xml: SMALL_XML } }],
+      ["/v1/layout", { method: "POST", body: { graph: { nodes: [{ id: "a", label: "A" }] } } }],
+      ["/v1/convert", { method: "POST", body: { mermaid: FLOW } }],
+      ["/v1/render", { method: "POST", body: { xml: SMALL_XML } }],
+      ["/v1/shape-libraries", {}],
+      ["/v1/shape-libraries/aws4", {}],
+      ["/v1/shapes/search?q=server", {}],
+      ["/v1/generate", { method: "POST", body: { prompt: "a cart" } }],
+      ["/v1/batches", { method: "POST", body: { items: [{ prompt: "a cart" }] } }],
+    ];
+    for (const scope of ["view", "edit"] as const) {
+      const token = await mintToken(id, scope);
+      for (const [path, init] of elsewhere) {
+        const res = await api(path, { ...init, auth: token });
+        expectProblem(res, 403, "forbidden");
+      }
+    }
+    // The editor's Mermaid paste converts under its diagram, with an edit token only.
+    const convert = `/v1/diagrams/${id}/convert`;
+    const body = { mermaid: FLOW };
+    const view = await mintToken(id, "view");
+    expectProblem(await api(convert, { method: "POST", body, auth: view }), 403, "forbidden");
+    const edit = await mintToken(id, "edit");
+    const converted = await api(convert, { method: "POST", body, auth: edit });
+    expect(converted.status, converted.text).toBe(200);
+    expect(converted.json.counts).toEqual({ nodes: 2, edges: 1 });
+    const other = await createDiagram();
     expectProblem(
-      await api("/v1/diagrams", { method: "POST", body: { title: "New" }, auth: token }),
+      await api(`/v1/diagrams/${other}/convert`, { method: "POST", body, auth: edit }),
       403,
       "forbidden",
     );
-    const res = await api("/v1/validate", {
-      method: "POST",
-      body: { xml: SMALL_XML },
-      auth: token,
-    });
-    expect(res.status).toBe(200);
-    expect(res.json.valid).toBe(true);
+    // Nothing was stored; for an API key it is the conversion of a diagram it owns.
+    expect((await api(`/v1/diagrams/${id}`)).json.version).toBe(1);
+    expect((await api(convert, { method: "POST", body, auth: KEY_B })).status).toBe(404);
   });
 
   it("refuses a token whose signature or payload was changed", async () => {
@@ -407,6 +433,51 @@ describe("rate limiting", () => {
     for (let i = 0; i < 10; i++) {
       expect((await callWith(off, "/v1/validate", { ...init, auth: KEY_B })).status).toBe(200);
     }
+  });
+});
+
+describe("public links", () => {
+  /** A well-formed publication id that nothing published. */
+  const madeUp = () => `pub_${crypto.randomUUID().replaceAll("-", "").slice(0, 32)}ABCDEF`;
+
+  it("are limited per client address: 429 with Retry-After past the limit", async () => {
+    const on = { RATE_LIMIT: "on", PUBLIC_RATE_LIMITER: testLimiter };
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const from = (ip: string): ApiInit => ({ auth: null, headers: { "cf-connecting-ip": ip } });
+    const statuses: number[] = [];
+    let limited: ApiResponse | undefined;
+    for (let i = 0; i < 10 && !limited; i++) {
+      const res = await callWith(on, `/p/${madeUp()}.svg`, from(address));
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+    }
+    expect(statuses.slice(0, 3)).toEqual([404, 404, 404]);
+    expect(limited, `statuses: ${statuses.join(",")}`).toBeDefined();
+    if (!limited) return;
+    const problem = expectProblem(limited, 429, "rate_limited");
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(problem.retry_after).toBe(Number(limited.headers.get("retry-after")));
+    expect(limited.headers.get("cache-control")).toBe("no-store");
+    // Another address is counted on its own; with RATE_LIMIT=off nobody is limited.
+    expect((await callWith(on, `/p/${madeUp()}`, from("198.51.100.7"))).status).toBe(404);
+    const off = { RATE_LIMIT: "off", PUBLIC_RATE_LIMITER: testLimiter };
+    expect((await callWith(off, `/p/${madeUp()}.png`, from(address))).status).toBe(404);
+  });
+
+  it("answer an id nobody published without asking any Durable Object", async () => {
+    const asked: string[] = [];
+    const trap = {
+      getByName(name: string) {
+        asked.push(name);
+        throw new Error("a Durable Object was asked for a made-up link");
+      },
+    } as unknown as Bindings["DIAGRAM"];
+    for (const suffix of [".svg", ".png", ".drawio", ""]) {
+      const res = await callWith({ DIAGRAM: trap }, `/p/${madeUp()}${suffix}`, { auth: null });
+      expect(res.status, suffix || "page").toBe(404);
+      expect(res.headers.get("cache-control"), suffix || "page").toBe("no-store");
+    }
+    expect(asked).toEqual([]);
   });
 });
 

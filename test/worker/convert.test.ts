@@ -1,6 +1,7 @@
 /**
- * Mermaid through the API: `POST /v1/convert` (stateless, open to widget tokens) and
- * `POST /v1/diagrams { mermaid }`; bad text gets a 422 naming the line, and nothing is stored.
+ * Mermaid through the API: `POST /v1/convert` (stateless; API keys), the same under a diagram
+ * for its edit token, and `POST /v1/diagrams { mermaid }`; bad text gets a 422 naming the line,
+ * and nothing is stored.
  */
 import { describe, expect, it } from "vitest";
 import { api, createDiagram, expectProblem } from "./api.ts";
@@ -108,16 +109,24 @@ describe("POST /v1/diagrams { mermaid }", () => {
     expect(res.text).toContain("send one of xml, graph and mermaid");
   });
 
-  it("is open to widget tokens for conversion", async () => {
+  it("converts for a widget token only under its diagram, and only with the edit scope", async () => {
     const id = await createDiagram();
-    const token = (
-      await api(`/v1/diagrams/${id}/tokens`, { method: "POST", body: { scope: "view" } })
-    ).json.token as string;
-    const res = await api("/v1/convert", {
-      method: "POST",
-      auth: token,
-      body: { mermaid: "flowchart LR\n  A --> B" },
-    });
-    expect(res.status).toBe(200);
+    const mint = async (scope: "view" | "edit") =>
+      (await api(`/v1/diagrams/${id}/tokens`, { method: "POST", body: { scope } })).json
+        .token as string;
+    const body = { mermaid: "flowchart LR\n  A --> B" };
+    for (const scope of ["view", "edit"] as const) {
+      const res = await api("/v1/convert", { method: "POST", auth: await mint(scope), body });
+      expectProblem(res, 403, "forbidden");
+    }
+    const under = `/v1/diagrams/${id}/convert`;
+    expectProblem(
+      await api(under, { method: "POST", auth: await mint("view"), body }),
+      403,
+      "forbidden",
+    );
+    const res = await api(under, { method: "POST", auth: await mint("edit"), body });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.xml).toContain('value="A"');
   });
 });

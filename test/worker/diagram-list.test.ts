@@ -206,6 +206,38 @@ describe("the tenant's index", () => {
     expect(bad).toMatchObject({ ok: false, problem: { status: 422, code: "invalid_request" } });
   });
 
+  it("keeps an alarm due within seconds while a change waits, and none once it is delivered", async () => {
+    const word = tag();
+    const id = await create(`Pending soon ${word}`);
+    await listUntil({ q: word }, (res) => res.json.total === 1);
+    const stub = env.DIAGRAM.getByName(id);
+    const alarm = () =>
+      runInDurableObject(stub, (_o: DiagramObject, state) => state.storage.getAlarm());
+    const edited = await api(`/v1/diagrams/${id}/operations`, {
+      method: "POST",
+      body: { operations: [{ op: "set_label", id: "a", value: "Later" }] },
+    });
+    expect(edited.json.version).toBe(2);
+    // A new version waits a second to be coalesced. Should the object stop meanwhile (kill -9),
+    // only its alarm delivers it: due in seconds, not the minute it used to be (issue #31).
+    const due = await alarm();
+    expect(due).not.toBeNull();
+    expect((due ?? 0) - Date.now()).toBeLessThan(3_000);
+    const res = await listUntil({ q: word }, (r) => r.json.items[0]?.version === 2);
+    expect(ids(res)).toEqual([id]);
+    // Delivered: no alarm is left to wake the object for nothing.
+    await expect.poll(alarm).toBeNull();
+  });
+
+  it("refuses control characters in q (a NUL once matched every diagram)", async () => {
+    const word = tag();
+    await create(`Nul ${word}`);
+    await listUntil({ q: word }, (res) => res.json.total === 1);
+    for (const q of ["\u0000", `\u0000${word}`, `${word}\n`, "\u001f"]) {
+      expectProblem(await list({ q }), 422, "invalid_request");
+    }
+  });
+
   it("delivers a change left pending by a crash when the object wakes, and by its alarm", async () => {
     const word = tag();
     const id = await create(`Pending ${word}`);
@@ -226,12 +258,14 @@ describe("the tenant's index", () => {
             updated_at: new Date().toISOString(),
           },
         };
-        // As if the object had stopped between the write and the delivery.
+        // As if the object had stopped between the write (which arms the alarm) and the
+        // delivery (which disarms it).
         state.storage.sql.exec(
           "INSERT OR REPLACE INTO index_outbox (singleton, tenant, change) VALUES (1, ?, ?)",
           TENANT_A,
           JSON.stringify(change),
         );
+        return state.storage.setAlarm(Date.now() + 2_000);
       });
 
     await pending(`Woken ${word}`);

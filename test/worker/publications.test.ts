@@ -1,5 +1,8 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { api, createDiagram, KEY_B } from "./api.ts";
+import type { DiagramObject } from "../../worker/diagram/diagram-object.ts";
+import { type ApiResponse, api, createDiagram, KEY_B } from "./api.ts";
 
 async function publish(id: string, body?: unknown) {
   const res = await api(`/v1/diagrams/${id}/publications`, {
@@ -15,6 +18,24 @@ async function publish(id: string, body?: unknown) {
 }
 
 const path = (url: string) => new URL(url).pathname;
+
+/** What every public answer carries, whatever it says. */
+function expectPublicHeaders(res: ApiResponse, what: string): void {
+  expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+  expect(res.headers.get("content-security-policy"), what).toMatch(/default-src 'none'/);
+}
+
+/** A link that shows nothing: 404 in every form, never kept by a cache. */
+async function expectGone(pub: string, what: string): Promise<void> {
+  for (const suffix of [".svg", ".png", ".drawio", ""]) {
+    const res = await api(`/p/${pub}${suffix}`, { auth: null });
+    expect(res.status, `${what}: ${suffix || "page"}`).toBe(404);
+    expect(res.headers.get("cache-control"), `${what}: ${suffix || "page"}`).toBe("no-store");
+    expectPublicHeaders(res, `${what}: ${suffix || "page"}`);
+    if (suffix) expect(res.json.code).toBe("publication_not_found");
+    else expect(res.text).toContain("not published");
+  }
+}
 
 describe("publications: public, read-only, revocable links", () => {
   it("publishes the head: an SVG, the file and a page, without credentials, following new versions", async () => {
@@ -34,10 +55,18 @@ describe("publications: public, read-only, revocable links", () => {
     expect(svg.headers.get("cache-control")).toBe("public, max-age=60, must-revalidate");
     expect(svg.headers.get("etag")).toBe('"1"');
     expect(svg.text).toContain(">Start</text>");
+    // An SVG opened on its own runs nothing and loads nothing.
+    expectPublicHeaders(svg, "svg");
+    expect(svg.headers.get("content-security-policy")).not.toMatch(/script-src/);
     const file = await api(path(pub.urls.drawio), { auth: null });
     expect(file.text).toMatch(/^<mxfile/);
+    expectPublicHeaders(file, "drawio");
     const page = await api(path(pub.urls.page), { auth: null });
-    expect(page.text).toContain(`<drawforge-viewer src="/p/${pub.id}.drawio">`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<drawforge-viewer src="/p/${pub.id}.drawio"`);
+    expectPublicHeaders(page, "page");
+    // The page loads from this Worker and its draw.io only: never an image a label names.
+    expect(page.headers.get("content-security-policy")).toMatch(/img-src 'self' \S+ data: blob:/);
     // Unchanged: 304. After an edit the same link shows the new version.
     const again = await api(path(pub.urls.svg), {
       auth: null,
@@ -57,7 +86,7 @@ describe("publications: public, read-only, revocable links", () => {
     expect(newer.text).toContain(">Begin</text>");
   });
 
-  it("pins a version for good, lists publications and revokes them", async () => {
+  it("pins a version for a bounded time, lists publications and revokes them", async () => {
     const id = await createDiagram();
     await api(`/v1/diagrams/${id}/operations`, {
       method: "POST",
@@ -66,7 +95,8 @@ describe("publications: public, read-only, revocable links", () => {
     const pinned = await publish(id, { version: 1 });
     expect(pinned.version).toBe(1);
     const svg = await api(path(pinned.urls.svg), { auth: null });
-    expect(svg.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // Kept five minutes, not for good: a revoke must reach caches in a time the docs state.
+    expect(svg.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
     expect(svg.text).toContain(">Start</text>");
     const head = await publish(id);
     const list = await api(`/v1/diagrams/${id}/publications`);
@@ -75,9 +105,7 @@ describe("publications: public, read-only, revocable links", () => {
     );
     const revoked = await api(`/v1/diagrams/${id}/publications/${pinned.id}`, { method: "DELETE" });
     expect(revoked.status).toBe(204);
-    const gone = await api(path(pinned.urls.svg), { auth: null });
-    expect(gone.status).toBe(404);
-    expect(gone.json.code).toBe("publication_not_found");
+    await expectGone(pinned.id, "revoked");
     const twice = await api(`/v1/diagrams/${id}/publications/${pinned.id}`, { method: "DELETE" });
     expect(twice.status).toBe(404);
     expect((await api(path(head.urls.svg), { auth: null })).status).toBe(200);
@@ -102,14 +130,65 @@ describe("publications: public, read-only, revocable links", () => {
       auth: minted.json.token,
     });
     expect(token.status).toBe(403);
-    const madeUp = await api(`/p/pub_${id.slice(2)}AAAAAAAAAAAAAAAA.svg`, { auth: null });
-    expect(madeUp.status).toBe(404);
-    expect(madeUp.json.code).toBe("publication_not_found");
+    await expectGone(`pub_${id.slice(2)}AAAAAAAAAAAAAAAA`, "made up");
     const malformed = await api("/p/pub_nope.svg", { auth: null });
     expect(malformed.status).toBe(422);
-    // Deleting the diagram ends its publications.
+    expect(malformed.headers.get("cache-control")).toBe("no-store");
+    expectPublicHeaders(malformed, "malformed");
+    // Deleting the diagram ends its publications, and takes them out of the index.
     const pub = await publish(id);
+    expect(await env.PUBLICATIONS.get(`pub:${pub.id}`)).toBe(id);
     expect((await api(`/v1/diagrams/${id}`, { method: "DELETE" })).status).toBe(204);
+    await expectGone(pub.id, "deleted");
+    expect(await env.PUBLICATIONS.get(`pub:${pub.id}`)).toBeNull();
+  });
+
+  it("draws a version once: later requests, any publication of it, come from the cache", async () => {
+    const id = await createDiagram();
+    const pub = await publish(id, { version: 1 });
+    const other = await publish(id);
+    for (const suffix of [".svg", ".png", ".drawio"]) {
+      const first = await api(`/p/${pub.id}${suffix}`, { auth: null });
+      expect(first.status, suffix).toBe(200);
+      expect(first.headers.get("x-drawforge-cache"), suffix).toBe("miss");
+      const again = await api(`/p/${pub.id}${suffix}`, { auth: null });
+      expect(again.headers.get("x-drawforge-cache"), suffix).toBe("hit");
+      expect(again.text, suffix).toBe(first.text);
+      expect(again.headers.get("content-type"), suffix).toBe(first.headers.get("content-type"));
+      expect(again.headers.get("etag"), suffix).toBe('"1"');
+      // The same version through another link: drawn already.
+      const shared = await api(`/p/${other.id}${suffix}`, { auth: null });
+      expect(shared.headers.get("x-drawforge-cache"), suffix).toBe("hit");
+    }
+    // A new version is drawn once more; the object still decides what a link shows.
+    await api(`/v1/diagrams/${id}/operations`, {
+      method: "POST",
+      body: { operations: [{ op: "set_label", id: "a", value: "Begin" }] },
+    });
+    const newer = await api(`/p/${other.id}.svg`, { auth: null });
+    expect(newer.headers.get("x-drawforge-cache")).toBe("miss");
+    expect(newer.text).toContain(">Begin</text>");
+    expect((await api(`/p/${pub.id}.svg`, { auth: null })).text).toContain(">Start</text>");
+    await api(`/v1/diagrams/${id}/publications/${pub.id}`, { method: "DELETE" });
+    await expectGone(pub.id, "revoked after caching");
+  });
+
+  it("indexes a publication made before the index when its diagram's object next wakes", async () => {
+    const id = await createDiagram();
+    const pub = await publish(id);
+    const stub = env.DIAGRAM.getByName(id);
+    // As a publication recorded before migration 6: in the object, not in the index.
+    await runInDurableObject(stub, (_o: DiagramObject, state) => {
+      state.storage.sql.exec("UPDATE publications SET indexed = 0");
+    });
+    await env.PUBLICATIONS.delete(`pub:${pub.id}`);
     expect((await api(path(pub.urls.svg), { auth: null })).status).toBe(404);
+    await evictDurableObject(stub);
+    expect((await api(`/v1/diagrams/${id}`)).status).toBe(200);
+    const end = Date.now() + 5_000;
+    while ((await env.PUBLICATIONS.get(`pub:${pub.id}`)) === null && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect((await api(path(pub.urls.svg), { auth: null })).status).toBe(200);
   });
 });

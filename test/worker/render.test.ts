@@ -72,7 +72,7 @@ describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", 
     expect(extra.json.code).toBe("invalid_request");
   });
 
-  it("lets a widget token render XML (nothing stored) and export its own diagram", async () => {
+  it("lets a widget token export its own diagram, and render nothing else", async () => {
     const id = await createDiagram();
     const minted = await api(`/v1/diagrams/${id}/tokens`, {
       method: "POST",
@@ -87,7 +87,8 @@ describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", 
       body: { xml: SMALL_XML },
       auth: token,
     });
-    expect(rendered.status).toBe(200);
+    expect(rendered.status).toBe(403);
+    expect(rendered.json.code).toBe("forbidden");
   });
 
   it("draws icons whose stencils are not bundled, fetched from the static assets", async () => {

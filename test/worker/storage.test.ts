@@ -127,6 +127,32 @@ describe("DiagramObject storage", () => {
     expect((await api(`/v1/diagrams/${id}`)).json.xml).toContain("Start");
   });
 
+  it("stores nothing for an id that names no diagram, whoever asks and however often", async () => {
+    const id = `d_${crypto.randomUUID().replaceAll("-", "").slice(0, 22)}`;
+    // Issue #31: every request for a made-up id used to leave a database with the full schema.
+    expect((await api(`/v1/diagrams/${id}`)).status).toBe(404);
+    expect((await api(`/v1/diagrams/${id}/versions`)).status).toBe(404);
+    expect((await api(`/v1/diagrams/${id}`, { method: "DELETE" })).status).toBe(404);
+    const published = await stub(id).published({
+      id: `pub_${id.slice(2)}${"A".repeat(16)}`,
+      format: "svg",
+    });
+    expect(published).toMatchObject({ ok: false, problem: { code: "publication_not_found" } });
+    await evictDurableObject(stub(id));
+    await runInDurableObject(stub(id), (_o: DiagramObject, state) => {
+      const ours = state.storage.sql
+        .exec<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE substr(name, 1, 4) <> '_cf_' AND substr(name, 1, 7) <> 'sqlite_'",
+        )
+        .toArray();
+      expect(ours).toEqual([]);
+    });
+    // The first write makes the tables: a diagram made under that id works as any other.
+    const made = await stub(id).create({ tenant: TENANT_A, id, title: "Late", author: "api" });
+    expect(made.ok).toBe(true);
+    expect((await api(`/v1/diagrams/${id}`)).json.title).toBe("Late");
+  });
+
   it("brings a diagram stored under the first schema up to date, keeping its data", async () => {
     const id = `d_${crypto.randomUUID().replaceAll("-", "").slice(0, 22)}`;
     await runInDurableObject(stub(id), (_o: DiagramObject, state) => {

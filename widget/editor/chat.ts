@@ -143,7 +143,7 @@ export class ChatController {
   async #paste(mermaid: string): Promise<number> {
     this.#converting = new AbortController();
     const { xml, counts, notes, findings, lint } = await this.#df
-      .convert({ mermaid }, { signal: this.#converting.signal })
+      .convert(this.#id, { mermaid }, { signal: this.#converting.signal })
       .finally(() => {
         this.#converting = undefined;
       });

@@ -41,8 +41,11 @@ type FirstPage<Item> = (id: string, params: PageParams) => Promise<{ items: Item
  * only these: no lists that page, publications, tokens or operations in `widget.js`.
  */
 export interface WidgetClient {
-  /** `POST /v1/convert`: Mermaid as draw.io cells, laid out; nothing is stored. */
-  convert(params: ConvertParams, options?: RequestOptions): Promise<ConvertResult>;
+  /**
+   * `POST /v1/diagrams/{id}/convert`: Mermaid as draw.io cells, laid out, for this diagram;
+   * nothing is stored. Widget tokens reach only their diagram's routes.
+   */
+  convert(id: string, params: ConvertParams, options?: RequestOptions): Promise<ConvertResult>;
   diagrams: Pick<Diagrams, "retrieve" | "replace"> & {
     /** `GET …/export?format=svg`: one page as the Worker draws it. */
     svg(id: string, params: SvgParams, options?: RequestOptions): Promise<ServerSvg>;
@@ -78,8 +81,8 @@ export function widgetClient(apiBase: string, token: string): WidgetClient {
     defaultHeaders: {},
   });
   return {
-    convert: (params, options) =>
-      t.json({ method: "POST", path: "/v1/convert", body: params }, options),
+    convert: (id, params, options) =>
+      t.json({ method: "POST", path: diagramPath(id, "/convert"), body: params }, options),
     diagrams: diagramCalls(t),
   };
 }

@@ -1,7 +1,10 @@
 /**
  * The page of the renderer iframe: draw.io's read-only viewer library (`viewer-static.min.js`
  * from the draw.io host) turns diagram XML into SVG. It runs in a sandbox without
- * `allow-same-origin`, so whatever a diagram's HTML labels contain cannot reach the page.
+ * `allow-same-origin`, so whatever a diagram's HTML labels contain cannot reach the page, and
+ * under a policy that lets it load from the draw.io host only: an image a label or a shape names
+ * on another host is not fetched (the SVG is shown as an `<img>`, which would not show it
+ * anyway), so a diagram cannot make its readers' browsers call anyone.
  *
  * Protocol (JSON strings): the page posts `{type:"ready"}`; the parent posts `{id, xml, page}`; the
  * page answers `{type:"rendered", id, svg}` or `{type:"failed", id, error}`.
@@ -18,7 +21,27 @@ export function rendererPage(base: string): string {
   // JSON.stringify makes the base a safe JS string; "<" is escaped so it cannot end the script.
   const at = JSON.stringify(base).replaceAll("<", "\\u003c");
   const src = `${base}js/viewer-static.min.js`.replaceAll('"', "%22").replaceAll("<", "%3C");
-  return `<!doctype html><html><head><meta charset="utf-8"><script>(${configure})(${at})</script><script src="${src}"></script></head><body style="margin:0"><script>(${serve})(${at})</script></body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${rendererPolicy(base)}"><script>(${configure})(${at})</script><script src="${src}"></script></head><body style="margin:0"><script>(${serve})(${at})</script></body></html>`;
+}
+
+/**
+ * The renderer's policy: scripts, styles, stencils and images from the draw.io host (and the
+ * page's own inline scripts), data and blob images, nothing else; no `eval`.
+ *
+ * @example
+ * rendererPolicy("https://viewer.diagrams.net/"); // "default-src 'none'; script-src https://viewer.diagrams.net 'unsafe-inline'; …"
+ */
+export function rendererPolicy(base: string): string {
+  // An origin as the URL parser writes it: no quotes, spaces or semicolons.
+  const host = new URL(base).origin;
+  return [
+    "default-src 'none'",
+    `script-src ${host} 'unsafe-inline'`,
+    `style-src ${host} 'unsafe-inline'`,
+    `img-src ${host} data: blob:`,
+    `font-src ${host} data:`,
+    `connect-src ${host}`,
+  ].join("; ");
 }
 
 /** The parts of draw.io's viewer library the renderer uses: globals of the iframe. */

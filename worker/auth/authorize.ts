@@ -5,9 +5,11 @@ import type { AppEnv } from "../http/app-env.ts";
 const DIAGRAM_PATH = /^\/v1\/diagrams\/([^/]+)(\/[^?]*)?$/;
 
 /**
- * Limits widget tokens to what they were minted for: their own diagram, reads with `view`,
- * reads and edits with `edit`; never deleting, minting tokens or touching other resources
- * (except stateless helpers such as `/v1/validate` and `/v1/render`). API keys pass; tenancy is enforced by each diagram.
+ * Limits widget tokens to what they were minted for: their own diagram's routes, reads with
+ * `view`, reads and edits with `edit`; never deleting, minting tokens, publishing, or any other
+ * route (not even the helpers that store nothing, such as `/v1/render` or `/v1/convert`: what an
+ * editor needs of them is under its diagram, `POST /v1/diagrams/{id}/convert`). API keys pass;
+ * tenancy is enforced by each diagram.
  *
  * @example
  * app.use("/v1/*", authenticate(), authorize());
@@ -18,15 +20,6 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     if (principal.kind === "key") return next();
     const path = c.req.path;
     const method = c.req.method;
-    // Stateless helpers that store nothing are open to widget tokens too.
-    const stateless =
-      path === "/v1/validate" ||
-      path === "/v1/layout" ||
-      path === "/v1/convert" ||
-      path === "/v1/render" ||
-      path.startsWith("/v1/shape-libraries") ||
-      path === "/v1/shapes/search";
-    if (stateless) return next();
     const match = DIAGRAM_PATH.exec(path);
     if (!match) throw forbidden("a widget token can only be used on its own diagram");
     if (decodedSegment(match[1] ?? "") !== principal.diagramId) {

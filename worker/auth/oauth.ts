@@ -1,11 +1,12 @@
 import {
   AuthorizationError,
   CimdFetchError,
-  type ConsentDescription,
+  type OAuthHelpers,
   OAuthProvider,
 } from "@cloudflare/workers-oauth-provider";
 import type { Bindings } from "../bindings.ts";
 import { tenantForKey } from "./api-keys.ts";
+import { consentPage, errorPage, htmlPage } from "./oauth-pages.ts";
 import { TOKEN_PREFIX } from "./widget-tokens.ts";
 
 /** Where the MCP server is, and the OAuth endpoints it advertises. */
@@ -101,18 +102,10 @@ export function oauthProvider(
   return provider;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const html = (body: string, status: number, headers = new Headers()) => {
-  headers.set("content-type", "text/html; charset=utf-8");
-  headers.set("cache-control", "no-store");
-  return new Response(body, { status, headers });
-};
-
 /**
  * The authorize page: names the app asking and where the tokens go, asks once for a Drawforge
- * API key, and issues a grant bound to that key's tenant. A wrong key shows the page again.
+ * API key, and issues a grant bound to that key's tenant. A wrong key shows the page again;
+ * a form that cannot be read is a 400 page, never a 500.
  */
 async function authorize(request: Request, env: Bindings): Promise<Response> {
   const oauth = env.OAUTH_PROVIDER;
@@ -122,26 +115,19 @@ async function authorize(request: Request, env: Bindings): Promise<Response> {
       const authRequest = await oauth.parseAuthRequest(request);
       const details = await oauth.describeConsent(authRequest);
       const consent = await oauth.beginConsent(authRequest);
-      return html(consentPage(details, consent.handle, ""), 200, consent.headers);
+      return htmlPage(consentPage(details, consent.handle, ""), 200, consent.headers);
     }
     if (request.method !== "POST")
       return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
-    const form = await request.formData();
-    const handle = String(form.get("handle") ?? "");
-    if (form.get("decision") !== "approve") {
+    const field = await formOf(request);
+    if (!field) return htmlPage(errorPage("The form could not be read."), 400);
+    const handle = field("handle");
+    if (field("decision") !== "approve") {
       const denied = await oauth.denyConsent(request, handle);
       return new Response(null, { status: 302, headers: denied.headers });
     }
-    const tenant = await tenantForKey(String(form.get("api_key") ?? "").trim(), env.API_KEYS ?? "");
-    if (tenant === undefined) {
-      const details = form.get("details");
-      const shown =
-        typeof details === "string" ? (JSON.parse(details) as ConsentDescription) : undefined;
-      return html(
-        consentPage(shown, handle, "That is not a valid Drawforge API key. Try again."),
-        400,
-      );
-    }
+    const tenant = await tenantForKey(field("api_key").trim(), env.API_KEYS ?? "");
+    if (tenant === undefined) return askAgain(oauth, request, handle);
     const approved = await oauth.approveConsent(request, handle, { scope: [SCOPE] });
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
@@ -159,53 +145,40 @@ async function authorize(request: Request, env: Bindings): Promise<Response> {
     if (error instanceof AuthorizationError || error instanceof CimdFetchError) {
       const message =
         error instanceof AuthorizationError ? error.description : "This app could not be verified.";
-      return html(errorPage(message), 400);
+      return htmlPage(errorPage(message), 400);
     }
     throw error;
   }
 }
 
-const STYLE =
-  "body{font:15px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}" +
-  "input{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}button{padding:.5rem 1rem;font:inherit}" +
-  ".warn{background:#fff4e5;padding:.5rem .75rem;border-radius:6px}.error{color:#b00020}" +
-  "button{border:1px solid #bbb;border-radius:6px;background:#fff;cursor:pointer}" +
-  "button[value=approve]{background:#1a66d2;border-color:#1a66d2;color:#fff}";
-
-function consentPage(
-  details: ConsentDescription | undefined,
-  handle: string,
-  error: string,
-): string {
-  const name = escapeHtml(details?.clientName ?? "An app");
-  const publisher = details?.clientDomain
-    ? `Published by <strong>${escapeHtml(details.clientDomain)}</strong>.`
-    : "This app registered itself; its name is not verified.";
-  const where = details
-    ? `<p>${publisher} Access goes to <strong>${escapeHtml(details.redirectHost)}</strong>.</p>`
-    : "";
-  const local = details?.redirectIsLoopback
-    ? '<p class="warn">This sends access to an app on your computer. Continue only if you just started connecting from it.</p>'
-    : "";
-  return `<!doctype html><html lang="en"><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Connect ${name} to Drawforge</title><style>${STYLE}</style>
-<h1>Connect ${name} to Drawforge?</h1>
-${where}${local}
-<p>It will be able to create, read, edit and export the diagrams of the API key you enter, as you could with the key.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
-<form method="post">
-<input type="hidden" name="handle" value="${escapeHtml(handle)}">
-${details ? `<input type="hidden" name="details" value="${escapeHtml(JSON.stringify(details))}">` : ""}
-<p><label for="api_key">Your Drawforge API key</label><br>
-<input id="api_key" name="api_key" type="password" autocomplete="off" autofocus></p>
-<p><button name="decision" value="approve">Connect</button>
-<button name="decision" value="deny" formnovalidate>Cancel</button></p>
-</form></html>`;
+/**
+ * After a wrong key, the same request's page again: described from what the server stored for
+ * the client (looked up by its id), never from anything the form posted, under a new handle.
+ * The library reads a consent transaction only by consuming it, hence approve, then begin anew.
+ */
+async function askAgain(oauth: OAuthHelpers, request: Request, handle: string) {
+  const { request: authRequest, headers } = await oauth.approveConsent(request, handle);
+  const details = await oauth.describeConsent(authRequest);
+  const consent = await oauth.beginConsent(authRequest);
+  for (const [name, value] of consent.headers) if (name !== "set-cookie") headers.set(name, value);
+  for (const cookie of consent.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  const page = consentPage(
+    details,
+    consent.handle,
+    "That is not a valid Drawforge API key. Try again.",
+  );
+  return htmlPage(page, 400, headers);
 }
 
-function errorPage(message: string): string {
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Drawforge: cannot connect</title>
-<style>${STYLE}</style><h1>This connection cannot go on</h1><p>${escapeHtml(message)}</p>
-<p>Start connecting again from your app.</p></html>`;
+/** The form's text fields ("" when absent or a file), or undefined when the body is no form. */
+async function formOf(request: Request): Promise<((name: string) => string) | undefined> {
+  try {
+    const form = await request.formData();
+    return (name) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : "";
+    };
+  } catch {
+    return undefined;
+  }
 }

@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Bindings } from "../bindings.ts";
 import { unwrap } from "../diagram/client.ts";
 import { problemObject } from "../http/problem.ts";
+import { publicUrlProblem } from "../http/public-url.ts";
 import type { ItemMessage, WebhookMessage } from "./batch-object.ts";
 import { runItem } from "./run-item.ts";
 import { signWebhook } from "./signing.ts";
-import { webhookUrlProblem } from "./webhook-url.ts";
 
 /**
  * The Standard Webhooks retry schedule, in seconds after each failed attempt: 5 s, 5 min,
@@ -108,7 +108,7 @@ async function deliver(message: Message<unknown>, env: Bindings): Promise<void> 
   if (!found.deliver) return message.ack();
   const started = Date.now();
   let status: number | null = null;
-  const refused = webhookUrlProblem(found.url, env.ALLOW_PRIVATE_WEBHOOKS === "1");
+  const refused = publicUrlProblem(found.url, env.ALLOW_PRIVATE_WEBHOOKS === "1");
   let error: string | null = refused ? `the webhook URL ${refused}` : null;
   if (!refused) {
     const secrets = unwrap(

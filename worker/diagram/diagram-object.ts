@@ -1,12 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../bindings.ts";
-import { migrate } from "../durable/migrate.ts";
+import { LazySchema } from "../durable/lazy-schema.ts";
 import { handle, handleAsync, type RpcInput } from "../durable/outcome.ts";
 import { unwrap } from "./client.ts";
 import { DiagramState } from "./diagram-state.ts";
 import { DiagramEdits } from "./edits.ts";
 import { acceptLive, closeQuietly } from "./live.ts";
 import { DIAGRAM_MIGRATIONS } from "./migrations.ts";
+import { PublicationIndex } from "./publication-index.ts";
 import * as Read from "./reads.ts";
 import * as In from "./rpc-schemas.ts";
 import * as Share from "./sharing.ts";
@@ -35,18 +36,28 @@ export class DiagramObject extends DurableObject<Bindings> {
   readonly #index: TenantIndexOutbox;
   readonly #turns: TurnRunner;
   readonly #edits: DiagramEdits;
+  /** Which publications are live, for the public links' filter (KV). */
+  readonly #publications: PublicationIndex;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
-    migrate(ctx.storage, DIAGRAM_MIGRATIONS);
-    this.#index = new TenantIndexOutbox(ctx, env);
-    this.#state = new DiagramState(ctx, this.#index);
+    // Made by the first write: waking the object for an id that names nothing stores nothing.
+    const schema = new LazySchema(ctx.storage, DIAGRAM_MIGRATIONS);
+    this.#index = new TenantIndexOutbox(ctx, env, schema);
+    this.#state = new DiagramState(ctx, schema, this.#index);
     this.#turns = new TurnRunner(ctx, env, this.#state, async (tenant) => {
       unwrap(await this.destroy({ tenant }));
     });
     this.#edits = new DiagramEdits(this.#state, () => this.#turns.outside());
+    this.#publications = new PublicationIndex(env.PUBLICATIONS);
     // A change written before the object last stopped may not have reached the tenant yet.
     void this.#index.deliver();
+    // Publications recorded before the index existed: indexed now, once.
+    ctx.waitUntil(
+      Share.indexEarlierPublications(this.#state, this.#publications).catch((error: unknown) =>
+        console.warn("publication index: earlier publications not indexed yet", error),
+      ),
+    );
   }
 
   /** Creates the diagram with version 1 (the given XML, or an empty page). */
@@ -119,7 +130,9 @@ export class DiagramObject extends DurableObject<Bindings> {
 
   /** Makes a public, read-only link: pinned to `version`, or following the head (null). */
   publish(input: RpcInput<typeof In.PublishInput>) {
-    return handle(In.PublishInput, input, (args) => Share.publish(this.#state, args));
+    return handleAsync(In.PublishInput, input, (args) =>
+      Share.publish(this.#state, this.#publications, args),
+    );
   }
 
   publications(input: RpcInput<typeof In.TenantInput>) {
@@ -131,12 +144,19 @@ export class DiagramObject extends DurableObject<Bindings> {
 
   /** Revokes a publication: its links answer 404 from now on. */
   unpublish(input: RpcInput<typeof In.UnpublishInput>) {
-    return handle(In.UnpublishInput, input, (args) => Share.unpublish(this.#state, args));
+    return handleAsync(In.UnpublishInput, input, (args) =>
+      Share.unpublish(this.#state, this.#publications, args),
+    );
+  }
+
+  /** What a publication shows now (its version and ETag), without drawing it; cheap. */
+  publication(input: RpcInput<typeof In.PublicationInput>) {
+    return handle(In.PublicationInput, input, (args) => Share.publication(this.#state, args));
   }
 
   /**
-   * A publication's picture or file, for anyone with its link (no tenant: the link is the
-   * permission). `known` saves the work when the caller's copy is still current.
+   * A publication's picture or file, drawn now, for anyone with its link (no tenant: the link is
+   * the permission). Ask {@link publication} first: what it shows may already be drawn.
    */
   published(input: RpcInput<typeof In.PublishedInput>) {
     return handleAsync(In.PublishedInput, input, (args) =>
@@ -147,7 +167,7 @@ export class DiagramObject extends DurableObject<Bindings> {
   /** Deletes the diagram and its whole history. */
   destroy(input: RpcInput<typeof In.TenantInput>) {
     return handleAsync(In.TenantInput, input, async (args) => {
-      await this.#state.destroy(args.tenant);
+      await Share.forget(this.#publications, await this.#state.destroy(args.tenant));
       return { deleted: true as const };
     });
   }

@@ -1,12 +1,11 @@
 import type { z } from "zod";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { emptyDocument } from "../drawio/model.ts";
-import { migrate } from "../durable/migrate.ts";
+import type { LazySchema } from "../durable/lazy-schema.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Author, Usage } from "../schemas/version.ts";
 import { type PreparedDiagram, prepareDocument, prepareXml } from "./documents.ts";
 import { broadcast, closeAll, type VersionNotice } from "./live.ts";
-import { DIAGRAM_MIGRATIONS } from "./migrations.ts";
 import { orFail, versionNotFound } from "./problems.ts";
 import { PublicationStore } from "./publications.ts";
 import { ResidentHead } from "./resident-head.ts";
@@ -29,7 +28,8 @@ export type CommitReady = Pick<PreparedDiagram, "xml" | "stats"> & { document?: 
  * Nothing here awaits between a check and its write, except {@link DiagramState.destroy}.
  *
  * @example
- * const state = new DiagramState(ctx, new TenantIndexOutbox(ctx, env));
+ * const schema = new LazySchema(ctx.storage, DIAGRAM_MIGRATIONS);
+ * const state = new DiagramState(ctx, schema, new TenantIndexOutbox(ctx, env, schema));
  * state.commit(ready, "api", "Edited", null);
  * return state.head.view(state.own(tenant), "none");
  */
@@ -41,10 +41,10 @@ export class DiagramState {
   /** The tenant's list of diagrams, told of every create, rename, version and deletion. */
   readonly #index: TenantIndexOutbox;
 
-  constructor(ctx: DurableObjectState, index: TenantIndexOutbox) {
+  constructor(ctx: DurableObjectState, schema: LazySchema, index: TenantIndexOutbox) {
     this.#ctx = ctx;
     this.#index = index;
-    this.store = new DiagramStore(ctx.storage);
+    this.store = new DiagramStore(ctx.storage, schema);
     this.head = new ResidentHead(this.store);
     this.publications = new PublicationStore(ctx.storage.sql);
   }
@@ -134,14 +134,19 @@ export class DiagramState {
     this.#announce(n, author, `Restored version ${from}`);
   }
 
-  /** Deletes the diagram and its whole history (publications and conversation included). */
-  async destroy(tenant: string): Promise<void> {
+  /**
+   * Deletes the diagram and its whole history (publications and conversation included);
+   * returns the ids of the publications that ended with it.
+   */
+  async destroy(tenant: string): Promise<string[]> {
     const row = this.own(tenant);
+    const pubs = this.publications.list().map((pub) => pub.id);
     closeAll(this.#ctx, 4404, "diagram deleted");
     this.head.clear();
     await this.store.destroy();
-    migrate(this.#ctx.storage, DIAGRAM_MIGRATIONS);
+    // The deletion still has to reach the tenant's list: its outbox row makes the tables again.
     this.#index.remove(row.owner, row.id);
+    return pubs;
   }
 
   /** What a live widget of `tenant` is told first (the head), or undefined when not theirs. */

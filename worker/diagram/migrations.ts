@@ -107,4 +107,11 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    // Publications are indexed in the PUBLICATIONS KV namespace (publication-index.ts), which
+    // public requests are checked against before any object wakes. Rows from before it are
+    // not indexed yet (0): the object indexes them when it next wakes.
+    version: 6,
+    statements: ["ALTER TABLE publications ADD COLUMN indexed INTEGER NOT NULL DEFAULT 0"],
+  },
 ];

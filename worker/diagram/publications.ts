@@ -21,9 +21,10 @@ export class PublicationStore {
     this.#sql = sql;
   }
 
+  /** Records a publication the index already holds. */
   add(row: PublicationRow): void {
     this.#sql.exec(
-      "INSERT INTO publications (id, version, created_at) VALUES (?, ?, ?)",
+      "INSERT INTO publications (id, version, created_at, indexed) VALUES (?, ?, ?, 1)",
       row.id,
       row.version,
       row.created_at,
@@ -42,6 +43,19 @@ export class PublicationStore {
         "SELECT id, version, created_at FROM publications ORDER BY created_at DESC, id",
       )
       .toArray();
+  }
+
+  /** Publications recorded before the index existed, which it does not hold yet. */
+  unindexed(): string[] {
+    return this.#sql
+      .exec<{ id: string }>("SELECT id FROM publications WHERE indexed = 0")
+      .toArray()
+      .map((row) => row.id);
+  }
+
+  /** The index now holds `id`. */
+  markIndexed(id: string): void {
+    this.#sql.exec("UPDATE publications SET indexed = 1 WHERE id = ?", id);
   }
 
   /** True when it existed. */

@@ -107,9 +107,8 @@ export const PublishInput = z.object({
   version: z.number().int().min(1).nullable(),
 });
 export const UnpublishInput = z.object({ tenant, id: publication });
+export const PublicationInput = z.object({ id: publication });
 export const PublishedInput = z.object({
   id: publication,
   format: z.enum(["svg", "drawio"]),
-  /** The ETag the client holds: when still current, no body is made. */
-  known: z.string().max(40).optional(),
 });

@@ -1,5 +1,6 @@
 import { splitText } from "../durable/chunks/chunking.ts";
 import { decodeChunk, encodeChunk } from "../durable/chunks/codec.ts";
+import type { LazySchema } from "../durable/lazy-schema.ts";
 import type { DiagramStats } from "../schemas/diagram.ts";
 import type { Author, VersionSummary } from "../schemas/version.ts";
 
@@ -62,15 +63,18 @@ export interface VersionStorage {
  * SQLite access for one diagram: its row and its append-only versions. A version's XML is
  * stored as content-defined chunks ({@link splitText}) shared between versions, so each write
  * stores only the chunks that changed. Synchronous, so a caller's check-then-write never
- * interleaves with another's.
+ * interleaves with another's. The tables are made by the create ({@link LazySchema}): an object
+ * woken for an id that names no diagram finds nothing and stores nothing.
  */
 export class DiagramStore {
   readonly #storage: DurableObjectStorage;
+  readonly #schema: LazySchema;
   /** The head's chunks (text → chunk id), to find which chunks a new version can reuse. */
   #index: { n: number; ids: Map<string, number> } | undefined;
 
-  constructor(storage: DurableObjectStorage) {
+  constructor(storage: DurableObjectStorage, schema: LazySchema) {
     this.#storage = storage;
+    this.#schema = schema;
   }
 
   get #sql(): SqlStorage {
@@ -79,6 +83,7 @@ export class DiagramStore {
 
   /** The diagram row, or undefined before creation (and after deletion). */
   diagram(): DiagramRow | undefined {
+    if (!this.#schema.exists) return undefined;
     return this.#sql
       .exec<DiagramRow & Record<string, SqlStorageValue>>(
         "SELECT id, owner, title, head, created_at, updated_at FROM diagram",
@@ -88,6 +93,7 @@ export class DiagramStore {
 
   /** Creates the diagram with its first version, in one transaction. */
   create(row: Omit<DiagramRow, "head">, first: NewVersion): void {
+    this.#schema.ensure();
     this.#storage.transactionSync(() => {
       this.#sql.exec(
         "INSERT INTO diagram (singleton, id, owner, title, head, created_at, updated_at) VALUES (1, ?, ?, ?, 0, ?, ?)",
@@ -243,6 +249,7 @@ export class DiagramStore {
   /** Deletes everything: the only way anything is ever removed. */
   async destroy(): Promise<void> {
     this.#index = undefined;
+    this.#schema.forget();
     await this.#storage.deleteAll();
   }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Bindings } from "../bindings.ts";
+import type { LazySchema } from "../durable/lazy-schema.ts";
 import type { Outcome } from "../durable/outcome.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";
 import { IndexEntrySchema } from "../tenant/diagram-index.ts";
@@ -17,8 +18,12 @@ type Change = z.infer<typeof ChangeSchema>;
  * one delivery rather than one each (creates, renames and deletions go at once).
  */
 const COALESCE_MS = 1_000;
-/** If a change is still pending this long after it was written, the alarm delivers it. */
-const SAFETY_DELAY_MS = 60_000;
+/**
+ * If a change is still pending this long after it was written, the alarm delivers it: just past
+ * the coalescing window, so an object that stopped before delivering (a crash, a restart) has
+ * its tenant's list lag by seconds, not a minute. The alarm is deleted once nothing is pending.
+ */
+const SAFETY_DELAY_MS = COALESCE_MS + 1_000;
 /** Retries after a failed delivery wait 1 s, 2 s, 4 s, … up to this. */
 const MAX_RETRY_DELAY_MS = 5 * 60_000;
 
@@ -33,13 +38,14 @@ const MAX_RETRY_DELAY_MS = 5 * 60_000;
  * request to wake the object.
  *
  * @example
- * const outbox = new TenantIndexOutbox(ctx, env);
+ * const outbox = new TenantIndexOutbox(ctx, env, schema);
  * outbox.put(store.diagram()); // after a create, rename or new version
  * override async alarm() { await outbox.alarm(); }
  */
 export class TenantIndexOutbox {
   readonly #ctx: DurableObjectState;
   readonly #env: Bindings;
+  readonly #schema: LazySchema;
   #running: Promise<void> | undefined;
   #failures = 0;
   /** Whether this instance has set an alarm that has not fired yet. */
@@ -47,9 +53,10 @@ export class TenantIndexOutbox {
   /** A delivery waiting for more versions to coalesce with. */
   #soon: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(ctx: DurableObjectState, env: Bindings) {
+  constructor(ctx: DurableObjectState, env: Bindings, schema: LazySchema) {
     this.#ctx = ctx;
     this.#env = env;
+    this.#schema = schema;
   }
 
   /**
@@ -89,6 +96,7 @@ export class TenantIndexOutbox {
   }
 
   #write(tenant: string, change: Change, when: "now" | "soon"): void {
+    this.#schema.ensure();
     this.#ctx.storage.sql.exec(
       `INSERT INTO index_outbox (singleton, tenant, change) VALUES (1, ?1, ?2)
        ON CONFLICT (singleton) DO UPDATE SET tenant = ?1, change = ?2`,
@@ -110,11 +118,13 @@ export class TenantIndexOutbox {
   }
 
   async #drain(): Promise<void> {
+    // An object that never wrote (or was deleted and told its tenant) has nothing to deliver.
+    if (!this.#schema.exists) return;
     for (;;) {
       const row = this.#ctx.storage.sql
         .exec<{ tenant: string; change: string }>("SELECT tenant, change FROM index_outbox")
         .toArray()[0];
-      if (!row) return;
+      if (!row) return this.#disarm();
       const change = parseChange(row.change);
       try {
         const outcome = change ? await this.#send(row.tenant, change) : undefined;
@@ -146,6 +156,13 @@ export class TenantIndexOutbox {
   #arm(delayMs: number): Promise<void> {
     this.#armed = true;
     return this.#ctx.storage.setAlarm(Date.now() + delayMs);
+  }
+
+  /** Nothing is pending: the alarm this instance set would only wake the object for nothing. */
+  #disarm(): Promise<void> {
+    if (!this.#armed) return Promise.resolve();
+    this.#armed = false;
+    return this.#ctx.storage.deleteAlarm();
   }
 }
 

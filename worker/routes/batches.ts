@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { chooseModel } from "../agent/model-settings.ts";
 import { randomToken } from "../auth/encoding.ts";
-import { webhookUrlProblem } from "../batch/webhook-url.ts";
 import { unwrap } from "../diagram/client.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { decodeCursor, encodeCursor, listBody } from "../http/cursors.ts";
+import { publicUrlProblem } from "../http/public-url.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import {
   BatchParamsSchema,
@@ -54,7 +54,7 @@ batches.openapi(createBatch, async (c) => {
   const tenant = c.get("principal").tenant;
   chooseModel(c.env, body.model);
   if (body.webhook) {
-    const problem = webhookUrlProblem(body.webhook.url, c.env.ALLOW_PRIVATE_WEBHOOKS === "1");
+    const problem = publicUrlProblem(body.webhook.url, c.env.ALLOW_PRIVATE_WEBHOOKS === "1");
     if (problem) {
       throw new ApiError(422, "webhook_url_refused", `webhook.url ${problem}`, {
         url: body.webhook.url,

@@ -1,15 +1,19 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { diagramStub, unwrap } from "../diagram/client.ts";
 import { lintDocument } from "../drawio/lint.ts";
 import { convertMermaid, type MermaidOptions } from "../drawio/mermaid/index.ts";
 import { parseDiagram } from "../drawio/parse.ts";
 import { validateDocument } from "../drawio/validate.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
-import { errorResponses } from "../schemas/common.ts";
+import { DiagramParamsSchema, errorResponses } from "../schemas/common.ts";
 import { ConvertRequestSchema, ConvertResultSchema } from "../schemas/convert.ts";
 
-/** Mermaid in, editable draw.io out. Stores nothing; open to widget tokens. */
+/**
+ * Mermaid in, editable draw.io out; stores nothing. `POST /v1/convert` for API keys, and the same
+ * under a diagram (`POST /v1/diagrams/{id}/convert`) for a page that edits it with an edit token.
+ */
 export const convert = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 /**
@@ -56,5 +60,34 @@ const convertRoute = createRoute({
 });
 
 convert.openapi(convertRoute, async (c) => {
+  return c.json(await convertChecked(c.req.valid("json")), 200);
+});
+
+const convertForDiagram = createRoute({
+  operationId: "convertMermaidForDiagram",
+  method: "post",
+  path: "/diagrams/{id}/convert",
+  tags: ["Diagrams"],
+  summary: "Convert Mermaid for a diagram",
+  description:
+    "`POST /v1/convert` for a page that edits this diagram with a widget token (which reaches only its diagram's routes; an edit token is needed): the editor's Mermaid paste converts here, then saves the result over the diagram with `PUT` and `If-Match`. " +
+    "Stores nothing. 404 when the diagram does not exist (any more).",
+  request: {
+    params: DiagramParamsSchema,
+    body: { required: true, content: { "application/json": { schema: ConvertRequestSchema } } },
+  },
+  responses: {
+    200: {
+      description: "The diagram the Mermaid makes.",
+      content: { "application/json": { schema: ConvertResultSchema } },
+    },
+    ...errorResponses(400, 403, 404, 413, 415, 422),
+  },
+});
+
+convert.openapi(convertForDiagram, async (c) => {
+  const { id } = c.req.valid("param");
+  // The work is done only for a diagram that is there, and the caller's.
+  unwrap(await diagramStub(c.env, id).meta({ tenant: c.get("principal").tenant }));
   return c.json(await convertChecked(c.req.valid("json")), 200);
 });

@@ -30,6 +30,8 @@ export const DiagramStatsSchema = z
   .openapi("DiagramStats");
 
 const TitleSchema = z.string().trim().min(1).max(LIMITS.titleChars);
+/** Text without control characters (C0, DEL, C1). */
+export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
 const MessageSchema = z.string().max(LIMITS.messageChars);
 const XmlSchema = z
   .string()
@@ -132,8 +134,13 @@ export const ListDiagramsQuerySchema = PageQuerySchema.extend({
   q: z
     .string()
     .max(LIMITS.titleChars)
+    // SQLite's LIKE stops reading a pattern at NUL: `%\0…%` matched every title.
+    .regex(NO_CONTROL_CHARACTERS, "control characters cannot be searched for")
     .optional()
-    .openapi({ description: "Only diagrams whose title contains this text, in any case." }),
+    .openapi({
+      description:
+        "Only diagrams whose title contains this text, in any case (no control characters: 422).",
+    }),
 });
 
 export const DiagramQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageOf } from "../durable/paging.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";
+import { NO_CONTROL_CHARACTERS } from "../schemas/diagram.ts";
 import { LIMITS } from "../schemas/limits.ts";
 
 const timestamp = z.iso.datetime();
@@ -20,7 +21,7 @@ export type IndexEntry = z.infer<typeof IndexEntrySchema>;
 export const UpsertInput = z.object({ entry: IndexEntrySchema });
 export const RemoveInput = z.object({ id: DiagramIdSchema, deleted_at: timestamp });
 export const ListInput = z.object({
-  q: z.string().max(LIMITS.titleChars).optional(),
+  q: z.string().max(LIMITS.titleChars).regex(NO_CONTROL_CHARACTERS).optional(),
   /** The last entry of the previous page (its `updated_at` and `id`). */
   after: z.object({ at: timestamp, id: z.string().min(1).max(64) }).optional(),
   limit: z.number().int().min(1).max(LIMITS.pageSize.max),

@@ -1,3 +1,6 @@
+// The one check of a URL someone else gave this Worker to call: a batch's webhook, an OAuth
+// client's metadata document.
+
 /** Host names that lead to cloud metadata services or the machine itself. */
 const BLOCKED_HOSTS = new Set([
   "localhost",
@@ -10,7 +13,8 @@ const BLOCKED_HOSTS = new Set([
 const BLOCKED_SUFFIXES = [".localhost", ".local", ".internal", ".localdomain", ".home.arpa"];
 
 /**
- * Why a webhook URL may not be called, or `undefined` when it may. Refused: anything but https
+ * Why a URL from outside may not be called (a webhook, a Client ID Metadata Document), or
+ * `undefined` when it may. Refused: anything but https
  * (http too when `allowPrivate`), credentials in the URL, non-standard ports, and hosts that are
  * loopback, private, link-local, shared, multicast or reserved addresses, or metadata and local
  * names. With `allowPrivate` (local development and tests) only the scheme is checked. Workers
@@ -18,9 +22,9 @@ const BLOCKED_SUFFIXES = [".localhost", ".local", ".internal", ".localdomain", "
  * which does not let Workers reach private networks.
  *
  * @example
- * webhookUrlProblem("https://169.254.169.254/latest"); // "… a link-local address"
+ * publicUrlProblem("https://169.254.169.254/latest"); // "points at a link-local address"
  */
-export function webhookUrlProblem(raw: string, allowPrivate = false): string | undefined {
+export function publicUrlProblem(raw: string, allowPrivate = false): string | undefined {
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { webhookUrlProblem } from "../../../worker/batch/webhook-url.ts";
+import { publicUrlProblem } from "../../../worker/http/public-url.ts";
 
-/** URLs a webhook must never be sent to, and why. */
+/** URLs the Worker must never call (a webhook, a client metadata document), and why. */
 const HOSTILE: Array<[string, RegExp]> = [
   ["http://example.com/hook", /https/],
   ["ftp://example.com/hook", /https/],
@@ -35,9 +35,9 @@ const HOSTILE: Array<[string, RegExp]> = [
   ["https://intranet/hook", /fully qualified/],
 ];
 
-describe("webhook URL checks (SSRF)", () => {
+describe("outside URL checks (SSRF): webhooks and client metadata documents", () => {
   it.each(HOSTILE)("refuses %s", (url, why) => {
-    expect(webhookUrlProblem(url)).toMatch(why);
+    expect(publicUrlProblem(url)).toMatch(why);
   });
 
   it("accepts public https URLs", () => {
@@ -48,12 +48,12 @@ describe("webhook URL checks (SSRF)", () => {
       "https://8.8.8.8/hook",
       "https://[2606:4700::1111]/hook",
     ]) {
-      expect(webhookUrlProblem(url), url).toBeUndefined();
+      expect(publicUrlProblem(url), url).toBeUndefined();
     }
   });
 
   it("allows http and private addresses only when told to (local development)", () => {
-    expect(webhookUrlProblem("http://127.0.0.1:9000/hook", true)).toBeUndefined();
-    expect(webhookUrlProblem("ftp://127.0.0.1/hook", true)).toMatch(/http or https/);
+    expect(publicUrlProblem("http://127.0.0.1:9000/hook", true)).toBeUndefined();
+    expect(publicUrlProblem("ftp://127.0.0.1/hook", true)).toMatch(/http or https/);
   });
 });
