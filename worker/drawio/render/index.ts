@@ -4,6 +4,7 @@ import { DrawioError } from "../errors.ts";
 import { type LayoutCell, offsetOf, PageLayout } from "../geometry.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
 import { rotatedBounds, union } from "./bounds.ts";
+import { cssColor } from "./css-values.ts";
 import { drawEdge } from "./edges.ts";
 import { drawLabel } from "./labels.ts";
 import { type Defs, paintOf } from "./paint.ts";
@@ -233,17 +234,23 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
   const dy = Math.floor(border / scale - box.y);
   const width = Math.max(1, Math.ceil(box.width * scale) + 2 * border);
   const height = Math.max(1, Math.ceil(box.height * scale) + 2 * border);
-  const background = dark
-    ? "#1e1e1e"
-    : page.modelAttributes.background && page.modelAttributes.background !== "none"
-      ? page.modelAttributes.background
-      : undefined;
+  const written = page.modelAttributes.background;
+  const background = dark ? "#1e1e1e" : written === "none" ? undefined : cssColor(written);
   const transform = `${scale !== 1 ? `scale(${fmt(scale)})` : ""}translate(${dx},${dy})`;
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="${width}px" height="${height}px" viewBox="-0.5 -0.5 ${width} ${height}"${background ? ` style="background-color: ${background};"` : ""}>` +
+  const svg = element(
+    "svg",
+    {
+      xmlns: "http://www.w3.org/2000/svg",
+      "xmlns:xlink": "http://www.w3.org/1999/xlink",
+      version: "1.1",
+      width: `${width}px`,
+      height: `${height}px`,
+      viewBox: `-0.5 -0.5 ${width} ${height}`,
+      style: background ? `background-color: ${background};` : undefined,
+    },
     `<defs>${[...defs.gradients.values()].join("")}</defs>` +
-    (background ? element("rect", { x: -0.5, y: -0.5, width, height, fill: background }) : "") +
-    element("g", { transform }, parts.join("")) +
-    "</svg>";
+      (background ? element("rect", { x: -0.5, y: -0.5, width, height, fill: background }) : "") +
+      element("g", { transform }, parts.join("")),
+  );
   return { svg, width, height, unknownShapes: [...unknown].sort(), page: index };
 }

@@ -1,5 +1,6 @@
 import type { Point, Rect } from "../cell.ts";
 import { rotatedBounds } from "./bounds.ts";
+import { fontFamily } from "./css-values.ts";
 import { htmlLines, type LabelLines, type LineAlign, plainLines, type Run } from "./label-lines.ts";
 import type { CellStyle } from "./style.ts";
 import { element, esc, fmt } from "./svg.ts";
@@ -172,7 +173,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   const anchorAttr = align === "left" ? undefined : align === "right" ? "end" : "middle";
   const fontAttrs = {
     fill: color,
-    "font-family": style.get("fontFamily") ?? "Helvetica",
+    "font-family": fontFamily(style.get("fontFamily")),
     "font-size": `${fmt(size)}px`,
     ...(anchorAttr ? { "text-anchor": anchorAttr } : {}),
   };
