@@ -18,6 +18,7 @@ import { UML_SEQUENCE_SHAPES } from "./shapes/uml-sequence.ts";
 import { drawStencil, stencilNamed } from "./stencils.ts";
 import type { CellStyle } from "./style.ts";
 import { element } from "./svg.ts";
+import { safeImage } from "./svg-image.ts";
 
 /** A vertex drawn: its SVG, the box its label goes in, and whether its shape is known. */
 export interface DrawnVertex {
@@ -187,18 +188,16 @@ export function directedBounds(
 
 /**
  * `image=` with a data URI or one of draw.io's library images once loaded (the only kinds a
- * standalone SVG may carry); anything else is a box, and not known (so a viewer can fall back
- * to draw.io, which fetches it).
+ * standalone SVG may carry), made safe by `safeImage` (raster data as it is, SVG sanitised);
+ * anything else is a box, and not known (so a viewer can fall back to draw.io, which fetches
+ * it or shows it as it can).
  */
 function image(c: ShapeContext): { svg: string; known: boolean } {
   let src = c.style.get("image") ?? "";
-  // draw.io writes `data:image/png,AAAA` in styles (a `;` would end the key).
-  const data = /^data:(image\/[a-z+.-]+),(.*)$/i.exec(src);
-  if (data && !data[2]?.startsWith("<") && !/;base64,/.test(src))
-    src = `data:${data[1]};base64,${data[2]}`;
   const library = libraryImagePath(src);
   if (library) src = libraryImage(library) ?? src;
-  if (!/^data:image\//i.test(src)) {
+  const safe = /^data:/i.test(src) ? safeImage(src) : undefined;
+  if (!safe) {
     return { svg: box(c, c.x, c.y, c.w, c.h, { ...c.paint, fill: "none" }, false), known: false };
   }
   const svg = element("image", {
@@ -206,7 +205,7 @@ function image(c: ShapeContext): { svg: string; known: boolean } {
     y: c.y,
     width: c.w,
     height: c.h,
-    "xlink:href": src,
+    "xlink:href": safe.src,
     ...(c.style.get("imageAspect") === "0" ? { preserveAspectRatio: "none" } : {}),
     ...(c.transform ? { transform: c.transform } : {}),
   });
