@@ -1,11 +1,22 @@
+import type { WorkBudget } from "../budget.ts";
 import { cssColor, idPart } from "./css-values.ts";
+import type { RasterTally } from "./raster-cost.ts";
 import type { CellStyle } from "./style.ts";
 import { type Attrs, element, fmt } from "./svg.ts";
 
-/** What one drawing needs besides its geometry: the document's gradients. */
+/**
+ * What one drawing shares besides its geometry: the document's gradients, the work budget its
+ * steps charge (`render-cost.ts`) and what it counts for the rasteriser (`raster-cost.ts`).
+ */
 export interface Defs {
   /** Gradient definitions by id, written into `<defs>`. */
   gradients: Map<string, string>;
+  budget?: WorkBudget;
+  raster?: RasterTally;
+  /** The drawing's scale (what the tally counts pixels at). */
+  scale?: number;
+  /** Images already shown once (the tally counts an SVG image's elements once). */
+  shownImages?: Set<string>;
 }
 
 /** Fill and stroke of a shape as draw.io's canvas writes them. */
@@ -44,15 +55,8 @@ export function paintOf(style: CellStyle, defs: Defs, options: { fill?: boolean 
   const strokeOpacity = opacity * (style.num("strokeOpacity", 100) / 100);
   const extra: Attrs = {};
   if (width !== 1) extra["stroke-width"] = fmt(Math.max(1, width));
-  if (style.flag("dashed")) {
-    const pattern = (style.get("dashPattern") ?? "3 3")
-      .split(/\s+/)
-      .map(Number)
-      .filter((n) => Number.isFinite(n) && n >= 0);
-    const scale = style.flag("fixDash") ? 1 : Math.max(1, width);
-    if (pattern.length > 0)
-      extra["stroke-dasharray"] = pattern.map((n) => fmt(n * scale)).join(" ");
-  }
+  const dashes = dashesOf(style);
+  if (dashes) extra["stroke-dasharray"] = dashes.map(fmt).join(" ");
   if (fill !== "none" && fillOpacity < 1) extra["fill-opacity"] = fmt(fillOpacity);
   if (stroke !== "none" && strokeOpacity < 1) extra["stroke-opacity"] = fmt(strokeOpacity);
   return { fill, stroke, extra };
@@ -84,6 +88,23 @@ export function gradientFill(defs: Defs, from: string, to: string, direction: st
     ),
   );
   return `url(#${id})`;
+}
+
+/**
+ * The dash lengths of a dashed style (`dashPattern`, scaled by the stroke width unless
+ * `fixDash`), or undefined for a solid line.
+ *
+ * @example
+ * dashesOf(new CellStyle("dashed=1;strokeWidth=2", "edge")); // [6, 6]
+ */
+export function dashesOf(style: CellStyle): number[] | undefined {
+  if (!style.flag("dashed")) return undefined;
+  const pattern = (style.get("dashPattern") ?? "3 3")
+    .split(/\s+/)
+    .map(Number)
+    .filter((n) => Number.isFinite(n) && n >= 0);
+  const scale = style.flag("fixDash") ? 1 : Math.max(1, style.num("strokeWidth", 1));
+  return pattern.length > 0 ? pattern.map((n) => n * scale) : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Rect } from "../cell.ts";
 import { libraryImage, libraryImagePath } from "./library-images.ts";
 import { type Defs, paintOf } from "./paint.ts";
+import { WORK_UNITS } from "./render-cost.ts";
 import { ARROW_SHAPES } from "./shapes/arrows.ts";
 import { MULTI_ARROW_SHAPES } from "./shapes/arrows-multi.ts";
 import { BASIC_SHAPES } from "./shapes/basic.ts";
@@ -55,7 +56,16 @@ function shapeFor(name: string): ShapeFn | undefined {
   const stencil = stencilNamed(name);
   return (
     stencil &&
-    ((c) => ({ svg: drawStencil(stencil, c, c.paint, c.style.num("strokeWidth", 1), c.transform) }))
+    ((c) => ({
+      svg: drawStencil(
+        stencil,
+        c,
+        c.paint,
+        c.style.num("strokeWidth", 1),
+        c.transform,
+        c.defs.budget,
+      ),
+    }))
   );
 }
 
@@ -199,6 +209,15 @@ function image(c: ShapeContext): { svg: string; known: boolean } {
   const safe = /^data:/i.test(src) ? safeImage(src) : undefined;
   if (!safe) {
     return { svg: box(c, c.x, c.y, c.w, c.h, { ...c.paint, fill: "none" }, false), known: false };
+  }
+  c.defs.budget?.charge(WORK_UNITS.imageKilobyte * Math.ceil(safe.src.length / 1024));
+  const tally = c.defs.raster;
+  if (tally) {
+    tally.images++;
+    // An SVG image is drawn once, as a PNG of its size on screen; a raster image as it is.
+    tally.imagePixels += safe.pixels || c.w * c.h * (c.defs.scale ?? 1) ** 2;
+    if (!c.defs.shownImages?.has(safe.src)) tally.imageElements += safe.elements;
+    c.defs.shownImages?.add(safe.src);
   }
   const svg = element("image", {
     x: c.x,

@@ -247,5 +247,5 @@ export function stencilAt(
   const stencil = stencilNamed(name);
   if (!stencil) return "";
   const at = { x: c.x + f.x, y: c.y + f.y, w: f.w, h: f.h };
-  return drawStencil(stencil, at, paint, strokeWidth, c.transform);
+  return drawStencil(stencil, at, paint, strokeWidth, c.transform, c.defs.budget);
 }
