@@ -55,11 +55,14 @@ try {
     if (engine) {
       // What `pngOf` does: planned before resvg parses anything, then rasterised.
       const plan = time("plan", () =>
-        planRaster(rendered, {
-          maxPixels: MAX_PNG_PIXELS,
-          fit: found.fit ?? false,
-          drawnAt: scale,
-        }),
+        planRaster(
+          { ...rendered, scale },
+          {
+            maxPixels: MAX_PNG_PIXELS,
+            fit: found.fit ?? false,
+            drawnAt: scale,
+          },
+        ),
       );
       const png = time("png", () =>
         engine.rasterize(plan.svg, { scale: plan.zoom, drawnAt: scale, background: "#ffffff" }),

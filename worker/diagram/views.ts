@@ -35,7 +35,7 @@ export interface ExportFile {
    * For SVG: its size and what drawing it counted, so a PNG of it is planned (size, cost, what
    * is too small to see) before the rasteriser parses it.
    */
-  picture?: { width: number; height: number; tally: RasterTally };
+  picture?: { width: number; height: number; tally: RasterTally; scale: number };
 }
 
 /** The compact text view of every page. */
@@ -76,7 +76,12 @@ export function exportFile(
         contentType: "image/svg+xml",
         filename: `${fileName(title)}.svg`,
         unknownShapes: rendered.unknownShapes,
-        picture: { width: rendered.width, height: rendered.height, tally: rendered.tally },
+        picture: {
+          width: rendered.width,
+          height: rendered.height,
+          tally: rendered.tally,
+          scale: options.scale ?? 1,
+        },
       };
     }
     case "drawio":

@@ -35,7 +35,7 @@ export async function pngOf(svg: ExportFile, options: PngOptions = {}): Promise<
  */
 export function planPng(svg: ExportFile, options: PngOptions = {}): RasterPlan {
   const text = String(svg.body);
-  const picture = svg.picture ?? sizeOf(text);
+  const picture = svg.picture ?? { ...sizeOf(text), scale: options.scale ?? 1 };
   return planRaster(
     { svg: text, ...picture },
     { maxPixels: MAX_PNG_PIXELS, fit: options.fit ?? false, drawnAt: options.scale ?? 1 },

@@ -153,23 +153,25 @@ function fontSize(attributes: string): number {
 }
 
 /**
- * The estimated work of rasterising a picture at `zoom` (pixels per SVG pixel), with text
- * under `minFontPx` (once zoomed) left out, split by what causes it.
+ * The estimated work of rasterising a picture at `zoom` (pixels per SVG pixel), drawn at
+ * `drawing` scale (its font sizes are in the drawing's units), with text under `minFontPx`
+ * once zoomed left out, split by what causes it.
  *
  * @example
- * rasterCost({ width: 800, height: 600 }, tally, runs, 1, 2).total; // ≈ 5760 + …
+ * rasterCost({ width: 800, height: 600 }, tally, runs, 1, 1, 2).total; // ≈ 5760 + …
  */
 export function rasterCost(
   size: { width: number; height: number },
   tally: RasterTally,
   runs: TextRuns,
   zoom: number,
+  drawing: number,
   minFontPx: number,
 ): { total: number; parts: Record<string, number> } {
   const z2 = zoom * zoom;
   let text = 0;
   for (const [font, count, squares] of runs.glyphs) {
-    if (font * zoom >= minFontPx)
+    if (font * drawing * zoom >= minFontPx)
       text += count * RASTER_UNITS.glyph + squares * RASTER_UNITS.lineSquared;
   }
   const parts = {

@@ -31,6 +31,8 @@ export interface DrawnPicture {
   width: number;
   height: number;
   tally?: RasterTally | undefined;
+  /** The scale it was drawn at: its text's font sizes are in units of the drawing (default 1). */
+  scale?: number | undefined;
 }
 
 /** How the PNG is asked for. */
@@ -74,16 +76,19 @@ export function planRaster(picture: DrawnPicture, request: RasterRequest): Raste
   }
   const tally = picture.tally ?? newRasterTally();
   const runs = textRuns(picture.svg);
-  let cost = rasterCost(picture, tally, runs, zoom, MIN_READABLE_FONT_PX);
+  // A font size in the drawing's units, as pixels of the PNG.
+  const drawing = picture.scale ?? 1;
+  const estimate = () => rasterCost(picture, tally, runs, zoom, drawing, MIN_READABLE_FONT_PX);
+  let cost = estimate();
   for (let i = 0; fit && i < MAX_HALVINGS && cost.total > workLimit; i++) {
     zoom /= 2;
-    cost = rasterCost(picture, tally, runs, zoom, MIN_READABLE_FONT_PX);
+    cost = estimate();
   }
   if (cost.total > workLimit) throw tooCostly(cost, workLimit);
   const smallest = runs.glyphs.at(-1)?.[0];
   const svg =
-    smallest !== undefined && smallest * zoom < MIN_READABLE_FONT_PX
-      ? withoutUnreadableText(picture.svg, MIN_READABLE_FONT_PX / zoom)
+    smallest !== undefined && smallest * drawing * zoom < MIN_READABLE_FONT_PX
+      ? withoutUnreadableText(picture.svg, MIN_READABLE_FONT_PX / (drawing * zoom))
       : picture.svg;
   return {
     svg,

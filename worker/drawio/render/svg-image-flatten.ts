@@ -18,14 +18,6 @@ const SVG_IMAGE =
   /<image x="([^"]*)" y="([^"]*)" width="([^"]*)" height="([^"]*)" xlink:href="data:image\/svg\+xml;base64,([A-Za-z0-9+/=]*)"/g;
 
 /**
- * The picture with each SVG image shown as a PNG drawn at its size on screen (`pixelsPerUnit`:
- * the drawing's scale times the zoom it is rasterised at). An image that cannot be drawn stays
- * as it was.
- *
- * @example
- * flattenSvgImages(svg, 2, (inner, width, height) => pngBase64Of(inner, width, height));
- */
-/**
  * The zoom at which an image of `size` covers a box of `width` × `height` px, its proportions
  * kept; where covering would need over four times the box's pixels (a long thin image), the
  * zoom at which it fits inside instead.
@@ -43,6 +35,14 @@ export function coverZoom(
   return size.width * size.height * cover * cover > 4 * width * height ? fit : cover;
 }
 
+/**
+ * The picture with each SVG image shown as a PNG drawn at its size on screen (`pixelsPerUnit`:
+ * the drawing's scale times the zoom it is rasterised at). An image that cannot be drawn stays
+ * as it was.
+ *
+ * @example
+ * flattenSvgImages(svg, 2, (inner, width, height) => pngBase64Of(inner, width, height));
+ */
 export function flattenSvgImages(
   svg: string,
   pixelsPerUnit: number,

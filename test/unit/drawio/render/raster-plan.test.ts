@@ -147,3 +147,18 @@ describe("planning a PNG", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe("planning a PNG of a picture drawn at a scale", () => {
+  it("reads its font sizes in the drawing's units: text drawn at scale 2 stays readable", () => {
+    const cells = Array.from({ length: 400 }, (_, i) =>
+      vertex(`v${i}`, `label ${i}`, "", (i % 20) * 800, Math.floor(i / 20) * 800),
+    );
+    const one = renderSvg(parseDiagram(model(cells)));
+    const two = renderSvg(parseDiagram(model(cells)), { scale: 2 });
+    const request = { maxPixels: MAX_PNG_PIXELS, fit: true };
+    // At scale 1 the fit leaves 12 px labels at ~3 px: kept. At scale 2 the zoom halves, the
+    // labels are the same size on screen: kept too (read as 12 px at that zoom, 1.5 px: gone).
+    expect(planRaster({ ...one, scale: 1 }, request).svg).toContain("label 399</text>");
+    expect(planRaster({ ...two, scale: 2 }, request).svg).toContain("label 399</text>");
+  });
+});
