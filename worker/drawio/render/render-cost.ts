@@ -65,7 +65,8 @@ export function checkRenderCost(layout: PageLayout): void {
   let imageChars = 0;
   const stencils = new Set<string>();
   for (const cell of layout.cells) {
-    cells++;
+    // Vertices and edges: the root and layers draw nothing (and are not counted when stored).
+    if (cell.vertex || cell.edge) cells++;
     const label = getCellLabel(cell.element).length;
     longestLabel = Math.max(longestLabel, label);
     allChars += label;

@@ -89,6 +89,16 @@ describe("render cost: refused before drawing, bounded while drawing", () => {
         expect(refusal(xml, { page }), `${name} page ${page}`).toBeUndefined();
       }
     }
+    // Exactly the stored limit, root and layer besides.
+    const full = Array.from(
+      { length: 50_000 },
+      (_, i) =>
+        `<mxCell id="c${i}" vertex="1" parent="1"><mxGeometry width="1" height="1" as="geometry"/></mxCell>`,
+    );
+    expect(refusal(model(full))).toBeUndefined();
+    expect(refusal(model([...full, vertex("one", "more")]))?.message).toMatch(
+      /cells on the page: 50,001/,
+    );
     const big = renderSvg(parseDiagram(syntheticDiagram({ cells: 50_000 })));
     expect(big.svg.length).toBeGreaterThan(1_000_000);
     expect(RENDER_LIMITS.cells).toBe(50_000);
