@@ -18,6 +18,7 @@ const SUITES: Record<string, string> = {
   xpath: "./xpath.ts",
   "test-times": "./test-times.ts",
   render: "./render.ts",
+  "render-hostile": "./render-hostile.ts",
   mcp: "./mcp.ts",
   mermaid: "./mermaid.ts",
   hostile: "./hostile.ts",

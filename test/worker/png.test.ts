@@ -174,3 +174,101 @@ describe("PNG images: export, render and publications, rasterised in the Worker"
     expect(width).toBeGreaterThan(4000);
   }, 60_000);
 });
+
+describe("PNG images of hostile diagrams: refused or bounded before the rasteriser does the work", () => {
+  const words = (n: number) => "lorem ipsum dolor sit amet ".repeat(Math.ceil(n / 27)).slice(0, n);
+  const model = (cells: string[]) =>
+    `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells.join("")}</root></mxGraphModel>`;
+  const cell = (
+    id: string,
+    value: string,
+    style: string,
+    x: number,
+    y: number,
+    w: number,
+    h: number,
+  ) =>
+    `<mxCell id="${id}" value="${value}" style="${style}" vertex="1" parent="1"><mxGeometry x="${x}" y="${y}" width="${w}" height="${h}" as="geometry"/></mxCell>`;
+  const codeOf = (bytes: Uint8Array) =>
+    (JSON.parse(new TextDecoder().decode(bytes)) as { code: string }).code;
+  const timed = async (path: string, init: Parameters<typeof buildRequest>[1] = {}) => {
+    const started = performance.now();
+    const answer = await fetchBytes(path, init);
+    return { ...answer, ms: performance.now() - started };
+  };
+
+  beforeAll(async () => {
+    const warm = await fetchBytes("/v1/render", {
+      method: "POST",
+      body: { xml: SMALL_XML, format: "png" },
+    });
+    expect(warm.res.status).toBe(200);
+  }, 120_000);
+
+  it("answers image_too_large from the picture's size, before resvg parses its text (was 3–14 s)", async () => {
+    const cells = Array.from({ length: 1_000 }, (_, i) =>
+      cell(
+        `v${i}`,
+        words(300),
+        "whiteSpace=wrap;html=1;",
+        (i % 40) * 150,
+        Math.floor(i / 40) * 250,
+        140,
+        240,
+      ),
+    );
+    const id = await createDiagram(model(cells));
+    const { res, bytes, ms } = await timed(`/v1/diagrams/${id}/export?format=png`);
+    expect(res.status).toBe(422);
+    expect(codeOf(bytes)).toBe("image_too_large");
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it("refuses a 40,000-character label's PNG export, and shrinks its public PNG (was 14 s per request)", async () => {
+    const id = await createDiagram(model([cell("a", words(40_000), "", 0, 0, 120, 60)]));
+    const exported = await timed(`/v1/diagrams/${id}/export?format=png`);
+    expect(exported.res.status).toBe(422);
+    expect(codeOf(exported.bytes)).toBe("render_too_expensive");
+    expect(exported.ms).toBeLessThan(2_000);
+    const pub = await api(`/v1/diagrams/${id}/publications`, { method: "POST", body: {} });
+    const shown = await timed(new URL(pub.json.urls.png as string).pathname, { auth: null });
+    expect(shown.res.status).toBe(200);
+    expect(shown.ms).toBeLessThan(2_000);
+  });
+
+  it("draws 500 embedded SVG images with blur filters quickly, their script and filters gone (was 2 s each)", async () => {
+    const hostile = btoa(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2000" onload="alert(1)"><script>alert(2)</script><defs><filter id="b"><feGaussianBlur stdDeviation="200"/></filter></defs>${'<rect width="1000" height="1000" fill="red" filter="url(#b)"/>'.repeat(5)}</svg>`,
+    );
+    const cells = Array.from({ length: 500 }, (_, i) =>
+      cell(
+        `i${i}`,
+        "",
+        `shape=image;image=data:image/svg+xml,${hostile};`,
+        (i % 25) * 50,
+        Math.floor(i / 25) * 50,
+        40,
+        40,
+      ),
+    );
+    const xml = model(cells);
+    const svg = await api("/v1/render", { method: "POST", body: { xml } });
+    expect(svg.status).toBe(200);
+    const inner = atob(/data:image\/svg\+xml;base64,([^"]+)/.exec(svg.text)?.[1] ?? "");
+    expect(inner).toContain("<rect");
+    expect(inner).not.toMatch(/script|onload|feGaussianBlur|filter=/);
+    const png = await timed("/v1/render", { method: "POST", body: { xml, format: "png" } });
+    expect(png.res.status).toBe(200);
+    expect(inkShare(decodePng(png.bytes))).toBeGreaterThan(0.1);
+    expect(png.ms).toBeLessThan(5_000);
+  });
+
+  it("draws fontSize=1e39 as the largest size a style may have, not a 500", async () => {
+    const xml = model([cell("a", "big", "fontSize=1e39;", 0, 0, 120, 60)]);
+    const svg = await api("/v1/render", { method: "POST", body: { xml } });
+    expect(svg.status).toBe(200);
+    expect(svg.text).not.toMatch(/Infinity|e\+39/);
+    const pub = await timed("/v1/render", { method: "POST", body: { xml, format: "png" } });
+    expect([200, 422]).toContain(pub.res.status);
+  });
+});

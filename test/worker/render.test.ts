@@ -150,4 +150,45 @@ describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", 
     expect(missing.headers.get("x-drawforge-unknown-shapes")).toBe("image");
     expect(missing.text).not.toContain("data:image");
   });
+
+  it("names a shape holding CR/LF in the header, encoded, on every image path (was a 500)", async () => {
+    const xml = SMALL_XML.replace(
+      'value="Start" vertex="1"',
+      'value="Start" style="shape=evil&#xd;&#xa;Set-Cookie: a=b;" vertex="1"',
+    );
+    const rendered = await api("/v1/render", { method: "POST", body: { xml } });
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.get("x-drawforge-unknown-shapes")).toBe(
+      "evil%0D%0ASet-Cookie%3A%20a%3Db",
+    );
+    expect(rendered.headers.get("set-cookie")).toBeNull();
+    const id = await createDiagram(xml);
+    const exported = await api(`/v1/diagrams/${id}/export?format=svg`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("x-drawforge-unknown-shapes")).toBe(
+      "evil%0D%0ASet-Cookie%3A%20a%3Db",
+    );
+    const pub = await api(`/v1/diagrams/${id}/publications`, { method: "POST" });
+    expect(pub.status).toBe(201);
+    const shown = await api(new URL(pub.json.urls.svg).pathname, { auth: null });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("x-drawforge-unknown-shapes")).toContain("evil%0D%0A");
+  });
+
+  it("writes a hostile page background as nothing at all, on render, export and public links", async () => {
+    const xml = SMALL_XML.replace(
+      "<mxGraphModel>",
+      `<mxGraphModel background="#fff&quot; onload=&quot;alert(1)">`,
+    );
+    const rendered = await api("/v1/render", { method: "POST", body: { xml } });
+    expect(rendered.status).toBe(200);
+    expect(rendered.text).not.toMatch(/onload|alert/);
+    const id = await createDiagram(xml);
+    const exported = await api(`/v1/diagrams/${id}/export?format=svg`);
+    expect(exported.text).not.toMatch(/onload|alert/);
+    const pub = await api(`/v1/diagrams/${id}/publications`, { method: "POST" });
+    const shown = await api(new URL(pub.json.urls.svg).pathname, { auth: null });
+    expect(shown.status).toBe(200);
+    expect(shown.text).not.toMatch(/onload|alert/);
+  });
 });

@@ -7,6 +7,7 @@ import {
   linksOf,
   unwrap,
 } from "../diagram/client.ts";
+import { DrawioError } from "../drawio/errors.ts";
 import { parseDiagram } from "../drawio/parse.ts";
 import { renderSvg } from "../drawio/render/index.ts";
 import type { ProblemInit } from "../http/api-error.ts";
@@ -114,7 +115,12 @@ async function finished(
   if (inline) {
     const doc = parseDiagram(head.xml);
     await loadDrawingAssets(env.ASSETS, doc);
-    svg = renderSvg(doc).svg;
+    try {
+      svg = renderSvg(doc).svg;
+    } catch (error) {
+      // A page too costly to draw (render_too_expensive) still succeeded: its SVG is left out.
+      if (!(error instanceof DrawioError)) throw error;
+    }
   }
   return {
     kind: "succeeded",

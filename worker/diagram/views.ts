@@ -3,6 +3,7 @@ import { diffDocuments, formatDocumentDiff, type PageRef } from "../drawio/diff.
 import { DrawioError } from "../drawio/errors.ts";
 import type { DiagramDocument } from "../drawio/model.ts";
 import { renderSvg } from "../drawio/render/index.ts";
+import type { RasterTally } from "../drawio/render/raster-cost.ts";
 import { serializeDiagram } from "../drawio/serialize.ts";
 import { toDiagramsNetUrl } from "../drawio/urls.ts";
 import { ApiError } from "../http/api-error.ts";
@@ -30,6 +31,11 @@ export interface ExportFile {
   filename?: string;
   /** For images: shapes drawn as their bounding box because the renderer does not know them. */
   unknownShapes?: string[];
+  /**
+   * For SVG: its size and what drawing it counted, so a PNG of it is planned (size, cost, what
+   * is too small to see) before the rasteriser parses it.
+   */
+  picture?: { width: number; height: number; tally: RasterTally; scale: number };
 }
 
 /** The compact text view of every page. */
@@ -70,6 +76,12 @@ export function exportFile(
         contentType: "image/svg+xml",
         filename: `${fileName(title)}.svg`,
         unknownShapes: rendered.unknownShapes,
+        picture: {
+          width: rendered.width,
+          height: rendered.height,
+          tally: rendered.tally,
+          scale: options.scale ?? 1,
+        },
       };
     }
     case "drawio":

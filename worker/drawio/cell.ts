@@ -1,3 +1,4 @@
+import { finiteNumber } from "./numbers.ts";
 import { markChanged, type XmlElement } from "./xml/nodes.ts";
 
 /** Element names that wrap an `<mxCell>` and carry the cell's id and custom properties. */
@@ -111,10 +112,9 @@ export interface Point {
   y: number;
 }
 
+/** A geometry number as draw.io reads it (`parseFloat`; missing or not finite: 0). */
 function num(value: string | undefined): number {
-  if (value === undefined || value === "") return 0;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : 0;
+  return finiteNumber(value, 0);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { cellId } from "./cell.ts";
 import { findRootId, formatCellLine } from "./compact.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
+import { finiteNumber } from "./numbers.ts";
 import { type CellSummary, cellFields, labelToText, quoteLabel, summarizeCell } from "./summary.ts";
 import { isElement, sourceOf, type XmlElement, type XmlNode, type XmlText } from "./xml/nodes.ts";
 
@@ -110,7 +111,7 @@ function compareFields(a: Map<string, string>, b: Map<string, string>): FieldCha
 
 function same(field: string, a: string | undefined, b: string | undefined): boolean {
   if (a === b) return true;
-  if (NUMERIC.has(field)) return Number(a ?? 0) === Number(b ?? 0);
+  if (NUMERIC.has(field)) return finiteNumber(a ?? "0", 0) === finiteNumber(b ?? "0", 0);
   // `rounded=1` already shows as its own style key.
   if (field === "shape")
     return (a === "rect" || a === "rounded") && (b === "rect" || b === "rounded");

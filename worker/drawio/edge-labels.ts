@@ -2,6 +2,7 @@ import { getCellLabel, type Point, type Rect } from "./cell.ts";
 import type { EdgeRoute } from "./edge-routes.ts";
 import { distanceToSegment, type LayoutCell, type PageLayout } from "./geometry.ts";
 import { measureText } from "./layout/text.ts";
+import { clampedNumber, finiteNumber } from "./numbers.ts";
 import { shapeOf } from "./style.ts";
 import { labelToText } from "./summary.ts";
 
@@ -42,7 +43,7 @@ export function edgeLabelBoxes(routes: readonly EdgeRoute[]): EdgeLabelBox[] {
     const html = route.style.get("html") === "1";
     const text = labelToText(raw, html).split(" / ").join("\n");
     if (text.trim() === "") continue;
-    const fontSize = Number(route.style.get("fontSize")) || 11;
+    const fontSize = clampedNumber(route.style.get("fontSize") ?? undefined, 11, 1_000_000) || 11;
     const size = measureText(text, Number.POSITIVE_INFINITY);
     const width = (size.width * fontSize) / 12 + 4;
     const height = (size.height * fontSize) / 12 + 2;
@@ -144,13 +145,13 @@ function overlap(p: Rect, q: Rect): number {
 /** Where draw.io puts the centre of an edge's label (mxGraphView's rule for edge labels). */
 function labelPoint(route: EdgeRoute): Point {
   const geometry = route.edge.geometry;
-  const gx = Number(geometry?.attrs.x) || 0;
-  const gy = Number(geometry?.attrs.y) || 0;
+  const gx = finiteNumber(geometry?.attrs.x, 0);
+  const gy = finiteNumber(geometry?.attrs.y, 0);
   let offset: Point = { x: 0, y: 0 };
   for (const child of geometry?.children ?? []) {
     const el = child as { name?: string; attrs?: Record<string, string> };
     if (el.name === "mxPoint" && el.attrs?.as === "offset") {
-      offset = { x: Number(el.attrs.x) || 0, y: Number(el.attrs.y) || 0 };
+      offset = { x: finiteNumber(el.attrs.x, 0), y: finiteNumber(el.attrs.y, 0) };
     }
   }
   const at = edgeLabelAnchor(route.points, geometry?.attrs.relative === "1", gx, gy);

@@ -6,6 +6,7 @@ import {
   readWaypoints,
 } from "./cell.ts";
 import type { LayoutCell, PageLayout } from "./geometry.ts";
+import { finiteNumber, readNumber } from "./numbers.ts";
 import { parseStyle } from "./style.ts";
 
 /** One end of an edge: where it is drawn, and the vertex it is attached to, if any. */
@@ -49,13 +50,13 @@ export function edgeTerminal(
     const rect = cell?.vertex ? layout.absoluteRect(cell) : undefined;
     if (!cell || !rect) return undefined;
     const prefix = which === "source" ? "exit" : "entry";
-    const fx = Number(style.get(`${prefix}X`) ?? Number.NaN);
-    const fy = Number(style.get(`${prefix}Y`) ?? Number.NaN);
+    const fx = readNumber(style.get(`${prefix}X`) ?? undefined);
+    const fy = readNumber(style.get(`${prefix}Y`) ?? undefined);
     const pinned = Number.isFinite(fx) && Number.isFinite(fy);
     const point = pinned
       ? {
-          x: rect.x + fx * rect.width + (Number(style.get(`${prefix}Dx`)) || 0),
-          y: rect.y + fy * rect.height + (Number(style.get(`${prefix}Dy`)) || 0),
+          x: rect.x + fx * rect.width + finiteNumber(style.get(`${prefix}Dx`) ?? undefined, 0),
+          y: rect.y + fy * rect.height + finiteNumber(style.get(`${prefix}Dy`) ?? undefined, 0),
         }
       : { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
     const perimeter = style.get(`${prefix}Perimeter`) !== "0";

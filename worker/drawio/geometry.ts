@@ -8,6 +8,7 @@ import {
   readRect,
 } from "./cell.ts";
 import type { DiagramPage } from "./model.ts";
+import { finiteNumber } from "./numbers.ts";
 import type { XmlElement } from "./xml/nodes.ts";
 
 /** One cell of a page with what the geometry rules need to know about it. */
@@ -140,7 +141,7 @@ export function offsetOf(geometry: XmlElement): Point {
   for (const child of geometry.children) {
     const el = child as XmlElement;
     if (el.name === "mxPoint" && el.attrs.as === "offset") {
-      return { x: Number(el.attrs.x) || 0, y: Number(el.attrs.y) || 0 };
+      return { x: finiteNumber(el.attrs.x, 0), y: finiteNumber(el.attrs.y, 0) };
     }
   }
   return { x: 0, y: 0 };

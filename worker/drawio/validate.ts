@@ -10,6 +10,7 @@ import {
 import { DrawioError } from "./errors.ts";
 import type { Finding } from "./findings.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
+import { readNumber } from "./numbers.ts";
 import { parseDiagram } from "./parse.ts";
 import { RESERVED_IDS } from "./reserved-ids.ts";
 import { type ShapeNames, shapeFindings } from "./validate-shapes.ts";
@@ -27,8 +28,11 @@ export const COORDINATE_LIMIT = 10_000_000;
 
 /** Why a geometry number is refused, or undefined when it is fine. */
 export function geometryNumberProblem(value: string): string | undefined {
-  // Number("") and Number("  ") are 0: an empty value is fine, as draw.io reads it.
-  const n = Number(value);
+  // An empty value is fine: draw.io reads it as 0.
+  if (value.trim() === "") return undefined;
+  // Read as draw.io reads it (`parseFloat`: "12px" is 12, "0x10" is 0); "abc" and "Infinity"
+  // are not finite numbers.
+  const n = readNumber(value);
   if (n <= COORDINATE_LIMIT && n >= -COORDINATE_LIMIT) return undefined;
   if (!Number.isFinite(n)) return "which is not a finite number";
   return `which is beyond ±${COORDINATE_LIMIT.toLocaleString("en-US")}`;

@@ -17,6 +17,7 @@ import latinExt700 from "@fontsource/arimo/files/arimo-latin-ext-700-normal.woff
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import type { ExportFile } from "../diagram/views.ts";
 import { loadPngEngine, type PngEngine } from "../drawio/render/png.ts";
+import type { RasterPlan } from "../drawio/render/raster-plan.ts";
 import type { PngOptions } from "./png.ts";
 
 /**
@@ -63,17 +64,20 @@ export function pngEngine(): Promise<PngEngine> {
 }
 
 /**
- * The PNG of an SVG export (drawn at the export's own scale), named after it.
+ * The PNG of an SVG export as `planPng` planned it (its zoom, unreadable text left out), named
+ * after it.
  *
  * @example
- * const png = await rasterizeExport(exportFile(doc, xml, "Checkout", { format: "svg", page: 0 }));
+ * const svg = exportFile(doc, xml, "Checkout", { format: "svg", page: 0 });
+ * const png = await rasterizeExport(svg, planPng(svg));
  */
 export async function rasterizeExport(
   svg: ExportFile,
+  plan: RasterPlan,
   options: PngOptions = {},
 ): Promise<ExportFile> {
-  const { png } = (await pngEngine()).rasterize(String(svg.body), {
-    scale: 1,
+  const { png } = (await pngEngine()).rasterize(plan.svg, {
+    scale: plan.zoom,
     drawnAt: options.scale ?? 1,
     fit: options.fit ?? false,
     ...(options.transparent ? {} : { background: "#ffffff" }),

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { diagramStub, unwrap } from "../diagram/client.ts";
 import type { ExportFile } from "../diagram/views.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { headerList, headerText } from "../http/header-value.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import { pngOf } from "../images/png.ts";
 import { DiagramParamsSchema, errorResponses } from "../schemas/common.ts";
@@ -63,13 +64,12 @@ exports.openapi(exportDiagram, async (c) => {
   };
   if (file.filename && file.contentType.startsWith("image/")) {
     // An image is shown where it is opened (an <img>, a browser tab); its name still travels.
-    headers["content-disposition"] =
-      `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
+    headers["content-disposition"] = `inline; filename*=UTF-8''${headerText(file.filename)}`;
   } else if (file.filename) {
     // `filename` for clients that only read the ASCII form (curl -J), `filename*` for the rest.
     const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
     headers["content-disposition"] =
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
+      `attachment; filename="${ascii}"; filename*=UTF-8''${headerText(file.filename)}`;
   }
   return c.body(file.body, 200, headers);
 });
@@ -92,8 +92,6 @@ export function imageHeaders(file: {
   return {
     "content-security-policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
     "x-content-type-options": "nosniff",
-    ...(unknown.length > 0
-      ? { "x-drawforge-unknown-shapes": unknown.slice(0, 40).join(",").slice(0, 2_000) }
-      : {}),
+    ...(unknown.length > 0 ? { "x-drawforge-unknown-shapes": headerList(unknown) } : {}),
   };
 }

@@ -50,3 +50,19 @@ export function rotatedBounds(r: Rect, rotation: { angle: number; cx: number; cy
     height: Math.max(...ys) - Math.min(...ys),
   };
 }
+
+/**
+ * The part of `a` inside `b` (an empty rectangle at `b`'s corner when they do not meet).
+ *
+ * @example
+ * intersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 5, y: 5, width: 10, height: 10 }); // { x: 5, y: 5, width: 5, height: 5 }
+ */
+export function intersect(a: Rect, b: Rect): Rect {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const right = Math.min(a.x + a.width, b.x + b.width);
+  const bottom = Math.min(a.y + a.height, b.y + b.height);
+  return right < x || bottom < y
+    ? { x: b.x, y: b.y, width: 0, height: 0 }
+    : { x, y, width: right - x, height: bottom - y };
+}

@@ -3,6 +3,7 @@ import { type EdgeRoute, edgeRoute } from "../edge-routes.ts";
 import type { LayoutCell, PageLayout } from "../geometry.ts";
 import { drawMarker } from "./edge-markers.ts";
 import { type Defs, painted, paintOf } from "./paint.ts";
+import { WORK_UNITS } from "./render-cost.ts";
 import type { CellStyle } from "./style.ts";
 import { curvedLine, PathData, type Pt, polyline } from "./svg.ts";
 
@@ -178,6 +179,7 @@ export function drawEdge(
   defs: Defs,
 ): DrawnEdge | undefined {
   const points = routePoints(layout, edge, style);
+  defs.budget?.charge(WORK_UNITS.waypoint * (points?.length ?? 0));
   if (!points || points.length < 2) return undefined;
   const paint = paintOf(style, defs, { fill: false });
   const color = paint.stroke === "none" ? "none" : paint.stroke;

@@ -1,12 +1,16 @@
+import type { WorkBudget } from "../budget.ts";
 import { getCellLabel, type Point, type Rect } from "../cell.ts";
 import { edgeLabelAnchor, edgeLabelBase } from "../edge-labels.ts";
 import { DrawioError } from "../errors.ts";
 import { type LayoutCell, offsetOf, PageLayout } from "../geometry.ts";
 import type { DiagramDocument, DiagramPage } from "../model.ts";
 import { rotatedBounds, union } from "./bounds.ts";
+import { cssColor } from "./css-values.ts";
 import { drawEdge } from "./edges.ts";
 import { drawLabel } from "./labels.ts";
 import { type Defs, paintOf } from "./paint.ts";
+import { newRasterTally, type RasterTally, tallyEdge, tallyVertex } from "./raster-cost.ts";
+import { checkRenderCost, renderBudget, WORK_UNITS } from "./render-cost.ts";
 import { drawVertex } from "./shapes.ts";
 import { CellStyle } from "./style.ts";
 import { element, fmt } from "./svg.ts";
@@ -22,6 +26,8 @@ export interface RenderOptions {
   border?: number;
   /** `dark` draws the light defaults dark (white fills, black lines and text turn around). */
   theme?: "light" | "dark";
+  /** The units of work the drawing may take (default `RENDER_LIMITS.work`). */
+  workLimit?: number;
 }
 
 /** A rendered page. */
@@ -33,6 +39,8 @@ export interface RenderedSvg {
   unknownShapes: string[];
   /** The page drawn (index). */
   page: number;
+  /** What the drawing counted for a rasteriser (`planRaster` reads it with the SVG). */
+  tally: RasterTally;
 }
 
 /** The page a render option names. */
@@ -65,8 +73,9 @@ export function pickPage(
  * the nearest ancestor that has it, when the object asks for placeholders (`placeholders="1"`),
  * as draw.io shows it. An unknown name stays as written.
  */
-function labelOf(cell: LayoutCell, style: CellStyle): string {
+function labelOf(cell: LayoutCell, style: CellStyle, budget: WorkBudget): string {
   const raw = getCellLabel(cell.element);
+  budget.charge(WORK_UNITS.labelChar * raw.length);
   if (cell.element.attrs.placeholders !== "1" || !raw.includes("%")) return raw;
   const html = style.get("html") === "1";
   return raw.replace(/%([A-Za-z0-9_.-]+)%/g, (whole, name: string) => {
@@ -96,8 +105,18 @@ const REFERENCE_KEYS = ["fillColor", "strokeColor", "fontColor", "gradientColor"
 export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): RenderedSvg {
   const { page, index } = pickPage(doc, options.page);
   const layout = new PageLayout(page);
+  checkRenderCost(layout);
   const dark = options.theme === "dark";
-  const defs: Defs = { gradients: new Map() };
+  const scale = options.scale ?? 1;
+  const budget = renderBudget(options.workLimit);
+  const tally = newRasterTally();
+  const defs: Defs = {
+    gradients: new Map(),
+    budget,
+    raster: tally,
+    scale,
+    shownImages: new Set(),
+  };
   const unknown = new Set<string>();
   const parts: string[] = [];
   let bounds: Rect | undefined;
@@ -119,7 +138,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       : edgeLabelBase(points, cell.rect.x, cell.rect.y);
     const off = cell.geometry ? offsetOf(cell.geometry) : { x: 0, y: 0 };
     const anchor = { x: base.x + off.x, y: base.y + off.y };
-    add(drawLabel({ value: labelOf(cell, style), style, anchor }));
+    add(drawLabel({ value: labelOf(cell, style, budget), style, anchor }));
   };
 
   /**
@@ -156,6 +175,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
     if (drawn.has(cell)) return;
     drawn.add(cell);
     if (!layout.isVisible(cell)) return;
+    budget.charge(WORK_UNITS.cell);
     if (cell.vertex) {
       const style = styleOf(cell, "vertex");
       const parentEdge = cell.parent?.edge ? cell.parent : undefined;
@@ -169,6 +189,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       if (!rect) return;
       const shape = drawVertex(rect, style, defs);
       if (style.shape === "table") shape.svg += grid(cell, rect, style);
+      tallyVertex(tally, rect, style, scale);
       if (!shape.known) unknown.add(style.shape);
       const sw = style.num("strokeWidth", 1) / 2;
       const angle = style.num("rotation", 0);
@@ -189,7 +210,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       );
       add(
         drawLabel({
-          value: labelOf(cell, style),
+          value: labelOf(cell, style, budget),
           style,
           box: shape.labelBox ?? rect,
           ...(angle
@@ -201,6 +222,7 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
       const style = styleOf(cell, "edge");
       const edge = drawEdge(layout, cell, style, defs);
       if (!edge) return;
+      tallyEdge(tally, edge, style, scale);
       edgePoints.set(cell, edge.points);
       add(edge, style);
       edgeLabel(cell, edge.points, style);
@@ -226,24 +248,33 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
   for (const root of roots) draw(root);
   for (const cell of layout.cells) draw(cell);
 
-  const scale = options.scale ?? 1;
   const border = options.border ?? 0;
   const box = bounds ?? { x: 0, y: 0, width: 0, height: 0 };
   const dx = Math.floor(border / scale - box.x);
   const dy = Math.floor(border / scale - box.y);
   const width = Math.max(1, Math.ceil(box.width * scale) + 2 * border);
   const height = Math.max(1, Math.ceil(box.height * scale) + 2 * border);
-  const background = dark
-    ? "#1e1e1e"
-    : page.modelAttributes.background && page.modelAttributes.background !== "none"
-      ? page.modelAttributes.background
-      : undefined;
+  const written = page.modelAttributes.background;
+  const background = dark ? "#1e1e1e" : written === "none" ? undefined : cssColor(written);
   const transform = `${scale !== 1 ? `scale(${fmt(scale)})` : ""}translate(${dx},${dy})`;
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" width="${width}px" height="${height}px" viewBox="-0.5 -0.5 ${width} ${height}"${background ? ` style="background-color: ${background};"` : ""}>` +
-    `<defs>${[...defs.gradients.values()].join("")}</defs>` +
-    (background ? element("rect", { x: -0.5, y: -0.5, width, height, fill: background }) : "") +
-    element("g", { transform }, parts.join("")) +
-    "</svg>";
-  return { svg, width, height, unknownShapes: [...unknown].sort(), page: index };
+  // The root and the drawing's group opened and closed around the parts, joined once: a
+  // 50,000-cell page is a 13 MB string, and each extra concatenation copied it.
+  const root = element("svg", {
+    xmlns: "http://www.w3.org/2000/svg",
+    "xmlns:xlink": "http://www.w3.org/1999/xlink",
+    version: "1.1",
+    width: `${width}px`,
+    height: `${height}px`,
+    viewBox: `-0.5 -0.5 ${width} ${height}`,
+    style: background ? `background-color: ${background};` : undefined,
+  });
+  const group = element("g", { transform });
+  parts.unshift(
+    `${root.slice(0, -2)}><defs>${[...defs.gradients.values()].join("")}</defs>`,
+    background ? element("rect", { x: -0.5, y: -0.5, width, height, fill: background }) : "",
+    `${group.slice(0, -2)}>`,
+  );
+  parts.push("</g></svg>");
+  const svg = parts.join("");
+  return { svg, width, height, unknownShapes: [...unknown].sort(), page: index, tally };
 }

@@ -1,5 +1,7 @@
 import type { Point, Rect } from "../cell.ts";
-import { rotatedBounds } from "./bounds.ts";
+import { intersect, rotatedBounds } from "./bounds.ts";
+import { fontFamily } from "./css-values.ts";
+import { clipLines, type Placement } from "./label-clip.ts";
 import { htmlLines, type LabelLines, type LineAlign, plainLines, type Run } from "./label-lines.ts";
 import type { CellStyle } from "./style.ts";
 import { element, esc, fmt } from "./svg.ts";
@@ -136,6 +138,8 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     input.rotation && input.rotation.angle % 360 !== 0 ? { ...input.rotation } : undefined;
   /** `overflow=fill`: the label fills the cell's box, with no spacing, from its top. */
   let fillBox: Rect | undefined;
+  /** `overflow=hidden`: draw.io clips the label to the cell's box. */
+  let clipBox: Rect | undefined;
   if (input.box) {
     const b = { ...input.box };
     if (vertical) {
@@ -158,6 +162,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     ay += valign === "top" ? sTop + 5 : valign === "bottom" ? -sBottom - 1 : (sTop - sBottom) / 2;
     bw = lp === "center" ? b.width - sLeft - sRight : b.width;
     if (style.get("overflow") === "fill" && !vertical) fillBox = b;
+    if (style.get("overflow") === "hidden" && !vertical) clipBox = b;
   } else {
     const a = input.anchor ?? { x: 0, y: 0 };
     ax = a.x + (align === "left" ? sLeft : align === "right" ? -sRight : (sLeft - sRight) / 2);
@@ -172,7 +177,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   const anchorAttr = align === "left" ? undefined : align === "right" ? "end" : "middle";
   const fontAttrs = {
     fill: color,
-    "font-family": style.get("fontFamily") ?? "Helvetica",
+    "font-family": fontFamily(style.get("fontFamily")),
     "font-size": `${fmt(size)}px`,
     ...(anchorAttr ? { "text-anchor": anchorAttr } : {}),
   };
@@ -249,6 +254,10 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     const baselines = sizes.map(
       (s, i) => first + (tops[i] ?? 0) - top0 + baselineOffset(s) - baselineOffset(size0),
     );
+    if (clipBox) {
+      const at = (i: number) => placements[i] ?? { x, anchor: anchorAttr ?? "start" };
+      clipLines({ lines, widths, baselines, sizes, at, placements }, clipBox, size);
+    }
     svg += textLines(lines, x, baselines, fontAttrs, placements);
     bounds = { x: left, y: top, width: blockW, height: blockH };
   } else {
@@ -273,14 +282,18 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
         stroke: border ?? "none",
       });
     }
-    svg += textLines(
-      lines,
-      ax - 0.5,
-      lines.map((_, i) => y0 - 0.5 + i * lh),
-      fontAttrs,
-    );
+    const baselines = lines.map((_, i) => y0 - 0.5 + i * lh);
+    const placements: Array<Placement | undefined> = [];
+    if (clipBox) {
+      const at = () => ({ x: ax - 0.5, anchor: anchorAttr ?? "start" });
+      const sizes = lines.map(() => size);
+      clipLines({ lines, widths, baselines, sizes, at, placements }, clipBox, size);
+    }
+    svg += textLines(lines, ax - 0.5, baselines, fontAttrs, placements);
     bounds = { x: left, y: top, width: blockW, height: u + 2 };
   }
+  // A clipped label reaches no further than its box.
+  if (clipBox) bounds = intersect(bounds, clipBox);
   if (rotation) bounds = rotatedBounds(bounds, rotation);
   const opacity = style.num("textOpacity", 100);
   return {

@@ -1,10 +1,22 @@
+import type { WorkBudget } from "../budget.ts";
+import { cssColor, idPart } from "./css-values.ts";
+import type { RasterTally } from "./raster-cost.ts";
 import type { CellStyle } from "./style.ts";
 import { type Attrs, element, fmt } from "./svg.ts";
 
-/** What one drawing needs besides its geometry: the document's gradients. */
+/**
+ * What one drawing shares besides its geometry: the document's gradients, the work budget its
+ * steps charge (`render-cost.ts`) and what it counts for the rasteriser (`raster-cost.ts`).
+ */
 export interface Defs {
   /** Gradient definitions by id, written into `<defs>`. */
   gradients: Map<string, string>;
+  budget?: WorkBudget;
+  raster?: RasterTally;
+  /** The drawing's scale (what the tally counts pixels at). */
+  scale?: number;
+  /** Images already shown once (the tally counts an SVG image's elements once). */
+  shownImages?: Set<string>;
 }
 
 /** Fill and stroke of a shape as draw.io's canvas writes them. */
@@ -32,18 +44,7 @@ export function paintOf(style: CellStyle, defs: Defs, options: { fill?: boolean 
   let fill = options.fill === false ? "none" : (style.color("fillColor") ?? "none");
   const gradient = style.color("gradientColor");
   if (fill !== "none" && gradient && options.fill !== false) {
-    const direction = style.get("gradientDirection") ?? "south";
-    const [x1, y1, x2, y2] = DIRECTIONS[direction] ?? DIRECTIONS.south ?? [0, 0, 0, 100];
-    const id = `mx-gradient-${fill.replace("#", "")}-1-${gradient.replace("#", "")}-1-${direction[0]}-0`;
-    defs.gradients.set(
-      id,
-      element(
-        "linearGradient",
-        { x1: `${x1}%`, y1: `${y1}%`, x2: `${x2}%`, y2: `${y2}%`, id },
-        `${element("stop", { offset: "0%", style: `stop-color:${fill};stop-opacity:1` })}${element("stop", { offset: "100%", style: `stop-color:${gradient};stop-opacity:1` })}`,
-      ),
-    );
-    fill = `url(#${id})`;
+    fill = gradientFill(defs, fill, gradient, style.get("gradientDirection") ?? "south");
   }
   if (fill !== "none" && !fill.startsWith("url(") && style.flag("sketch"))
     fill = hachure(style, fill, defs);
@@ -54,18 +55,56 @@ export function paintOf(style: CellStyle, defs: Defs, options: { fill?: boolean 
   const strokeOpacity = opacity * (style.num("strokeOpacity", 100) / 100);
   const extra: Attrs = {};
   if (width !== 1) extra["stroke-width"] = fmt(Math.max(1, width));
-  if (style.flag("dashed")) {
-    const pattern = (style.get("dashPattern") ?? "3 3")
-      .split(/\s+/)
-      .map(Number)
-      .filter((n) => Number.isFinite(n) && n >= 0);
-    const scale = style.flag("fixDash") ? 1 : Math.max(1, width);
-    if (pattern.length > 0)
-      extra["stroke-dasharray"] = pattern.map((n) => fmt(n * scale)).join(" ");
-  }
+  const dashes = dashesOf(style);
+  if (dashes) extra["stroke-dasharray"] = dashes.map(fmt).join(" ");
   if (fill !== "none" && fillOpacity < 1) extra["fill-opacity"] = fmt(fillOpacity);
   if (stroke !== "none" && strokeOpacity < 1) extra["stroke-opacity"] = fmt(strokeOpacity);
   return { fill, stroke, extra };
+}
+
+/**
+ * A linear gradient from one colour to another toward `direction` (draw.io's `south`, `east`,
+ * `north`, `west`; anything else is `south`), registered in the drawing's defs under draw.io's
+ * id for it, as a fill (`url(#…)`). Both colours pass `cssColor`; the id holds only safe
+ * characters whatever the colours were written as.
+ *
+ * @example
+ * gradientFill(defs, "#dae8fc", "#7ea6e0", "south"); // "url(#mx-gradient-dae8fc-1-7ea6e0-1-s-0)"
+ */
+export function gradientFill(defs: Defs, from: string, to: string, direction: string): string {
+  const way = Object.hasOwn(DIRECTIONS, direction) ? direction : "south";
+  const [x1, y1, x2, y2] = DIRECTIONS[way] ?? [0, 0, 0, 100];
+  const a = cssColor(from) ?? "#ffffff";
+  const b = cssColor(to) ?? "#ffffff";
+  const id = `mx-gradient-${idPart(a.replace("#", ""))}-1-${idPart(b.replace("#", ""))}-1-${way[0]}-0`;
+  const stop = (offset: string, color: string) =>
+    element("stop", { offset, style: `stop-color:${color};stop-opacity:1` });
+  defs.gradients.set(
+    id,
+    element(
+      "linearGradient",
+      { x1: `${x1}%`, y1: `${y1}%`, x2: `${x2}%`, y2: `${y2}%`, id },
+      stop("0%", a) + stop("100%", b),
+    ),
+  );
+  return `url(#${id})`;
+}
+
+/**
+ * The dash lengths of a dashed style (`dashPattern`, scaled by the stroke width unless
+ * `fixDash`), or undefined for a solid line.
+ *
+ * @example
+ * dashesOf(new CellStyle("dashed=1;strokeWidth=2", "edge")); // [6, 6]
+ */
+export function dashesOf(style: CellStyle): number[] | undefined {
+  if (!style.flag("dashed")) return undefined;
+  const pattern = (style.get("dashPattern") ?? "3 3")
+    .split(/\s+/)
+    .map(Number)
+    .filter((n) => Number.isFinite(n) && n >= 0);
+  const scale = style.flag("fixDash") ? 1 : Math.max(1, style.num("strokeWidth", 1));
+  return pattern.length > 0 ? pattern.map((n) => n * scale) : undefined;
 }
 
 /**
@@ -117,7 +156,7 @@ function hachure(style: CellStyle, color: string, defs: Defs): string {
   const weight = Math.max(0.5, style.num("fillWeight", width / 2));
   const angle = style.num("hachureAngle", -41);
   const id =
-    `df-hachure-${color.replace(/[^0-9a-z]/gi, "")}-${fmt(gap)}-${fmt(weight)}-${fmt(angle)}`.replace(
+    `df-hachure-${idPart(color.replace("#", ""))}-${fmt(gap)}-${fmt(weight)}-${fmt(angle)}`.replace(
       /\./g,
       "_",
     );

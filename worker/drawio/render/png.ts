@@ -1,7 +1,8 @@
 import { Resvg } from "@resvg/resvg-wasm";
-import { DrawioError } from "../errors.ts";
 import { encodePng } from "./png-encode.ts";
+import { fitZoom, imageTooLarge, MAX_PNG_PIXELS } from "./raster-plan.ts";
 import { type PixelReader, startResvg } from "./resvg-memory.ts";
+import { coverZoom, flattenSvgImages } from "./svg-image-flatten.ts";
 import { woffToSfnt } from "./woff.ts";
 
 /** What the rasteriser needs once per isolate: resvg's compiled WASM and the label fonts. */
@@ -44,12 +45,7 @@ export interface RasterizedPng {
   height: number;
 }
 
-/**
- * The most pixels one PNG may have (4096 × 4096): a cap on memory and CPU per request. resvg
- * draws into one RGBA buffer (64 MiB at the cap) in WASM memory, which never shrinks, inside an
- * isolate's 128 MB.
- */
-export const MAX_PNG_PIXELS = 4096 * 4096;
+export { MAX_PNG_PIXELS } from "./raster-plan.ts";
 
 let loading: Promise<PixelReader> | undefined;
 
@@ -70,38 +66,54 @@ export async function loadPngEngine(input: PngEngineInput): Promise<PngEngine> {
   const fontBuffers = input.fonts.map((woff) => woffToSfnt(woff));
   return {
     readsInPlace: pixels.inPlace,
-    rasterize(svg, options = {}) {
+    rasterize(input, options = {}) {
       const { background, maxPixels = MAX_PNG_PIXELS, drawnAt = 1, fit = false } = options;
       let scale = options.scale ?? 1;
-      const parse = () =>
+      const font = {
+        fontBuffers,
+        defaultFontFamily: "Arimo",
+        sansSerifFamily: "Arimo",
+        serifFamily: "Arimo",
+        monospaceFamily: "Arimo",
+      };
+      const parse = (svg: string, zoom: number, fill?: string) =>
         new Resvg(svg, {
-          font: {
-            fontBuffers,
-            defaultFontFamily: "Arimo",
-            sansSerifFamily: "Arimo",
-            serifFamily: "Arimo",
-            monospaceFamily: "Arimo",
-          },
-          fitTo: { mode: "zoom", value: scale },
+          font,
+          fitTo: { mode: "zoom", value: zoom },
           shapeRendering: 2,
           textRendering: 1,
-          ...(background ? { background } : {}),
+          ...(fill ? { background: fill } : {}),
         });
-      let resvg = parse();
-      try {
-        const size = () => Math.ceil(resvg.width * scale) * Math.ceil(resvg.height * scale);
-        if (size() > maxPixels) {
-          // The largest scale that fits, rounded down to a hundredth.
-          const factor = Math.floor(scale * Math.sqrt(maxPixels / size()) * 100) / 100 / scale;
-          if (!fit) {
-            throw new DrawioError(
-              "image_too_large",
-              `the PNG would be ${Math.ceil(resvg.width * scale)} × ${Math.ceil(resvg.height * scale)} px, over the ${maxPixels.toLocaleString("en-US")} pixels one image may have: lower the scale to ${Math.floor(drawnAt * scale * factor * 100) / 100} or less, or ask for SVG`,
-            );
+      // Each SVG image drawn once as a PNG at its size on screen: resvg would draw every one
+      // through a layer as large as the whole picture.
+      const svg = flattenSvgImages(input, drawnAt * scale, (inner, width, height) => {
+        const probe = parse(inner, 1);
+        const size = { width: probe.width, height: probe.height };
+        probe.free();
+        if (!(size.width > 0 && size.height > 0)) return undefined;
+        const drawn = parse(inner, coverZoom(size, width, height));
+        try {
+          const image = drawn.render();
+          try {
+            const { width: w, height: h } = image;
+            return base64(encodePng({ width: w, height: h, pixels: pixels.read(image) }));
+          } finally {
+            image.free();
           }
+        } finally {
+          drawn.free();
+        }
+      });
+      let resvg = parse(svg, scale, background);
+      try {
+        const drawn = { width: resvg.width * scale, height: resvg.height * scale };
+        if (Math.ceil(drawn.width) * Math.ceil(drawn.height) > maxPixels) {
+          // A backstop: the Worker's routes plan the size before parsing (`planRaster`).
+          const zoom = fitZoom(drawn, maxPixels);
+          if (!fit) throw imageTooLarge(drawn, maxPixels, drawnAt * scale, zoom);
           resvg.free();
-          scale *= factor;
-          resvg = parse();
+          scale *= zoom;
+          resvg = parse(svg, scale, background);
         }
         const image = resvg.render();
         try {
@@ -116,4 +128,11 @@ export async function loadPngEngine(input: PngEngineInput): Promise<PngEngine> {
       }
     },
   };
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }

@@ -1,6 +1,7 @@
 import type { Rect } from "../cell.ts";
 import { libraryImage, libraryImagePath } from "./library-images.ts";
 import { type Defs, paintOf } from "./paint.ts";
+import { WORK_UNITS } from "./render-cost.ts";
 import { ARROW_SHAPES } from "./shapes/arrows.ts";
 import { MULTI_ARROW_SHAPES } from "./shapes/arrows-multi.ts";
 import { BASIC_SHAPES } from "./shapes/basic.ts";
@@ -18,6 +19,7 @@ import { UML_SEQUENCE_SHAPES } from "./shapes/uml-sequence.ts";
 import { drawStencil, stencilNamed } from "./stencils.ts";
 import type { CellStyle } from "./style.ts";
 import { element } from "./svg.ts";
+import { safeImage } from "./svg-image.ts";
 
 /** A vertex drawn: its SVG, the box its label goes in, and whether its shape is known. */
 export interface DrawnVertex {
@@ -54,7 +56,16 @@ function shapeFor(name: string): ShapeFn | undefined {
   const stencil = stencilNamed(name);
   return (
     stencil &&
-    ((c) => ({ svg: drawStencil(stencil, c, c.paint, c.style.num("strokeWidth", 1), c.transform) }))
+    ((c) => ({
+      svg: drawStencil(
+        stencil,
+        c,
+        c.paint,
+        c.style.num("strokeWidth", 1),
+        c.transform,
+        c.defs.budget,
+      ),
+    }))
   );
 }
 
@@ -187,26 +198,33 @@ export function directedBounds(
 
 /**
  * `image=` with a data URI or one of draw.io's library images once loaded (the only kinds a
- * standalone SVG may carry); anything else is a box, and not known (so a viewer can fall back
- * to draw.io, which fetches it).
+ * standalone SVG may carry), made safe by `safeImage` (raster data as it is, SVG sanitised);
+ * anything else is a box, and not known (so a viewer can fall back to draw.io, which fetches
+ * it or shows it as it can).
  */
 function image(c: ShapeContext): { svg: string; known: boolean } {
   let src = c.style.get("image") ?? "";
-  // draw.io writes `data:image/png,AAAA` in styles (a `;` would end the key).
-  const data = /^data:(image\/[a-z+.-]+),(.*)$/i.exec(src);
-  if (data && !data[2]?.startsWith("<") && !/;base64,/.test(src))
-    src = `data:${data[1]};base64,${data[2]}`;
   const library = libraryImagePath(src);
   if (library) src = libraryImage(library) ?? src;
-  if (!/^data:image\//i.test(src)) {
+  const safe = /^data:/i.test(src) ? safeImage(src) : undefined;
+  if (!safe) {
     return { svg: box(c, c.x, c.y, c.w, c.h, { ...c.paint, fill: "none" }, false), known: false };
+  }
+  c.defs.budget?.charge(WORK_UNITS.imageKilobyte * Math.ceil(safe.src.length / 1024));
+  const tally = c.defs.raster;
+  if (tally) {
+    tally.images++;
+    // An SVG image is drawn once, as a PNG of its size on screen; a raster image as it is.
+    tally.imagePixels += safe.pixels || c.w * c.h * (c.defs.scale ?? 1) ** 2;
+    if (!c.defs.shownImages?.has(safe.src)) tally.imageElements += safe.elements;
+    c.defs.shownImages?.add(safe.src);
   }
   const svg = element("image", {
     x: c.x,
     y: c.y,
     width: c.w,
     height: c.h,
-    "xlink:href": src,
+    "xlink:href": safe.src,
     ...(c.style.get("imageAspect") === "0" ? { preserveAspectRatio: "none" } : {}),
     ...(c.transform ? { transform: c.transform } : {}),
   });

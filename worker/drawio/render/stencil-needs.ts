@@ -2,6 +2,7 @@ import { PageLayout } from "../geometry.ts";
 import type { DiagramDocument } from "../model.ts";
 import { pickPage } from "./index.ts";
 import { isLibraryImageSettled, libraryImagePath } from "./library-images.ts";
+import { RENDER_LIMITS } from "./render-cost.ts";
 import { iconStencils } from "./shapes/icons.ts";
 import { isKnownShape } from "./shapes.ts";
 import { hasStencilBucket, isBundledStencil, stencilBucketOf } from "./stencil-registry.ts";
@@ -35,6 +36,7 @@ export function drawingNeeds(
   }
   const buckets = new Set<string>();
   const images = new Set<string>();
+  const stencils = new Set<string>();
   const consider = (name: string | undefined) => {
     if (!name?.includes(".") || isBundledStencil(name)) return;
     const bucket = stencilBucketOf(name);
@@ -44,12 +46,16 @@ export function drawingNeeds(
   for (const cell of new PageLayout(drawn.page).cells) {
     if (!cell.vertex) continue;
     const style = new CellStyle(cell.style, "vertex");
+    if (style.shape.includes(".")) stencils.add(style.shape.toLowerCase());
     consider(style.shape);
     for (const name of iconStencils(style.shape, (key) => style.get(key))) consider(name);
     if (!cell.style?.includes("img/lib/")) continue;
     const path = libraryImagePath(style.get("image") ?? "");
     if (path && !isLibraryImageSettled(path)) images.add(path);
   }
+  // A page over the stencil limit is refused by the render (`checkRenderCost`): fetching all
+  // its buckets first (up to 256 files, 11 MB of JSON) would be work for nothing.
+  if (stencils.size > RENDER_LIMITS.stencils) return { buckets: [], images: [] };
   return { buckets: [...buckets].sort(), images: [...images].sort() };
 }
 

@@ -1,4 +1,6 @@
+import type { WorkBudget } from "../budget.ts";
 import type { Paint } from "./paint.ts";
+import { WORK_UNITS } from "./render-cost.ts";
 import type { Op, Stencil } from "./stencil-registry.ts";
 import { type Attrs, element, fmt, PathData } from "./svg.ts";
 
@@ -30,8 +32,10 @@ export function drawStencil(
   paint: Paint,
   cellStrokeWidth: number,
   transform: string | undefined,
+  budget?: WorkBudget,
 ): string {
   const [w0, h0, fixed, sw, background, foreground] = stencil;
+  budget?.charge(WORK_UNITS.stencilStep * (background.length + foreground.length));
   let sx = box.w / w0;
   let sy = box.h / h0;
   let x0 = box.x;

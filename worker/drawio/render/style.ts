@@ -1,6 +1,15 @@
+import { clampedNumber } from "../numbers.ts";
 import { parseStyle } from "../style.ts";
+import { cssColor } from "./css-values.ts";
 
 type Keys = Readonly<Record<string, string>>;
+
+/**
+ * The largest number a style may give a drawing, either way (a font size, a stroke width, a
+ * spacing): far past anything drawn by hand, and small enough that every computation with it
+ * stays finite (`fontSize=1e39` was written into the SVG as `Infinitypx`).
+ */
+export const STYLE_NUMBER_LIMIT = 1_000_000;
 
 /** draw.io's default stylesheet (`styles/default.xml`): what every vertex starts from. */
 const VERTEX: Keys = {
@@ -155,12 +164,12 @@ export class CellStyle {
     return this.#values.get(key);
   }
 
-  /** A number, or `fallback` when absent or not a number (draw.io's `parseFloat`). */
+  /**
+   * A number, or `fallback` when absent or not a finite number (draw.io's `parseFloat`), held
+   * within ±{@link STYLE_NUMBER_LIMIT}: every number a drawing computes with comes from here.
+   */
   num(key: string, fallback: number): number {
-    const raw = this.#values.get(key);
-    if (raw === undefined) return fallback;
-    const value = Number.parseFloat(raw);
-    return Number.isFinite(value) ? value : fallback;
+    return clampedNumber(this.#values.get(key), fallback, STYLE_NUMBER_LIMIT);
   }
 
   /** Whether a 0/1 key is 1. */
@@ -171,11 +180,16 @@ export class CellStyle {
 
   /** A colour to paint with, lower-cased, or undefined for `none`/absent. */
   color(key: string): string | undefined {
-    const raw = this.#values.get(key)?.trim().toLowerCase();
-    if (!raw || raw === "none" || raw === "default" || raw === "inherit") {
-      return raw === "default" ? this.#default(key) : undefined;
-    }
-    if (!/^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/.test(raw)) return undefined;
+    const written = this.#values.get(key);
+    if (written === undefined) return undefined;
+    const word = written.trim().toLowerCase();
+    if (word === "default") return this.#default(key);
+    // `fillColor=strokeColor` (UML start states) takes the cell's own stroke, and the other way
+    // round, as mxCellRenderer.resolveColor does.
+    if (word === "strokecolor" && key !== "strokeColor") return this.color("strokeColor");
+    if (word === "fillcolor" && key !== "fillColor") return this.color("fillColor");
+    const raw = cssColor(written);
+    if (!raw) return undefined;
     // Dark text on a light fill of the author's stays dark: turned light it would vanish.
     if (this.#dark && key === "fontColor" && raw === "#000000" && this.#labelOnLightFill()) {
       return raw;

@@ -1,36 +1,66 @@
 /**
- * A number as draw.io's SVG export writes it: at most two decimals, no trailing zeros.
+ * The one way text and values are written into the SVG: every number through {@link fmt}, every
+ * attribute and text through {@link esc}, every paint through `paintValue`, every element
+ * through {@link element}. Whatever a diagram holds (quotes, markup, control characters, lone
+ * surrogates, `url(…)` colours, Infinity) comes out as well-formed XML that names nothing
+ * outside the picture.
+ */
+import { paintValue } from "./css-values.ts";
+
+/**
+ * A number as draw.io's SVG export writes it: at most two decimals, no trailing zeros. A number
+ * that is not finite (which no attribute may hold) is written as 0.
  *
  * @example
  * fmt(12.3456); // "12.35"
  */
 export function fmt(value: number): string {
   const rounded = Math.round(value * 100) / 100;
+  if (!Number.isFinite(rounded)) return "0";
   return Object.is(rounded, -0) ? "0" : String(rounded);
 }
 
 /**
- * Text escaped for SVG character data and attribute values.
+ * Text escaped for SVG character data and attribute values; characters XML does not allow
+ * (controls other than tab and line breaks, lone surrogates, U+FFFE and U+FFFF) are replaced by
+ * U+FFFD, as a browser shows what it cannot decode.
  *
  * @example
  * esc('a < "b"'); // "a &lt; &quot;b&quot;"
  */
 export function esc(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text;
-  return text
+  let out = text;
+  if (NOT_XML.test(out)) out = out.replace(NOT_XML_CHARS, "\ufffd");
+  return out
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;");
 }
 
-const NEEDS_ESCAPE = /[&<>"]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML does not allow
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+/** Characters that may need replacing: controls and surrogates (a pair is fine, a lone one not). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML does not allow
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+const NOT_XML_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML does not allow
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Attribute values: numbers are formatted, undefined ones left out. */
 export type Attrs = Record<string, string | number | undefined>;
 
+/** Attributes whose value is a paint: checked by `paintValue`, never copied as written. */
+const PAINTS = new Set(["fill", "stroke", "stop-color", "color", "flood-color", "lighting-color"]);
+
+/** Attribute names already checked (names are the renderer's own; the check guards its code). */
+const NAMES = new Set<string>();
+const NAME = /^(?!on)[a-z][a-zA-Z0-9:-]*$/;
+
 /**
- * One SVG element as text; `children` is already SVG (or escaped text).
+ * One SVG element as text; `children` is already SVG (or escaped text). Values are escaped,
+ * paints checked; an attribute name that could run script (`on…`) is refused, as a bug.
  *
  * @example
  * element("rect", { x: 1, y: 2, width: 3, height: 4, fill: "none" }); // '<rect x="1" … fill="none"/>'
@@ -40,7 +70,13 @@ export function element(name: string, attrs: Attrs, children?: string): string {
   for (const key in attrs) {
     const value = attrs[key];
     if (value === undefined) continue;
-    out += ` ${key}="${typeof value === "number" ? fmt(value) : esc(value)}"`;
+    if (!NAMES.has(key)) {
+      if (!NAME.test(key)) throw new Error(`the renderer wrote an attribute named ${key}`);
+      NAMES.add(key);
+    }
+    const text =
+      typeof value === "number" ? fmt(value) : PAINTS.has(key) ? paintValue(value) : esc(value);
+    out += ` ${key}="${text}"`;
   }
   return children === undefined ? `${out}/>` : `${out}>${children}</${name}>`;
 }

@@ -73,7 +73,7 @@ describe("PNG rasterising (resvg in WASM)", () => {
     expect(() => engine.rasterize(huge)).toThrow(DrawioError);
     expect(() => engine.rasterize(huge)).toThrow(/lower the scale/);
     expect(engine.rasterize(huge, { scale: 0.5 }).width).toBe(2500);
-    expect(() => engine.rasterize(huge, { drawnAt: 2 })).toThrow(/scale to 1\.62 or less/);
+    expect(() => engine.rasterize(huge, { drawnAt: 2 })).toThrow(/scale to 1\.63 or less/);
     // Fitted: the largest size under the cap (4096² px), the proportions kept.
     const fitted = engine.rasterize(huge, { fit: true });
     expect(fitted.width).toBe(fitted.height);

@@ -1,8 +1,8 @@
 import type { Rect } from "../../cell.ts";
-import { type Defs, type Paint, painted } from "../paint.ts";
+import { type Defs, gradientFill, type Paint, painted } from "../paint.ts";
 import { drawStencil, stencilNamed } from "../stencils.ts";
 import type { CellStyle } from "../style.ts";
-import { type Attrs, element, fmt, PathData, type Pt, polyline } from "../svg.ts";
+import { type Attrs, fmt, PathData, type Pt, polyline } from "../svg.ts";
 
 /** What a shape function gets: the box it paints in (after direction), style, paint. */
 export interface ShapeContext {
@@ -227,18 +227,7 @@ export function shade(color: string, opacity: number): Paint {
  * gradient(c, "#e6e6e6", "#808080"); // "url(#mx-gradient-e6e6e6-1-808080-1-s-0)"
  */
 export function gradient(c: ShapeContext, from: string, to: string): string {
-  const id = `mx-gradient-${from.replace("#", "")}-1-${to.replace("#", "")}-1-s-0`;
-  const stop = (offset: string, color: string) =>
-    element("stop", { offset, style: `stop-color:${color};stop-opacity:1` });
-  c.defs.gradients.set(
-    id,
-    element(
-      "linearGradient",
-      { x1: "0%", y1: "0%", x2: "0%", y2: "100%", id },
-      stop("0%", from) + stop("100%", to),
-    ),
-  );
-  return `url(#${id})`;
+  return gradientFill(c.defs, from, to, "south");
 }
 
 /**
@@ -258,5 +247,5 @@ export function stencilAt(
   const stencil = stencilNamed(name);
   if (!stencil) return "";
   const at = { x: c.x + f.x, y: c.y + f.y, w: f.w, h: f.h };
-  return drawStencil(stencil, at, paint, strokeWidth, c.transform);
+  return drawStencil(stencil, at, paint, strokeWidth, c.transform, c.defs.budget);
 }
