@@ -134,7 +134,8 @@ async function drawn(
       format: format === "png" ? "svg" : format,
     }),
   );
-  // A published image must always show: a very large diagram is shrunk to fit, not refused.
+  // A published image is shrunk to fit rather than refused, as long as a smaller picture fits
+  // the rasteriser's budget; past that it is refused like an export (422).
   const body = format === "png" ? await pngOf(answer.file, { fit: true }) : answer.file;
   // The head may have moved since: what was drawn is kept under the version it is.
   await files.put(diagramId, answer.version, format, body);
