@@ -7,7 +7,7 @@ import {
   WRAPPER_NAMES,
 } from "./cell.ts";
 import { DrawioError } from "./errors.ts";
-import { type Finding, hasErrors } from "./findings.ts";
+import { capFindings, type Finding, hasErrors } from "./findings.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
 import { parseDiagram } from "./parse.ts";
 import { isStructural, repairCells, repairLinks } from "./repair-model.ts";
@@ -109,13 +109,13 @@ export function repairDiagram(text: string, options: RepairOptions = {}): Repair
   }
   if (source.trim() === "" && findings.some((f) => f.code === "truncated")) {
     findings.push(noCells("the output was cut off before the first cell was complete"));
-    return { ok: false, changes, findings };
+    return { ok: false, changes, findings: capFindings(findings) };
   }
   parsed ??= tryParse(source);
   const document = parsed.document;
   if (!document) {
     findings.push(parsed.finding);
-    return { ok: false, changes, findings };
+    return { ok: false, changes, findings: capFindings(findings) };
   }
   if (wrapped?.missing === "list of cells") {
     document.form = "cells";
@@ -136,7 +136,7 @@ export function repairDiagram(text: string, options: RepairOptions = {}): Repair
     xml: serializeDiagram(document),
     document,
     changes,
-    findings,
+    findings: capFindings(findings),
   };
 }
 

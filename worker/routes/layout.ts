@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { DrawioError } from "../drawio/errors.ts";
+import { capFindings } from "../drawio/findings.ts";
 import { layoutGraph } from "../drawio/layout/index.ts";
 import type { GraphSpecInput } from "../drawio/layout/spec.ts";
 import { lintDocument } from "../drawio/lint.ts";
@@ -73,7 +74,7 @@ layout.openapi(layoutRoute, async (c) => {
   const { graph } = c.req.valid("json");
   const { xml, document, notes } = await layoutOrFail(graph);
   const findings = validateDocument(document, { shapes: shapeCatalog() });
-  return c.json({ xml, findings, lint: [...notes, ...lintDocument(document)] }, 200);
+  return c.json({ xml, findings, lint: capFindings([...notes, ...lintDocument(document)]) }, 200);
 });
 
 const relayoutRoute = createRoute({
