@@ -76,6 +76,12 @@ export const PROBLEM_CODES = {
   },
   invalid_link: { status: 422, retryable: false, summary: "not a diagrams.net link we can read" },
   invalid_graph: { status: 422, retryable: false, summary: "the graph spec is inconsistent" },
+  layout_too_expensive: {
+    status: 422,
+    retryable: false,
+    summary:
+      "laying it out would cost too much (nodes, edges and the layers long edges cross, or groups nested over 50 deep); the detail names which",
+  },
   image_too_large: {
     status: 422,
     retryable: false,
