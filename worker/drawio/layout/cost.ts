@@ -122,6 +122,28 @@ export function layoutCost(root: ElkNode): LayoutCost {
 }
 
 /**
+ * Refuses, before the graph for ELK is even built, a layout whose nodes and edges alone are
+ * over {@link LAYOUT_LIMITS} (its cost is at least that): building it (the cycle breaking, the
+ * text measured) is work of its own on a page of 50,000 cells.
+ *
+ * @example
+ * checkLayoutSize(spec.nodes.length + spec.groups.length, spec.edges.length);
+ */
+export function checkLayoutSize(nodes: number, edges: number): void {
+  refuseOver(
+    "layout_too_expensive",
+    [
+      {
+        what: "nodes, groups and edges to lay out",
+        count: nodes + edges,
+        limit: LAYOUT_LIMITS.units,
+      },
+    ],
+    "lay out fewer at once: split the diagram, or lay out one container's inside",
+  );
+}
+
+/**
  * The work of one ELK run: the graph's size ({@link layoutCost}), times what crossing
  * minimisation repeats at `thoroughness` (twice the work at 15, a little more at 1), plus what
  * every run costs however small (a Mermaid state diagram lays out each composite state).

@@ -7,6 +7,7 @@ import { serializeDiagram } from "../serialize.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import { checkSpec } from "./check.ts";
+import { checkLayoutSize } from "./cost.ts";
 import { runElk } from "./elk.ts";
 import { elkPlan, unwrapGroups } from "./elk-graph.ts";
 import { finishPage } from "./finish.ts";
@@ -84,6 +85,7 @@ export async function layoutGraph(
 ): Promise<LaidOut> {
   const parsed = GraphSpecSchema.parse(input);
   checkSpec(parsed);
+  checkLayoutSize(parsed.nodes.length + parsed.groups.length, parsed.edges.length);
   const spec = options.shapes ? withLibraryShapes(parsed, options.shapes) : parsed;
   const pool = poolOf(spec);
   const plan = elkPlan(spec, { pool: pool !== undefined, ends: options.groupEnds ?? [] });
