@@ -57,7 +57,8 @@ const layoutRoute = createRoute({
   summary: "Lay out a graph",
   description:
     "Places a graph spec (nodes, edges, groups) with ELK's layered algorithm and orthogonal edge routing, and returns draw.io XML. " +
-    "Node sizes follow their labels; groups and swimlanes hold their members; edge routes become waypoints. Deterministic; stores nothing.",
+    "Node sizes follow their labels; groups and swimlanes hold their members; edge routes become waypoints. Deterministic; stores nothing. " +
+    "The work is estimated first: a graph over the layout limit (nodes, edges, the layers long edges cross, group borders crossed, many edges between two layers) or with groups nested over 50 deep is refused with 422 `layout_too_expensive` before any of it is done.",
   request: {
     body: { required: true, content: { "application/json": { schema: LayoutRequestSchema } } },
   },
@@ -85,7 +86,8 @@ const relayoutRoute = createRoute({
   summary: "Tidy up a diagram",
   description:
     "Recomputes the positions and edge routes of a page (or of one container's inside) and saves them as a new version. " +
-    "Every cell, label and style is kept; edges get orthogonal routes with pinned ends (their `edgeStyle` is dropped so draw.io draws exactly that route).",
+    "Every cell, label and style is kept; edges get orthogonal routes with pinned ends (their `edgeStyle` is dropped so draw.io draws exactly that route). " +
+    "A page over the layout limit is refused with 422 `layout_too_expensive`: lay out one container's inside (`container_id`).",
   request: {
     params: DiagramParamsSchema,
     headers: IfMatchHeaderSchema.merge(IdempotencyHeaderSchema).merge(PreferHeaderSchema),

@@ -107,7 +107,8 @@ export const PROBLEM_CODES = {
   mermaid_too_large: {
     status: 413,
     retryable: false,
-    summary: "the Mermaid text is over 256 KB or declares over 2,000 nodes",
+    summary:
+      "the Mermaid text is over 256 KB, declares over 2,000 nodes, nests blocks over 50 deep, or would cost over the layout limit to lay out",
   },
   diagram_too_large: { status: 413, retryable: false, summary: "the XML is over 10 MB" },
   too_many_cells: { status: 413, retryable: false, summary: "over 50,000 cells" },

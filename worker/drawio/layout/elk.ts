@@ -1,11 +1,12 @@
 /**
  * The one way into ELK: every run is estimated first (`checkLayoutCost`), refused when it would
- * cost too much, and run with lighter crossing minimisation when it is large.
+ * cost too much, and run with lighter crossing minimisation when its usual thoroughness would
+ * make it slow.
  */
 import ELK from "elkjs/lib/elk.bundled.js";
 import type { ElkNode } from "elkjs/lib/elk-api.js";
 import type { WorkBudget } from "../budget.ts";
-import { checkLayoutCost, LIGHT_LAYOUT_UNITS, layoutCost } from "./cost.ts";
+import { checkLayoutCost, LIGHT_LAYOUT_UNITS, layoutCost, runUnits } from "./cost.ts";
 
 let elk: InstanceType<typeof ELK> | undefined;
 
@@ -19,8 +20,10 @@ let elk: InstanceType<typeof ELK> | undefined;
  */
 export function runElk(graph: ElkNode, budget?: WorkBudget): Promise<ElkNode> {
   const cost = layoutCost(graph);
-  if (cost.units > LIGHT_LAYOUT_UNITS) lighten(graph);
-  checkLayoutCost(cost, Number(graph.layoutOptions?.["elk.layered.thoroughness"] ?? 7), budget);
+  const usual = Number(graph.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
+  const light = runUnits(cost, usual) > LIGHT_LAYOUT_UNITS;
+  if (light) lighten(graph);
+  checkLayoutCost(cost, light ? 1 : usual, budget);
   elk ??= new ELK();
   return elk.layout(graph);
 }

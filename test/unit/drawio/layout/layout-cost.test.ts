@@ -99,10 +99,8 @@ describe("layoutCost", () => {
       const plan = elkPlan(GraphSpecSchema.parse(spec));
       const cost = layoutCost(plan.root);
       // As runElk runs it: thoroughness 1 when large.
-      const thoroughness =
-        cost.units > LIGHT_LAYOUT_UNITS
-          ? 1
-          : Number(plan.root.layoutOptions?.["elk.layered.thoroughness"]);
+      const usual = Number(plan.root.layoutOptions?.["elk.layered.thoroughness"]);
+      const thoroughness = runUnits(cost, usual) > LIGHT_LAYOUT_UNITS ? 1 : usual;
       expect(runUnits(cost, thoroughness), name).toBeLessThanOrEqual(LAYOUT_LIMITS.units);
     }
   });
