@@ -130,3 +130,46 @@ describe("POST /v1/diagrams { mermaid }", () => {
     expect(res.json.xml).toContain('value="A"');
   });
 });
+
+/** A sequence diagram of `depth` loops nested in each other. */
+function nestedLoops(depth: number): string {
+  const lines = ["sequenceDiagram", "participant A", "participant B", "A->>B: start"];
+  for (let i = 0; i < depth; i++) lines.push(`loop l${i}`);
+  lines.push("A->>B: inside");
+  for (let i = 0; i < depth; i++) lines.push("end");
+  return lines.join("\n");
+}
+
+async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  const value = await work;
+  return { value, ms: Date.now() - started };
+}
+
+describe("POST /v1/convert within its bounds (issue #31)", () => {
+  it("answers 5,000 nested loops (55 KB) with 413 at once, and the Worker keeps answering", async () => {
+    // This text crashed workerd after 34–78 s: the lint kept every overlap of every pair of frames.
+    const attack = timed(
+      api("/v1/convert", { method: "POST", body: { mermaid: nestedLoops(5_000) } }),
+    );
+    const probe = await timed(api("/healthz", { auth: null }));
+    const { value: res, ms } = await attack;
+    const problem = expectProblem(res, 413, "mermaid_too_large");
+    expect(problem.detail).toMatch(/frames nested over 50 deep/);
+    expect(problem.line).toBe(55);
+    expect(ms).toBeLessThan(1_000);
+    expect(probe.value.status).toBe(200);
+    expect(probe.ms).toBeLessThan(1_000);
+  });
+
+  it("converts 50 nested loops, its lint capped at 200 findings and a too_many_findings", async () => {
+    const { value: res, ms } = await timed(
+      api("/v1/convert", { method: "POST", body: { mermaid: nestedLoops(50) } }),
+    );
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    const lint = res.json.lint as { code: string; severity: string }[];
+    expect(lint).toHaveLength(201);
+    expect(lint.at(-1)).toMatchObject({ code: "too_many_findings", severity: "warning" });
+    expect(ms).toBeLessThan(2_000);
+  });
+});

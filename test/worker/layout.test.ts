@@ -90,6 +90,19 @@ describe("POST /v1/layout", () => {
   });
 });
 
+describe("POST /v1/layout within its bounds (issue #31)", () => {
+  it("refuses a star of 1,999 leaves before laying it out", async () => {
+    // It took ELK 4–7 s, holding up every other request of the isolate.
+    const nodes = Array.from({ length: 2_000 }, (_, i) => ({ id: `n${i}`, label: `node ${i}` }));
+    const edges = nodes.slice(1).map((n) => ({ from: "n0", to: n.id }));
+    const started = Date.now();
+    const res = await api("/v1/layout", { method: "POST", body: { graph: { nodes, edges } } });
+    const problem = expectProblem(res, 422, "layout_too_expensive");
+    expect(problem.detail).toMatch(/layout work .* over the limit of 4,500/);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
 describe("diagrams from graphs, and tidying up", () => {
   it("creates a diagram from a graph", async () => {
     const res = await api("/v1/diagrams", { method: "POST", body: { graph: GRAPH } });

@@ -43,6 +43,7 @@ const ATTACKS = [
   `//*[id('${manyIds}')/following::*]`,
   `id('${manyIds}')`,
   "//mxCell[following-sibling::mxCell[@edge='1']]",
+  "//mxCell[following-sibling::*[last()]]",
 ];
 
 let id = "";
@@ -91,6 +92,23 @@ describe("XPath cost on 50,000 cells", () => {
     },
     60_000,
   );
+
+  it("refuses a walk from every cell along its siblings without running it (issue #31)", async () => {
+    for (const select of [
+      "//mxCell[following-sibling::*[last()]]",
+      "//mxCell[preceding-sibling::*[last()]]",
+    ]) {
+      const { value: res, ms } = await elapsed(
+        api(`/v1/diagrams/${id}/operations`, {
+          method: "POST",
+          body: { operations: [{ op: "set_attribute", select, name: "seen", value: "1" }] },
+        }),
+      );
+      const problem = expectProblem(res, 422, "xpath_too_expensive");
+      expect(problem.detail).toMatch(/reach at least [\d,]+ nodes, .* so it was not run/);
+      expect(ms).toBeLessThan(1_000);
+    }
+  }, 60_000);
 
   it("refuses at least the attacks that multiply whole-page walks", async () => {
     const res = await api(`/v1/diagrams/${id}/operations`, {

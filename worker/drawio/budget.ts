@@ -8,18 +8,22 @@ import { DrawioError, type DrawioErrorCode } from "./errors.ts";
 
 /**
  * Work that may be done for one request, in units the caller defines (a cell drawn, a glyph
- * shaped, a node visited). `charge` throws the error `spent` makes once the units run out.
+ * shaped, a node visited). `charge` throws the error `spent` makes once the units run out;
+ * `tryCharge` answers false instead, for work that may stop early and say so (the lint).
  *
  * @example
  * const budget = new WorkBudget(1_000_000, () => new DrawioError("render_too_expensive", "…"));
  * for (const cell of cells) budget.charge(1 + labelLength(cell));
+ * const lint = new WorkBudget(2_000_000);
+ * for (const pair of pairs) if (!lint.tryCharge(1)) break;
  */
 export class WorkBudget {
   readonly limit: number;
-  readonly #spent: () => DrawioError;
+  readonly #spent: (() => DrawioError) | undefined;
   #remaining: number;
+  #refused = false;
 
-  constructor(limit: number, spent: () => DrawioError) {
+  constructor(limit: number, spent?: () => DrawioError) {
     this.limit = limit;
     this.#remaining = limit;
     this.#spent = spent;
@@ -28,7 +32,24 @@ export class WorkBudget {
   /** Takes `units` from the budget; throws when it is spent. */
   charge(units: number): void {
     this.#remaining -= units;
-    if (this.#remaining < 0) throw this.#spent();
+    if (this.#remaining < 0) {
+      throw this.#spent?.() ?? new RangeError(`a work budget of ${this.limit} units is spent`);
+    }
+  }
+
+  /** Takes `units` from the budget; false (taking nothing) when they are not left. */
+  tryCharge(units: number): boolean {
+    if (this.#remaining < units) {
+      this.#refused = true;
+      return false;
+    }
+    this.#remaining -= units;
+    return true;
+  }
+
+  /** True once a `tryCharge` could not be paid, or a `charge` overdrew. */
+  get spent(): boolean {
+    return this.#refused || this.#remaining < 0;
   }
 
   /** The units used so far. */

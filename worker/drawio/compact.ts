@@ -23,6 +23,9 @@ export interface CompactOptions {
 const LEGEND =
   '# vertex: id shape "label" x,y wxh facts {props} · edge: id: source -> target "label" [labelCellId:"text"] facts · indented = inside the container above, x,y relative to it · facts: fill=colour, dashed, img (icon), pts=N waypoints, rel (relative geometry), rot=deg, hidden';
 
+/** The deepest indentation of the view; deeper cells name their container instead. */
+const MAX_INDENT = 16;
+
 /** The sigil of abbreviated ids. */
 const SIGIL = "~";
 
@@ -107,8 +110,16 @@ function renderPage(page: DiagramPage, title: string, options: CompactOptions): 
     shown.add(s);
     const folded = edgeLabels.get(s.id) ?? [];
     for (const label of folded) shown.add(label);
-    const line = formatCellLine(s, { maxLabel, edgeLabels: folded, parentShown, ids });
-    lines.push(depth > 0 ? "  ".repeat(depth) + line : line);
+    // Past MAX_INDENT levels the indentation stops growing and the line names its parent:
+    // 50,000 cells nested in each other would otherwise indent by 2.5 billion spaces.
+    const deep = depth > MAX_INDENT;
+    const line = formatCellLine(s, {
+      maxLabel,
+      edgeLabels: folded,
+      parentShown: parentShown && !deep,
+      ids,
+    });
+    lines.push(depth > 0 ? "  ".repeat(Math.min(depth, MAX_INDENT)) + line : line);
   };
   // Depth first from the root with an explicit stack: deep nesting must not overflow.
   const stack: Array<[CellSummary, number]> = [];

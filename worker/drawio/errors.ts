@@ -14,8 +14,9 @@ export type DrawioErrorCode =
   // Naming something that is not there.
   | "page_not_found"
   | "cell_not_found"
-  // A graph spec the layout engine cannot place.
+  // A graph spec the layout engine cannot place, or one too costly to place.
   | "invalid_graph"
+  | "layout_too_expensive"
   // XPath.
   | "invalid_xpath"
   | "xpath_too_expensive"

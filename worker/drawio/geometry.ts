@@ -98,21 +98,32 @@ export class PageLayout {
   origin(cell: LayoutCell): Point | undefined {
     const cached = this.origins[cell.index];
     if (cached !== undefined) return cached ?? undefined;
-    this.origins[cell.index] = null;
-    const parent = cell.parent;
-    const base = parent ? this.origin(parent) : { x: 0, y: 0 };
-    let result: Point | undefined;
-    if (base && (cell.edge || !cell.geometry)) result = base;
-    else if (base && !cell.relative) result = { x: base.x + cell.rect.x, y: base.y + cell.rect.y };
-    else if (base && parent?.vertex && cell.geometry) {
-      const offset = offsetOf(cell.geometry);
-      result = {
-        x: base.x + cell.rect.x * parent.rect.width + offset.x,
-        y: base.y + cell.rect.y * parent.rect.height + offset.y,
-      };
+    // The cells up to the first known one, marked as they are met (a loop meets itself and
+    // stays unplaced), then placed from the top down: a page may nest cells tens of thousands
+    // deep, too deep to recurse.
+    const chain: LayoutCell[] = [];
+    for (let c: LayoutCell | undefined = cell; c && this.origins[c.index] === undefined; ) {
+      this.origins[c.index] = null;
+      chain.push(c);
+      c = c.parent;
     }
-    this.origins[cell.index] = result ?? null;
-    return result;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const c = chain[i] as LayoutCell;
+      const parent = c.parent;
+      const base = parent ? (this.origins[parent.index] ?? undefined) : { x: 0, y: 0 };
+      let result: Point | undefined;
+      if (base && (c.edge || !c.geometry)) result = base;
+      else if (base && !c.relative) result = { x: base.x + c.rect.x, y: base.y + c.rect.y };
+      else if (base && parent?.vertex && c.geometry) {
+        const offset = offsetOf(c.geometry);
+        result = {
+          x: base.x + c.rect.x * parent.rect.width + offset.x,
+          y: base.y + c.rect.y * parent.rect.height + offset.y,
+        };
+      }
+      this.origins[c.index] = result ?? null;
+    }
+    return this.origins[cell.index] ?? undefined;
   }
 
   /** The absolute rectangle of a vertex, or undefined when it cannot be placed. */
@@ -125,14 +136,23 @@ export class PageLayout {
   isVisible(cell: LayoutCell): boolean {
     const cached = this.visibility[cell.index];
     if (cached !== undefined) return cached;
-    this.visibility[cell.index] = true;
-    const parent = cell.parent;
-    const visible =
-      getCellAttribute(cell.element, "visible") !== "0" &&
-      (!parent ||
-        (getCellAttribute(parent.element, "collapsed") !== "1" && this.isVisible(parent)));
-    this.visibility[cell.index] = visible;
-    return visible;
+    // As `origin`: up to the first known cell (a loop counts as visible), then down.
+    const chain: LayoutCell[] = [];
+    for (let c: LayoutCell | undefined = cell; c && this.visibility[c.index] === undefined; ) {
+      this.visibility[c.index] = true;
+      chain.push(c);
+      c = c.parent;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const c = chain[i] as LayoutCell;
+      const parent = c.parent;
+      this.visibility[c.index] =
+        getCellAttribute(c.element, "visible") !== "0" &&
+        (!parent ||
+          (getCellAttribute(parent.element, "collapsed") !== "1" &&
+            this.visibility[parent.index] !== false));
+    }
+    return this.visibility[cell.index] as boolean;
   }
 }
 

@@ -1,3 +1,4 @@
+import { WorkBudget } from "./budget.ts";
 import type { Point, Rect } from "./cell.ts";
 import { type EdgeTerminal, storedRoute } from "./edge-routes.ts";
 import {
@@ -10,10 +11,11 @@ import {
   segmentInterval,
 } from "./geometry.ts";
 import { describeCell, quoteId } from "./lint-labels.ts";
-import { SpatialGrid } from "./spatial-grid.ts";
+import { gridSize, SpatialGrid } from "./spatial-grid.ts";
 import { getStyleValue, shapeOf } from "./style.ts";
 
-type Emit = (edge: LayoutCell, message: string, vertexIndex: number) => void;
+/** Reports one crossing; false once the caller wants no more. */
+type Emit = (edge: LayoutCell, message: string, vertexIndex: number) => boolean;
 
 /** Axis-aligned routers: their drawn path between two points is one of the two elbows. */
 const ORTHOGONAL_STYLES = new Set([
@@ -37,29 +39,41 @@ interface EdgePath {
  * others (anything holding another vertex) are regions an edge may cross, not obstacles; lines
  * with no connected end are drawings and are not checked. Orthogonal routers draw an elbow
  * between two points, so a diagonal leg counts only when both possible elbows cross.
+ * `budget` is charged a unit per segment and per shape tested against it; the rule stops when
+ * it is spent (or when `emit` answers false). With `edges`, only those edges are followed.
  *
  * @example
- * lintCrossings(new PageLayout(page), 4, (edge, message) => console.log(edge.id, message));
+ * lintCrossings(new PageLayout(page), 4, (edge, message) => (console.log(edge.id, message), true));
  */
-export function lintCrossings(layout: PageLayout, inset: number, emit: Emit): void {
-  const boxes = obstacles(layout, inset);
-  if (boxes.length === 0) return;
+export function lintCrossings(
+  layout: PageLayout,
+  inset: number,
+  emit: Emit,
+  budget = new WorkBudget(Number.POSITIVE_INFINITY),
+  edges?: ReadonlySet<string>,
+): void {
+  const boxes = obstacles(layout, inset, budget);
+  if (boxes.length === 0 || budget.spent) return;
   const search: Search = {
     grid: gridOf(boxes),
     boxes,
     found: [],
     hitBy: new Int32Array(boxes.length),
     line: 0,
+    budget,
   };
 
   for (const edge of layout.cells) {
-    if (!edge.edge || !layout.isVisible(edge)) continue;
+    if (!edge.edge || (edges && !edges.has(edge.id)) || !layout.isVisible(edge)) continue;
+    if (budget.spent) return;
     const path = edgePath(layout, edge);
     if (!path) continue;
     const owners = new Set<LayoutCell>([edge]);
     for (const end of path.ends) if (end.cell) owners.add(end.cell);
     const related = new Set<LayoutCell>(owners);
     for (const owner of owners) for (const a of layout.ancestors(owner)) related.add(a);
+    // Cells nested thousands deep make every edge's ancestry long.
+    if (!budget.tryCharge(related.size)) return;
     const terminals = path.ends.flatMap((e) => (e.rect ? [e.rect] : []));
     const crossed = new Map<number, Point[][]>();
     for (const leg of path.legs) {
@@ -67,11 +81,13 @@ export function lintCrossings(layout: PageLayout, inset: number, emit: Emit): vo
       for (const line of leg) hits = lineCrossings(search, line, related, terminals, hits);
       for (const i of hits ?? []) if (!crossed.has(i)) crossed.set(i, leg);
     }
+    if (budget.spent) return;
     for (const [i, leg] of crossed) {
       const box = boxes[i] as Box;
       if (path.ends.some((e) => containsPoint(box.abs, e.point))) continue;
       if (layout.hasAncestorIn(box.cell, owners)) continue;
-      emit(edge, crossingMessage(layout, edge, path, box.cell, box.hit, leg), box.cell.index);
+      const message = crossingMessage(layout, edge, path, box.cell, box.hit, leg);
+      if (!emit(edge, message, box.cell.index)) return;
     }
   }
 }
@@ -80,7 +96,7 @@ export function lintCrossings(layout: PageLayout, inset: number, emit: Emit): vo
  * The visible, sized vertices an edge must not cross: leaves that hold no other vertex, either
  * as children or by lying on top of them.
  */
-function obstacles(layout: PageLayout, inset: number): Box[] {
+function obstacles(layout: PageLayout, inset: number, budget: WorkBudget): Box[] {
   const holders = new Set<LayoutCell>();
   for (const cell of layout.cells) if (cell.vertex && cell.parent?.vertex) holders.add(cell.parent);
   const boxes: Box[] = [];
@@ -98,6 +114,7 @@ function obstacles(layout: PageLayout, inset: number): Box[] {
   for (const box of boxes) {
     const centre = { x: box.abs.x + box.abs.width / 2, y: box.abs.y + box.abs.height / 2 };
     grid.collect(centre, centre, found);
+    if (!budget.tryCharge(1 + found.length)) return [];
     for (const i of found) {
       const other = boxes[i] as Box;
       if (other !== box && area(other.abs) > area(box.abs) && containsRect(other.abs, box.abs)) {
@@ -121,9 +138,7 @@ function area(r: Rect): number {
 }
 
 function gridOf(boxes: Box[]): SpatialGrid {
-  const sizes = boxes.map((b) => Math.max(b.abs.width, b.abs.height)).sort((p, q) => p - q);
-  const size = Math.min(2048, Math.max(32, 2 * (sizes[sizes.length >> 1] ?? 64)));
-  const grid = new SpatialGrid(size, boxes.length);
+  const grid = new SpatialGrid(gridSize(boxes.map((b) => b.abs)), boxes.length);
   for (const [i, box] of boxes.entries()) grid.insert(i, box.hit);
   return grid;
 }
@@ -143,6 +158,7 @@ interface Search {
   /** Per box, the polyline that last found it crossed, so a polyline lists a box once. */
   hitBy: Int32Array;
   line: number;
+  budget: WorkBudget;
 }
 
 /**
@@ -162,7 +178,9 @@ function lineCrossings(
     const a = line[k - 1] as Point;
     const b = line[k] as Point;
     if (!among) search.grid.collect(a, b, search.found);
-    for (const i of among ?? search.found) {
+    const candidates = among ?? search.found;
+    if (!search.budget.tryCharge(1 + candidates.length)) return hits;
+    for (const i of candidates) {
       const box = search.boxes[i] as Box;
       if (search.hitBy[i] === token || skip.has(box.cell)) continue;
       if (!segmentCrossesRect(a, b, box.hit, terminals)) continue;

@@ -1,9 +1,11 @@
+import { WorkBudget } from "./budget.ts";
 import { getCellLabel } from "./cell.ts";
 import type { LayoutCell, PageLayout } from "./geometry.ts";
 import { getStyleValue, parseStyle, shapeOf } from "./style.ts";
 import { decodeHtmlEntities } from "./summary.ts";
 
-type Emit = (cell: LayoutCell, message: string) => void;
+/** Reports one label; false once the caller wants no more. */
+type Emit = (cell: LayoutCell, message: string) => boolean;
 
 const CHAR_WIDTH = 0.6;
 const LINE_HEIGHT = 1.25;
@@ -12,15 +14,21 @@ const LINE_HEIGHT = 1.25;
  * The `label_overflow` rule: estimates the room a label needs (0.6 × fontSize per character,
  * 1.25 × fontSize per line, wrapped to the shape width with `whiteSpace=wrap`) and reports
  * vertices whose label needs more than 1.5 × the shape's height or width. Text shapes and
- * labels placed outside the shape are skipped.
+ * labels placed outside the shape are skipped. `budget` is charged a unit per cell and per 64
+ * characters of its label; the rule stops when it is spent (or when `emit` answers false).
  *
  * @example
- * lintLabels(new PageLayout(page), (cell, message) => console.log(cell.id, message));
+ * lintLabels(new PageLayout(page), (cell, message) => (console.log(cell.id, message), true));
  */
-export function lintLabels(layout: PageLayout, emit: Emit): void {
+export function lintLabels(
+  layout: PageLayout,
+  emit: Emit,
+  budget = new WorkBudget(Number.POSITIVE_INFINITY),
+): void {
   for (const cell of layout.cells) {
     if (!cell.vertex || !layout.isVisible(cell) || cell.parent?.edge) continue;
     const raw = getCellLabel(cell.element);
+    if (!budget.tryCharge(1 + (raw.length >> 6))) return;
     if (raw.trim() === "" || cell.rect.width <= 0 || cell.rect.height <= 0) continue;
     const style = new Map(parseStyle(cell.style));
     const outside =
@@ -44,7 +52,8 @@ export function lintLabels(layout: PageLayout, emit: Emit): void {
     const wrap = style.get("whiteSpace") === "wrap";
     const perLine = Math.max(1, Math.floor(w / (CHAR_WIDTH * fontSize)));
     const count = wrap ? lines.reduce((n, l) => n + wrappedLines(l, perLine), 0) : lines.length;
-    const longest = Math.max(...lines.map((l) => l.length));
+    // Not Math.max(...lines): a label of a hundred thousand lines would overflow the stack.
+    const longest = lines.reduce((most, l) => Math.max(most, l.length), 0);
     const needW = wrap
       ? Math.min(w, longest * CHAR_WIDTH * fontSize)
       : longest * CHAR_WIDTH * fontSize;
@@ -53,10 +62,11 @@ export function lintLabels(layout: PageLayout, emit: Emit): void {
     const vertical = style.get("horizontal") === "0";
     const roomW = ceil10(Math.max(w, needW + 16));
     const roomH = ceil10(Math.max(h, needH + 8));
-    emit(
+    const more = emit(
       cell,
       `the label of ${describeCell(cell)} needs about ${Math.round(needW)}×${Math.round(needH)} px (${count} line${count === 1 ? "" : "s"} at fontSize ${fontSize}) but the shape only has ${Math.round(w)}×${Math.round(h)}${vertical ? " (its text runs vertically)" : ""}; resize it to about width=${vertical ? roomH : roomW} height=${vertical ? roomW : roomH}, shorten the label or lower fontSize${wrap ? "" : ", or add whiteSpace=wrap; to the style so it wraps"}`,
     );
+    if (!more) return;
   }
 }
 

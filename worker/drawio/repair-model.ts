@@ -11,6 +11,7 @@ import {
 } from "./cell.ts";
 import type { DiagramPage } from "./model.ts";
 import type { RepairChange } from "./repair.ts";
+import { claimId, lastBefore } from "./repair-ids.ts";
 import { RESERVED_IDS, safeCellId } from "./reserved-ids.ts";
 import { geometryNumberProblem } from "./validate.ts";
 import {
@@ -140,14 +141,6 @@ function describe(cell: XmlElement): string {
   return `${id}${short ? ` ("${short}")` : ""}`;
 }
 
-/** A fresh id: `preferred` when free, else `preferred-2`, `-3`, … (or `cell-N`). */
-function claimId(taken: Set<string>, preferred?: string): string {
-  let id = preferred ?? "cell-1";
-  for (let n = 2; taken.has(id); n++) id = `${preferred ?? "cell"}-${n}`;
-  taken.add(id);
-  return id;
-}
-
 const REFERENCES = ["parent", "source", "target"] as const;
 
 /** Moves cells written inside other cells to the top level, right after the enclosing cell. */
@@ -247,7 +240,7 @@ function removeDuplicateIds(page: DiagramPage, taken: Set<string>, log: Log): vo
       const ref = getCellAttribute(cell, key);
       const list = ref === undefined ? undefined : definitions.get(ref);
       if (!list || list.length < 2) continue;
-      const target = list.findLast((d) => d.index < index) ?? list[0];
+      const target = lastBefore(list, index) ?? list[0];
       if (target && target.id !== ref) setCellAttribute(cell, key, target.id);
     }
   }
@@ -258,6 +251,14 @@ function removeDuplicateIds(page: DiagramPage, taken: Set<string>, log: Log): vo
 function dropDanglingEdges(page: DiagramPage, log: Log): void {
   for (;;) {
     const ids = new Set(page.cells.map((c) => c.attrs.id));
+    const children = new Map<string, XmlElement[]>();
+    for (const c of page.cells) {
+      const parent = getCellAttribute(c, "parent");
+      if (parent === undefined) continue;
+      const list = children.get(parent);
+      if (list) list.push(c);
+      else children.set(parent, [c]);
+    }
     const doomed = new Set<string>();
     for (const cell of page.cells) {
       if (!isCellElement(cell) || !isEdge(cell)) continue;
@@ -267,7 +268,7 @@ function dropDanglingEdges(page: DiagramPage, log: Log): void {
       });
       if (missing.length === 0) continue;
       const id = cell.attrs.id as string;
-      const labels = page.cells.filter((c) => getCellAttribute(c, "parent") === id);
+      const labels = children.get(id) ?? [];
       for (const gone of [cell, ...labels]) doomed.add(gone.attrs.id as string);
       const what = missing.map((end) => `${end} "${getCellAttribute(cell, end)}"`).join(" and ");
       const extra = labels.length > 0 ? ` and its label ${labels.map(describe).join(", ")}` : "";

@@ -7,7 +7,7 @@ import {
   WRAPPER_NAMES,
 } from "./cell.ts";
 import { DrawioError } from "./errors.ts";
-import { type Finding, hasErrors } from "./findings.ts";
+import { capFindings, FINDING_LIMITS, type Finding, hasErrors } from "./findings.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
 import { parseDiagram } from "./parse.ts";
 import { isStructural, repairCells, repairLinks } from "./repair-model.ts";
@@ -109,13 +109,13 @@ export function repairDiagram(text: string, options: RepairOptions = {}): Repair
   }
   if (source.trim() === "" && findings.some((f) => f.code === "truncated")) {
     findings.push(noCells("the output was cut off before the first cell was complete"));
-    return { ok: false, changes, findings };
+    return { ok: false, changes: capChanges(changes), findings: capFindings(findings) };
   }
   parsed ??= tryParse(source);
   const document = parsed.document;
   if (!document) {
     findings.push(parsed.finding);
-    return { ok: false, changes, findings };
+    return { ok: false, changes: capChanges(changes), findings: capFindings(findings) };
   }
   if (wrapped?.missing === "list of cells") {
     document.form = "cells";
@@ -135,8 +135,8 @@ export function repairDiagram(text: string, options: RepairOptions = {}): Repair
     ok: !hasErrors(findings),
     xml: serializeDiagram(document),
     document,
-    changes,
-    findings,
+    changes: capChanges(changes),
+    findings: capFindings(findings),
   };
 }
 
@@ -246,4 +246,28 @@ function near(text: string, line: number | undefined, column: number | undefined
   const from = Math.max(0, column - 30);
   const excerpt = lineText.slice(from, column + 30).trim();
   return excerpt ? ` near "${excerpt}"` : "";
+}
+
+/**
+ * The changes, as many as a list of findings keeps ({@link FINDING_LIMITS}), then one
+ * `too_many_changes` saying how many more were made: 50,000 cells sharing an id are 50,000
+ * renames, and the list goes back to a person or a model who reads it.
+ */
+function capChanges(changes: RepairChange[]): RepairChange[] {
+  let bytes = 0;
+  let kept = 0;
+  for (const change of changes) {
+    bytes += change.message.length;
+    if (kept >= FINDING_LIMITS.count || bytes > FINDING_LIMITS.messageBytes) break;
+    kept++;
+  }
+  if (kept === changes.length) return changes;
+  const more = changes.length - kept;
+  return [
+    ...changes.slice(0, kept),
+    {
+      code: "too_many_changes",
+      message: `${more.toLocaleString("en-US")} more change${more === 1 ? "" : "s"} left out of this list (they were made: the repaired XML has them all)`,
+    },
+  ];
 }

@@ -4,8 +4,33 @@ const GRID_LIMIT = 1 << 20;
 const MAX_CELLS_PER_ITEM = 4096;
 
 /**
- * A uniform grid of rectangles for finding the few that a segment may cross without testing
- * them all. Rectangles too large to bucket cheaply are returned for every query.
+ * A bucket size for a grid of `rects`: about twice their median size (so most fall in one to
+ * four buckets), doubled while all of them together would fill more than eight buckets each on
+ * average (shapes nested in one another are each larger than the last, and would otherwise be
+ * bucketed thousands of times over).
+ *
+ * @example
+ * new SpatialGrid(gridSize(rects), rects.length);
+ */
+export function gridSize(rects: readonly Rect[]): number {
+  const sizes = rects.map((r) => Math.max(r.width, r.height)).sort((p, q) => p - q);
+  let size = Math.min(2048, Math.max(32, 2 * (sizes[sizes.length >> 1] ?? 64)));
+  const most = 8 * rects.length;
+  for (let tries = 0; tries < 24; tries++, size *= 2) {
+    let buckets = 0;
+    for (const r of rects) {
+      buckets += (Math.ceil(r.width / size) + 1) * (Math.ceil(r.height / size) + 1);
+      if (buckets > most) break;
+    }
+    if (buckets <= most) break;
+  }
+  return size;
+}
+
+/**
+ * A uniform grid of rectangles for finding the few that a segment may cross, or a rectangle
+ * may overlap, without testing them all. Rectangles too large to bucket cheaply are returned
+ * for every query.
  *
  * @example
  * const grid = new SpatialGrid(200, 1);
@@ -87,6 +112,30 @@ export class SpatialGrid {
       } else {
         gy += stepY;
         nextY += deltaY;
+      }
+    }
+  }
+
+  /**
+   * Replaces the contents of `out` with every item in the buckets rectangle `r` covers, each
+   * once (every item, when `r` covers more buckets than an item may).
+   */
+  collectRect(r: Rect, out: number[]): void {
+    out.length = 0;
+    const query = ++this.query;
+    this.take(this.everywhere, query, out);
+    const x0 = this.cell(r.x);
+    const x1 = this.cell(r.x + r.width);
+    const y0 = this.cell(r.y);
+    const y1 = this.cell(r.y + r.height);
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS_PER_ITEM) {
+      for (const bucket of this.buckets.values()) this.take(bucket, query, out);
+      return;
+    }
+    for (let gx = x0; gx <= x1; gx++) {
+      for (let gy = y0; gy <= y1; gy++) {
+        const bucket = this.buckets.get(this.key(gx, gy));
+        if (bucket) this.take(bucket, query, out);
       }
     }
   }

@@ -1,5 +1,5 @@
 import { cellId, getCellAttribute, isCellElement } from "./cell.ts";
-import type { Finding } from "./findings.ts";
+import { type Finding, FindingList } from "./findings.ts";
 import type { DiagramPage } from "./model.ts";
 import { getStyleValue } from "./style.ts";
 
@@ -15,13 +15,17 @@ const SHAPE_KEYS = ["shape", "resIcon", "prIcon"] as const;
 /**
  * The `unknown_shape` warnings of a page: `shape=mxgraph.…`, `resIcon=…` and `prIcon=…`
  * values that name no real draw.io shape (draw.io then draws an empty box), each with the
- * closest real names.
+ * closest real names. With `list`, they are added to it (its limits apply) and the returned
+ * array is the whole list.
  *
  * @example
  * shapeFindings(page, catalog); // [{ code: "unknown_shape", message: 'no shape "mxgraph.aws4.lambdaFunction"…' }]
  */
-export function shapeFindings(page: DiagramPage, shapes: ShapeNames): Finding[] {
-  const findings: Finding[] = [];
+export function shapeFindings(
+  page: DiagramPage,
+  shapes: ShapeNames,
+  list = new FindingList(),
+): Finding[] {
   const verdicts = new Map<string, string | undefined>();
   for (const cell of page.cells) {
     if (!isCellElement(cell)) continue;
@@ -40,6 +44,11 @@ export function shapeFindings(page: DiagramPage, shapes: ShapeNames): Finding[] 
         value = `${shape.slice(0, shape.lastIndexOf("."))}.${value}`;
       }
       if (value === undefined || !value.startsWith("mxgraph.")) continue;
+      // Once the list is full, a name's suggestions (a search of every shape) are not worth it.
+      if (list.full && !verdicts.has(value)) {
+        if (!shapes.knowsShape(value)) list.leaveOut("warning");
+        continue;
+      }
       let message = verdicts.get(value);
       if (!verdicts.has(value)) {
         message = shapes.knowsShape(value)
@@ -49,14 +58,14 @@ export function shapeFindings(page: DiagramPage, shapes: ShapeNames): Finding[] 
       }
       if (message === undefined) continue;
       const id = cellId(cell);
-      findings.push(
+      list.add(
         id === undefined
           ? { code: "unknown_shape", severity: "warning", message }
           : { code: "unknown_shape", severity: "warning", message, cellId: id },
       );
     }
   }
-  return findings;
+  return list.toArray();
 }
 
 function unknownMessage(key: string, value: string, suggestions: string[]): string {

@@ -8,7 +8,7 @@ import {
   WRAPPER_NAMES,
 } from "./cell.ts";
 import { DrawioError } from "./errors.ts";
-import type { Finding } from "./findings.ts";
+import { type Finding, FindingList } from "./findings.ts";
 import type { DiagramDocument, DiagramPage } from "./model.ts";
 import { readNumber } from "./numbers.ts";
 import { parseDiagram } from "./parse.ts";
@@ -40,21 +40,29 @@ export function geometryNumberProblem(value: string): string | undefined {
 
 /**
  * Checks one page for the structural problems that stop draw.io from loading or drawing it.
+ * The list is capped ({@link FindingList}); the whole page is still checked, so a cut list
+ * ends with a `too_many_findings` that is an error when errors were left out.
  *
  * @example
  * validatePage(doc.pages[0]).filter((f) => f.severity === "error"); // [] for a good page
  */
 export function validatePage(page: DiagramPage): Finding[] {
-  const findings: Finding[] = [];
+  const list = new FindingList();
+  checkPage(page, list);
+  return list.toArray();
+}
+
+/** {@link validatePage} into a list the caller holds. */
+function checkPage(page: DiagramPage, list: FindingList): void {
   const byId = new Map<string, XmlElement>();
   const error = (code: Finding["code"], message: string, cellId?: string) =>
-    findings.push(
+    list.add(
       cellId === undefined
         ? { code, severity: "error", message }
         : { code, severity: "error", message, cellId },
     );
   const warn = (code: Finding["code"], message: string, cellId?: string) =>
-    findings.push(
+    list.add(
       cellId === undefined
         ? { code, severity: "warning", message }
         : { code, severity: "warning", message, cellId },
@@ -160,7 +168,6 @@ export function validatePage(page: DiagramPage): Finding[] {
     error("missing_root", `there is no layer: add <mxCell id="1" parent="${rootId}"/>`);
   }
   reportCycles(page.cells, byId, error);
-  return findings;
 }
 
 function reportNestedCells(
@@ -272,17 +279,20 @@ function reportCycles(
 
 /**
  * Validates every page of a document; findings carry the page index when there are several.
+ * One capped list for the whole document ({@link FindingList}).
  *
  * @example
  * validateDocument(parseDiagram(xml));
  */
 export function validateDocument(doc: DiagramDocument, options: ValidateOptions = {}): Finding[] {
-  const check = (page: DiagramPage) =>
-    options.shapes
-      ? [...validatePage(page), ...shapeFindings(page, options.shapes)]
-      : validatePage(page);
-  if (doc.pages.length === 1) return check(doc.pages[0] as DiagramPage);
-  return doc.pages.flatMap((page, index) => check(page).map((f) => ({ ...f, page: index })));
+  const list = new FindingList();
+  const multi = doc.pages.length > 1;
+  doc.pages.forEach((page, index) => {
+    if (multi) list.page = index;
+    checkPage(page, list);
+    if (options.shapes) shapeFindings(page, options.shapes, list);
+  });
+  return list.toArray();
 }
 
 /** Options for {@link validateDocument} and {@link validateXml}. */

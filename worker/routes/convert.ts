@@ -46,6 +46,7 @@ const convertRoute = createRoute({
   description:
     "Turns a Mermaid flowchart, state, class or sequence diagram into real draw.io cells (shapes, edges, groups, UML classes and lifelines), placed by the layout engine. " +
     "Text that does not parse is refused with `mermaid_syntax` and its `line`, `column` and `text`; nothing is ever dropped silently. Stores nothing. " +
+    "Too large (over 256 KB, 2,000 nodes, blocks nested over 50 deep, or over the layout limit) is refused with 413 `mermaid_too_large` before the layout runs. " +
     "To store the result, send the same `mermaid` to `POST /v1/diagrams`.",
   request: {
     body: { required: true, content: { "application/json": { schema: ConvertRequestSchema } } },

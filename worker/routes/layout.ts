@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { DrawioError } from "../drawio/errors.ts";
+import { capFindings } from "../drawio/findings.ts";
 import { layoutGraph } from "../drawio/layout/index.ts";
 import type { GraphSpecInput } from "../drawio/layout/spec.ts";
 import { lintDocument } from "../drawio/lint.ts";
@@ -56,7 +57,8 @@ const layoutRoute = createRoute({
   summary: "Lay out a graph",
   description:
     "Places a graph spec (nodes, edges, groups) with ELK's layered algorithm and orthogonal edge routing, and returns draw.io XML. " +
-    "Node sizes follow their labels; groups and swimlanes hold their members; edge routes become waypoints. Deterministic; stores nothing.",
+    "Node sizes follow their labels; groups and swimlanes hold their members; edge routes become waypoints. Deterministic; stores nothing. " +
+    "The work is estimated first: a graph over the layout limit (nodes, edges, the layers long edges cross, group borders crossed, many edges between two layers) or with groups nested over 50 deep is refused with 422 `layout_too_expensive` before any of it is done.",
   request: {
     body: { required: true, content: { "application/json": { schema: LayoutRequestSchema } } },
   },
@@ -73,7 +75,7 @@ layout.openapi(layoutRoute, async (c) => {
   const { graph } = c.req.valid("json");
   const { xml, document, notes } = await layoutOrFail(graph);
   const findings = validateDocument(document, { shapes: shapeCatalog() });
-  return c.json({ xml, findings, lint: [...notes, ...lintDocument(document)] }, 200);
+  return c.json({ xml, findings, lint: capFindings([...notes, ...lintDocument(document)]) }, 200);
 });
 
 const relayoutRoute = createRoute({
@@ -84,7 +86,8 @@ const relayoutRoute = createRoute({
   summary: "Tidy up a diagram",
   description:
     "Recomputes the positions and edge routes of a page (or of one container's inside) and saves them as a new version. " +
-    "Every cell, label and style is kept; edges get orthogonal routes with pinned ends (their `edgeStyle` is dropped so draw.io draws exactly that route).",
+    "Every cell, label and style is kept; edges get orthogonal routes with pinned ends (their `edgeStyle` is dropped so draw.io draws exactly that route). " +
+    "A page over the layout limit is refused with 422 `layout_too_expensive`: lay out one container's inside (`container_id`).",
   request: {
     params: DiagramParamsSchema,
     headers: IfMatchHeaderSchema.merge(IdempotencyHeaderSchema).merge(PreferHeaderSchema),

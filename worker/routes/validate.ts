@@ -9,8 +9,6 @@ import { errorResponses } from "../schemas/common.ts";
 import { LIMITS } from "../schemas/limits.ts";
 import { ValidateRequestSchema, ValidateResultSchema } from "../schemas/validate.ts";
 
-const MAX_FINDINGS = 200;
-
 /** Stateless validation (and repair) of draw.io XML. */
 export const validate = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -49,13 +47,13 @@ validate.openapi(validateRoute, (c) => {
   }
   if (!repair) {
     const result = validateXml(xml, { shapes: shapeCatalog() });
-    return c.json({ valid: result.valid, findings: result.findings.slice(0, MAX_FINDINGS) }, 200);
+    return c.json({ valid: result.valid, findings: result.findings }, 200);
   }
   const repaired = repairDiagram(xml);
   return c.json(
     {
       valid: repaired.ok,
-      findings: repaired.findings.slice(0, MAX_FINDINGS),
+      findings: repaired.findings,
       ...(repaired.xml === undefined ? {} : { repaired_xml: repaired.xml }),
       changes: repaired.changes,
     },

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { DiagramLinksSchema, listOf } from "./common.ts";
-import { DiagramStatsSchema, FindingSchema } from "./diagram.ts";
+import { DiagramStatsSchema } from "./diagram.ts";
+import { findingList } from "./finding.ts";
 import { UsageSchema } from "./version.ts";
 
 export { UsageSchema };
@@ -111,7 +112,7 @@ export const TurnResultSchema = z
     title: z.string(),
     text: z.string().openapi({ description: "The agent's reply." }),
     xml: z.string(),
-    findings: z.array(FindingSchema),
+    findings: findingList("Validation findings of the version the turn left."),
     usage: UsageSchema,
     links: DiagramLinksSchema,
   })

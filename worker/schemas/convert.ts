@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_MERMAID_CHARS } from "../drawio/mermaid/source.ts";
-import { FindingSchema } from "./diagram.ts";
+import { findingList } from "./finding.ts";
 
 /**
  * Mermaid text: flowchart (graph), stateDiagram, classDiagram or sequenceDiagram. Longer text
@@ -38,9 +38,7 @@ export const ConvertResultSchema = z
       description:
         "What was read but has no draw.io counterpart (`click` lines, …), one sentence each.",
     }),
-    findings: z.array(FindingSchema).openapi({ description: "Validation findings." }),
-    lint: z.array(FindingSchema).openapi({
-      description: "Geometry warnings: overlaps, edges through shapes, labels overflowing.",
-    }),
+    findings: findingList("Validation findings."),
+    lint: findingList("Geometry warnings: overlaps, edges through shapes, labels overflowing."),
   })
   .openapi("ConvertResult");

@@ -2,19 +2,11 @@ import { z } from "@hono/zod-openapi";
 import { OperationSchema } from "../drawio/operations/schema.ts";
 import { countedListOf, PageQuerySchema, VersionNumberSchema } from "./common.ts";
 import { MermaidSchema } from "./convert.ts";
+import { type FindingSchema, findingList } from "./finding.ts";
 import { GraphSchema } from "./graph.ts";
 import { LIMITS } from "./limits.ts";
 
-/** A finding of the draw.io validator. */
-export const FindingSchema = z
-  .object({
-    code: z.string().openapi({ example: "unknown_parent" }),
-    severity: z.enum(["error", "warning"]),
-    message: z.string(),
-    cellId: z.string().optional(),
-    page: z.number().int().optional().openapi({ description: "Page index, for multi-page files." }),
-  })
-  .openapi("Finding");
+export { CAPPED_FINDINGS, FindingSchema, findingList } from "./finding.ts";
 
 export const DiagramStatsSchema = z
   .object({
@@ -106,10 +98,7 @@ export const DiagramSchema = z
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
     stats: DiagramStatsSchema,
-    warnings: z
-      .array(FindingSchema)
-      .optional()
-      .openapi({ description: "On writes: validator warnings about the stored XML." }),
+    warnings: findingList("On writes: validator warnings about the stored XML.").optional(),
   })
   .openapi("Diagram");
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { DiagramSchema, FindingSchema } from "./diagram.ts";
+import { DiagramSchema } from "./diagram.ts";
+import { findingList } from "./finding.ts";
 import { GraphSchema } from "./graph.ts";
 
 export const LayoutRequestSchema = z
@@ -10,13 +11,10 @@ export const LayoutRequestSchema = z
 export const LayoutResultSchema = z
   .object({
     xml: z.string().openapi({ description: "An uncompressed `<mxfile>` with one page." }),
-    findings: z
-      .array(FindingSchema)
-      .openapi({ description: "Validation findings (none for a good layout)." }),
-    lint: z.array(FindingSchema).openapi({
-      description:
-        "Geometry warnings: overlaps, edges through shapes, labels overflowing; and `direction_not_applied` when a group's own direction could not be used (an edge crosses its border).",
-    }),
+    findings: findingList("Validation findings (none for a good layout)."),
+    lint: findingList(
+      "Geometry warnings: overlaps, edges through shapes, labels overflowing; and `direction_not_applied` when a group's own direction could not be used (an edge crosses its border).",
+    ),
   })
   .openapi("LayoutResult");
 

@@ -76,6 +76,12 @@ export const PROBLEM_CODES = {
   },
   invalid_link: { status: 422, retryable: false, summary: "not a diagrams.net link we can read" },
   invalid_graph: { status: 422, retryable: false, summary: "the graph spec is inconsistent" },
+  layout_too_expensive: {
+    status: 422,
+    retryable: false,
+    summary:
+      "laying it out would cost too much (nodes, edges and the layers long edges cross, or groups nested over 50 deep); the detail names which",
+  },
   image_too_large: {
     status: 422,
     retryable: false,
@@ -101,7 +107,8 @@ export const PROBLEM_CODES = {
   mermaid_too_large: {
     status: 413,
     retryable: false,
-    summary: "the Mermaid text is over 256 KB or declares over 2,000 nodes",
+    summary:
+      "the Mermaid text is over 256 KB, declares over 2,000 nodes, nests blocks over 50 deep, or would cost over the layout limit to lay out",
   },
   diagram_too_large: { status: 413, retryable: false, summary: "the XML is over 10 MB" },
   too_many_cells: { status: 413, retryable: false, summary: "over 50,000 cells" },

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { FindingSchema } from "./diagram.ts";
+import { findingList } from "./finding.ts";
 
 export const ValidateRequestSchema = z
   .object({
@@ -19,7 +19,7 @@ export const ValidateResultSchema = z
     valid: z
       .boolean()
       .openapi({ description: "True when there are no errors (warnings allowed)." }),
-    findings: z.array(FindingSchema),
+    findings: findingList("What is wrong (errors) or could be better (warnings)."),
     repaired_xml: z
       .string()
       .optional()

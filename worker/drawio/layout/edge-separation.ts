@@ -51,8 +51,11 @@ export function separateSharedSegments(
         // The moved edge must not run through a shape, by the lint's own rule.
         const copy = written(layout, trial);
         const cells = page.cells.map((c) => (c === edge.element ? copy : c));
-        const findings = lintPage({ ...page, cells }, { rules: ["edge_crosses_vertex"] });
-        return findings.some((f) => f.cellId === edge.id) ? undefined : copy;
+        const findings = lintPage(
+          { ...page, cells },
+          { rules: ["edge_crosses_vertex"], cells: new Set([edge.id]) },
+        );
+        return findings.length > 0 ? undefined : copy;
       });
       if (!moved) continue;
       routes[at] = moved.route;

@@ -1,10 +1,37 @@
+/**
+ * The one way into ELK: every run is estimated first (`checkLayoutCost`), refused when it would
+ * cost too much, and run with lighter crossing minimisation when its usual thoroughness would
+ * make it slow.
+ */
 import ELK from "elkjs/lib/elk.bundled.js";
 import type { ElkNode } from "elkjs/lib/elk-api.js";
+import type { WorkBudget } from "../budget.ts";
+import { checkLayoutCost, LIGHT_LAYOUT_UNITS, layoutCost, runUnits } from "./cost.ts";
 
 let elk: InstanceType<typeof ELK> | undefined;
 
-/** Runs ELK on a graph (one engine instance per isolate, created on first use). */
-export function runElk(graph: ElkNode): Promise<ElkNode> {
+/**
+ * Runs ELK on a graph (one engine instance per isolate, created on first use), after checking
+ * its estimated cost against the limits, or charging it to `budget` when several runs share
+ * one. Throws `layout_too_expensive` before ELK starts.
+ *
+ * @example
+ * const laid = await runElk(plan.root);
+ */
+export function runElk(graph: ElkNode, budget?: WorkBudget): Promise<ElkNode> {
+  const cost = layoutCost(graph);
+  const usual = Number(graph.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
+  const light = runUnits(cost, usual) > LIGHT_LAYOUT_UNITS;
+  if (light) lighten(graph);
+  checkLayoutCost(cost, light ? 1 : usual, budget);
   elk ??= new ELK();
   return elk.layout(graph);
+}
+
+/** Thoroughness 1 wherever the graph sets one (its root, and groups laid out on their own). */
+function lighten(node: ElkNode): void {
+  if (node.layoutOptions?.["elk.layered.thoroughness"] !== undefined) {
+    node.layoutOptions["elk.layered.thoroughness"] = "1";
+  }
+  for (const child of node.children ?? []) if (child.children?.length) lighten(child);
 }

@@ -1,3 +1,5 @@
+import type { ElkNode } from "elkjs/lib/elk-api.js";
+import type { WorkBudget } from "../budget.ts";
 import type { Finding } from "../findings.ts";
 import type { DiagramDocument } from "../model.ts";
 import { parseDiagram } from "../parse.ts";
@@ -5,6 +7,7 @@ import { serializeDiagram } from "../serialize.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import { checkSpec } from "./check.ts";
+import { checkLayoutSize } from "./cost.ts";
 import { runElk } from "./elk.ts";
 import { elkPlan, unwrapGroups } from "./elk-graph.ts";
 import { finishPage } from "./finish.ts";
@@ -17,6 +20,7 @@ import { toCells } from "./to-cells.ts";
 
 export type { SpecProblem } from "./check.ts";
 export { checkSpec } from "./check.ts";
+export { LAYOUT_LIMITS } from "./cost.ts";
 export type { RelayoutOptions, RelayoutResult } from "./relayout.ts";
 export { relayoutPage } from "./relayout.ts";
 export * from "./spec.ts";
@@ -54,13 +58,20 @@ export interface LayoutOptions {
    * instead of the node's label, which still sizes the node. For emphasis in part of a label.
    */
   richLabels?: ReadonlyMap<string, string>;
+  /**
+   * For converters that lay out several graphs for one request (a Mermaid state diagram lays
+   * out each composite state): one budget all their ELK runs are charged to, in the units of
+   * `LAYOUT_LIMITS`, instead of each run's own limit. Its error is the converter's.
+   */
+  budget?: WorkBudget;
 }
 
 /**
  * Lays out a graph spec with ELK (layered, orthogonal routing, groups as compound nodes) and
  * writes it as draw.io XML. Deterministic: the same spec always gives the same XML. Throws the
- * schema's `ZodError` for a malformed spec and an `invalid_graph` `DrawioError` for unknown
- * references, duplicate ids or group cycles.
+ * schema's `ZodError` for a malformed spec, an `invalid_graph` `DrawioError` for unknown
+ * references, duplicate ids or group cycles, and `layout_too_expensive` (before any work of
+ * ELK's) for a graph over `LAYOUT_LIMITS`.
  *
  * @example
  * const { xml } = await layoutGraph({ nodes: [{ id: "a", label: "Cart" }, { id: "b", label: "Pay" }],
@@ -74,12 +85,12 @@ export async function layoutGraph(
 ): Promise<LaidOut> {
   const parsed = GraphSpecSchema.parse(input);
   checkSpec(parsed);
+  checkLayoutSize(parsed.nodes.length + parsed.groups.length, parsed.edges.length);
   const spec = options.shapes ? withLibraryShapes(parsed, options.shapes) : parsed;
   const pool = poolOf(spec);
   const plan = elkPlan(spec, { pool: pool !== undefined, ends: options.groupEnds ?? [] });
-  const laid = pool
-    ? await layoutPool(spec, plan, pool, runElk)
-    : unwrapGroups(await runElk(plan.root));
+  const run = (graph: ElkNode) => runElk(graph, options.budget);
+  const laid = pool ? await layoutPool(spec, plan, pool, run) : unwrapGroups(await run(plan.root));
   const taken = new Set([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const root = taken.has("0") || taken.has("1") ? "__root" : "0";
   const layer = root === "0" ? "1" : "__layer";

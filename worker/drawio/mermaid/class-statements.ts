@@ -6,7 +6,7 @@
 import { type CssStyle, readCss } from "./class-def.ts";
 import { readMember } from "./class-members.ts";
 import type { ClassDiagram, ClassNode } from "./class-model.ts";
-import { mermaidSyntax, type SourceLine } from "./source.ts";
+import { checkDepth, mermaidSyntax, type SourceLine } from "./source.ts";
 import { mermaidBreaks, readDirection, type Statement } from "./state-syntax.ts";
 
 /** An open namespace or class body. */
@@ -71,6 +71,7 @@ function namespace(_: RegExpExecArray, context: ClassContext): void {
       'write namespace Name { (or namespace Name["Label"] {), then its classes, then }',
     );
   }
+  checkDepth(at, stack.length + 1, "namespaces");
   const parent = context.namespace?.name;
   const group = diagram.namespace(m[1] as string, m[2], parent).id;
   const name = parent === undefined ? (m[1] as string) : `${parent}.${m[1]}`;

@@ -1,6 +1,7 @@
 /**
  * Mermaid class diagrams (`classDiagram`) as editable draw.io UML class shapes.
  */
+import type { WorkBudget } from "../budget.ts";
 import { layoutGraph } from "../layout/index.ts";
 import type { GraphSpecInput } from "../layout/spec.ts";
 import { serializeDiagram } from "../serialize.ts";
@@ -33,6 +34,7 @@ import type { ConvertedDiagram, MermaidOptions } from "./types.ts";
 export async function convertClassDiagram(
   source: MermaidSource,
   options: MermaidOptions,
+  budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
   const diagram = parseClassDiagram(source);
   if (diagram.nodes.length === 0 && diagram.notes.length === 0) {
@@ -42,7 +44,7 @@ export async function convertClassDiagram(
     );
   }
   const theme = options.theme ?? "default";
-  const laid = await layoutGraph(specOf(diagram, options, source.title));
+  const laid = await layoutGraph(specOf(diagram, options, source.title), budget ? { budget } : {});
   const page = laid.document.pages[0];
   if (!page) throw new Error("the layout returned no page");
   drawClasses(page, diagram.nodes, diagram.relations, {

@@ -6,7 +6,7 @@ import { DrawioError } from "../errors.ts";
 import { type CssStyle, readCss } from "./class-def.ts";
 import { type Emphasis, labelText } from "./flowchart-labels.ts";
 import { readQuoted, type Scanner } from "./flowchart-scan.ts";
-import { MAX_MERMAID_NODES, type SourceLine, tooManyNodes } from "./source.ts";
+import { checkDepth, MAX_MERMAID_NODES, type SourceLine, tooManyNodes } from "./source.ts";
 
 /** The most links and subgraphs a graph spec holds. */
 const MAX_EDGES = 5_000;
@@ -197,6 +197,7 @@ export class FlowModel {
   /** Opens `subgraph` (an id, a title, either or none). */
   openGroup(id: string | undefined, title: string, s: Scanner): void {
     if (this.groups.size >= MAX_GROUPS) throw tooLarge(s.where(0), "subgraphs", MAX_GROUPS);
+    checkDepth(s.where(0), this.open.length + 1, "subgraphs");
     let groupId = id;
     while (groupId === undefined || this.groups.has(groupId)) {
       if (groupId !== undefined) throw s.fail(`there is already a subgraph called "${groupId}"`);

@@ -2,6 +2,7 @@
  * Mermaid flowcharts (`flowchart` and `graph`) as editable draw.io diagrams: parsed statement
  * by statement, mapped to the layout engine's graph spec and placed by it.
  */
+import type { WorkBudget } from "../budget.ts";
 import { layoutGraph } from "../layout/index.ts";
 import { parseFlowchart } from "./flowchart-parse.ts";
 import { flowchartGraph } from "./flowchart-spec.ts";
@@ -19,6 +20,7 @@ import type { ConvertedDiagram, MermaidOptions } from "./types.ts";
 export async function convertFlowchart(
   source: MermaidSource,
   options: MermaidOptions,
+  budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
   const { model, direction } = parseFlowchart(source);
   if (model.nodes.size === 0 && model.groups.size === 0) {
@@ -31,7 +33,7 @@ export async function convertFlowchart(
   );
   const title = source.title ?? model.title;
   if (title !== undefined && title !== "") spec.title = title.slice(0, 200);
-  const { xml, notes } = await layoutGraph(spec, layout);
+  const { xml, notes } = await layoutGraph(spec, budget ? { ...layout, budget } : layout);
   return {
     xml,
     notes: [...model.notes.list(), ...notes.map((n) => n.message)],

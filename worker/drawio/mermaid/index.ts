@@ -4,6 +4,9 @@
  * their own columns and rows). Text a parser does not understand is refused with its line and
  * column (`mermaid_syntax`); other diagram types with `mermaid_unsupported`.
  */
+import { WorkBudget } from "../budget.ts";
+import { DrawioError } from "../errors.ts";
+import { LAYOUT_LIMITS } from "../layout/cost.ts";
 import { convertClassDiagram } from "./class.ts";
 import { convertFlowchart } from "./flowchart.ts";
 import { convertSequenceDiagram } from "./sequence.ts";
@@ -11,7 +14,12 @@ import { type MermaidType, readMermaid } from "./source.ts";
 import { convertStateDiagram } from "./state.ts";
 import type { ConvertedDiagram, MermaidOptions } from "./types.ts";
 
-export { MAX_MERMAID_CHARS, MAX_MERMAID_NODES, type MermaidType } from "./source.ts";
+export {
+  MAX_MERMAID_CHARS,
+  MAX_MERMAID_DEPTH,
+  MAX_MERMAID_NODES,
+  type MermaidType,
+} from "./source.ts";
 export type { ConvertedDiagram, MermaidOptions } from "./types.ts";
 
 /** A converted Mermaid diagram: its draw.io file, its type and what could not be carried over. */
@@ -38,9 +46,25 @@ export async function convertMermaid(
     class: convertClassDiagram,
     sequence: convertSequenceDiagram,
   }[source.type];
-  const converted = await convert(source, options);
+  // One diagram, one layout's worth of work, however many layouts its converter runs.
+  const budget = new WorkBudget(
+    LAYOUT_LIMITS.units,
+    () =>
+      new DrawioError(
+        "mermaid_too_large",
+        `laying the diagram out would cost over ${LAYOUT_LIMITS.units.toLocaleString("en-US")} units of the layout engine's work (nodes, links, the layers long links cross, subgraph borders they cross); split it, or link nodes in fewer and shorter steps`,
+      ),
+  );
+  const converted = await convert(source, options, budget).catch((error: unknown) => {
+    // The layout's own refusal, in the words of a Mermaid limit.
+    if (error instanceof DrawioError && error.code === "layout_too_expensive") {
+      throw new DrawioError("mermaid_too_large", error.message);
+    }
+    throw error;
+  });
   return {
     ...converted,
+    notes: [...source.notes, ...converted.notes],
     type: source.type,
     ...(source.title === undefined ? {} : { title: source.title }),
   };

@@ -10,7 +10,7 @@ import type { FrameKind, SequenceEvent, SequenceModel } from "./sequence-model.t
 import { Participants } from "./sequence-participants.ts";
 import { readDeclaration, readMessage, readNote } from "./sequence-statements.ts";
 import { readLabel, splitStatements } from "./sequence-text.ts";
-import { type MermaidSource, mermaidSyntax, type SourceLine } from "./source.ts";
+import { checkDepth, type MermaidSource, mermaidSyntax, type SourceLine } from "./source.ts";
 
 /** The most messages one sequence diagram may have. */
 export const MAX_SEQUENCE_MESSAGES = 5_000;
@@ -190,6 +190,7 @@ export function parseSequence(source: MermaidSource): SequenceModel {
           throw mermaidSyntax(at, "rect needs a colour: rgb(…), rgba(…) or a CSS name", restAt);
         }
       }
+      checkDepth(at, stack.length + 1, "frames");
       const label = frame === "rect" ? "" : readLabel(arg).text;
       events.push(
         fill

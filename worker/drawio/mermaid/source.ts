@@ -10,6 +10,36 @@ export const MAX_MERMAID_CHARS = 256 * 1024;
 /** The most nodes (flowchart nodes, states, classes, participants) one diagram may declare. */
 export const MAX_MERMAID_NODES = 2_000;
 
+/**
+ * How deep blocks may nest: subgraphs, sequence frames (`loop`, `alt`, …), composite states,
+ * namespaces. Real diagrams nest a handful deep; every level is a group the layout engine lays
+ * out around the next (or a frame drawn around it), and 5,000 nested loops made 12.5 million
+ * overlapping frames. Deeper is refused while reading, before any work.
+ */
+export const MAX_MERMAID_DEPTH = 50;
+
+/**
+ * Characters no draw.io file can hold (XML 1.0 refuses them even as references). Labels leave
+ * them out when they are written (`escapeAttribute`); reading notes where they were, so that
+ * nothing is left out without a word and no error points into the XML written.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters XML refuses
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters XML refuses
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+/** The control characters a text holds: how many, and the first. */
+interface Controls {
+  count: number;
+  first?: { at: SourceLine; column: number; char: string };
+}
+
+function controlNote({ count, first }: Controls): string {
+  const code = (first?.char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  const more = count > 1 ? ` and ${(count - 1).toLocaleString("en-US")} more` : "";
+  return `control characters were left out (U+${code} at line ${first?.at.line}, column ${first?.column}${more}): a draw.io file cannot hold them`;
+}
+
 /** The diagram types Mermaid knows, by the keyword that opens them. */
 export const MERMAID_TYPES = {
   flowchart: ["flowchart", "graph"],
@@ -42,6 +72,8 @@ export interface MermaidSource {
   lines: SourceLine[];
   /** The `title` of YAML front matter, when there is one. */
   title?: string;
+  /** What reading left out (control characters), one sentence each, for the converter's notes. */
+  notes: string[];
 }
 
 /**
@@ -65,6 +97,22 @@ export function tooManyNodes(at: SourceLine): DrawioError {
   return new DrawioError(
     "mermaid_too_large",
     `line ${at.line}: the diagram declares over ${MAX_MERMAID_NODES.toLocaleString("en-US")} nodes, more than one diagram may have; split it`,
+    { line: at.line, column: at.column, text: at.text },
+  );
+}
+
+/**
+ * Refuses a block opened `depth` levels deep (counting itself) past {@link MAX_MERMAID_DEPTH}:
+ * `mermaid_too_large`, with the line and column of the block that goes over.
+ *
+ * @example
+ * checkDepth(at, stack.length + 1, "subgraphs");
+ */
+export function checkDepth(at: SourceLine, depth: number, what: string): void {
+  if (depth <= MAX_MERMAID_DEPTH) return;
+  throw new DrawioError(
+    "mermaid_too_large",
+    `line ${at.line}: ${what} nested over ${MAX_MERMAID_DEPTH} deep, deeper than one diagram may nest them; flatten them or split the diagram`,
     { line: at.line, column: at.column, text: at.text },
   );
 }
@@ -109,12 +157,19 @@ export function readMermaid(text: string): MermaidSource {
     index++;
   }
   const statements: SourceLine[] = [];
+  const controls: Controls = { count: 0 };
   for (; index < raw.length; index++) {
     const original = raw[index] ?? "";
     const text = withoutComment(original);
     const trimmed = text.trim();
     if (trimmed === "") continue;
-    statements.push({ line: index + 1, column: text.indexOf(trimmed) + 1, text: trimmed });
+    const at = { line: index + 1, column: text.indexOf(trimmed) + 1, text: trimmed };
+    const control = CONTROL_CHARACTER.exec(trimmed);
+    if (control) {
+      controls.count += (trimmed.match(CONTROL_CHARACTERS) ?? []).length;
+      controls.first ??= { at, column: at.column + control.index, char: control[0] };
+    }
+    statements.push(at);
   }
   const header = statements.shift();
   if (header === undefined) {
@@ -134,6 +189,7 @@ export function readMermaid(text: string): MermaidSource {
         header,
         headerRest: header.text.slice(keyword.length).trim(),
         lines: statements,
+        notes: controls.first ? [controlNote(controls)] : [],
         ...(title === undefined ? {} : { title }),
       };
     }

@@ -6,6 +6,7 @@
  */
 
 import type { z } from "zod";
+import type { WorkBudget } from "../budget.ts";
 import { type LaidOut, layoutGraph } from "../layout/index.ts";
 import type { Direction, GraphEdge, GraphNodeSchema, Theme } from "../layout/spec.ts";
 import { measureText } from "../layout/text.ts";
@@ -50,6 +51,7 @@ export async function layoutStates(
   direction: Direction,
   theme: Theme,
   title?: string,
+  budget?: WorkBudget,
 ): Promise<DiagramDocument> {
   const byRegion = new Map<Region, StateEdge[]>();
   const cross: StateEdge[] = [];
@@ -59,7 +61,7 @@ export async function layoutStates(
     else if (byRegion.has(region)) byRegion.get(region)?.push(edge);
     else byRegion.set(region, [edge]);
   }
-  const context = { diagram, theme, byRegion, title };
+  const context = { diagram, theme, byRegion, title, budget };
   const root = await layoutRegion(diagram.root.regions[0] as Region, direction, context);
   const page = root.document.pages[0];
   if (!page) throw new Error("the layout returned no page");
@@ -103,6 +105,8 @@ interface Context {
   byRegion: Map<Region, StateEdge[]>;
   /** The page name; only the root region's layout uses it. */
   title?: string | undefined;
+  /** What every region's layout is charged to: one diagram, one layout's worth of work. */
+  budget?: WorkBudget | undefined;
 }
 
 async function layoutRegion(
@@ -142,7 +146,7 @@ async function layoutRegion(
   let size: { width: number; height: number };
   for (let attempt = 0; ; attempt++) {
     if (attempt === 2) beside = new Set();
-    laid = await layoutGraph(spec(beside));
+    laid = await layoutGraph(spec(beside), context.budget ? { budget: context.budget } : {});
     size = { width: laid.width - 2 * LAYOUT_MARGIN, height: laid.height - 2 * LAYOUT_MARGIN };
     if (beside.size === 0) break;
     const page = laid.document.pages[0] as DiagramPage;

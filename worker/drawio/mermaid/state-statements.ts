@@ -3,7 +3,7 @@
  * `direction`, `}`, `--`, …), each a pattern and what it does.
  */
 import { type CssStyle, readCss } from "./class-def.ts";
-import { mermaidSyntax, type SourceLine } from "./source.ts";
+import { checkDepth, mermaidSyntax, type SourceLine } from "./source.ts";
 import type { Composite, Region, StateDiagram, StateNode } from "./state-model.ts";
 import { mermaidBreaks, readDirection, type Statement } from "./state-syntax.ts";
 
@@ -188,6 +188,7 @@ function state(_: RegExpExecArray, { diagram, stack, frame, at }: StatementConte
   if (stack.some((f) => f.composite === node.body)) {
     throw mermaidSyntax(at, `state ${name} is already open around this line`, column);
   }
+  checkDepth(at, stack.length, "composite states");
   node.body ??= { node, regions: [] };
   const region = node.body.regions[node.body.regions.length - 1] ?? diagram.addRegion(node.body);
   stack.push({ composite: node.body, region, opened: at });

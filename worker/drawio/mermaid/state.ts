@@ -1,6 +1,7 @@
 /**
  * Mermaid state diagrams (`stateDiagram`, `stateDiagram-v2`) as editable draw.io cells.
  */
+import type { WorkBudget } from "../budget.ts";
 import type { Theme } from "../layout/spec.ts";
 import type { DiagramDocument } from "../model.ts";
 import { serializeDiagram } from "../serialize.ts";
@@ -32,6 +33,7 @@ import type { ConvertedDiagram, MermaidOptions } from "./types.ts";
 export async function convertStateDiagram(
   source: MermaidSource,
   options: MermaidOptions,
+  budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
   const diagram = parseStateDiagram(source);
   if (diagram.nodes.length === 0) {
@@ -42,7 +44,7 @@ export async function convertStateDiagram(
   }
   const theme = options.theme ?? "default";
   const direction = options.direction ?? diagram.root.direction ?? "down";
-  const document = await layoutStates(diagram, direction, theme, source.title);
+  const document = await layoutStates(diagram, direction, theme, source.title, budget);
   const notes = [...diagram.notes, ...styleNodes(document, diagram, theme)];
   return {
     xml: serializeDiagram(document),

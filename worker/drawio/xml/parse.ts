@@ -84,6 +84,8 @@ export function isXmlChar(code: number): boolean {
   );
 }
 
+// The characters XML 1.0 cannot hold at all, not even as references: C0 controls other than
+// tab, line feed and carriage return, and U+FFFE/U+FFFF. The serializer leaves them out.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters refused
 const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 

@@ -1,6 +1,10 @@
 import type { XmlElement, XmlNode } from "./nodes.ts";
 
-const ATTR_SPECIAL = /[&<>"\n\r\t]/;
+// Escaped, or left out: the characters XML cannot hold, which the parser refuses (parse.ts).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold
+const ATTR_SPECIAL = /[&<>"\n\r\t\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold
+const ATTR_ALL = /[&<>"\n\r\t\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const ATTR_ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -10,24 +14,34 @@ const ATTR_ESCAPES: Record<string, string> = {
   "\r": "&#xd;",
   "\t": "&#x9;",
 };
-const TEXT_SPECIAL = /[&<>]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold
+const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold
+const TEXT_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /**
  * Escapes a string for a double-quoted attribute value, the way draw.io writes it
- * (line breaks as `&#xa;` so they survive attribute normalisation).
+ * (line breaks as `&#xa;` so they survive attribute normalisation). Characters XML cannot
+ * hold at all (U+0001, U+FFFF, …) are left out: written, they would make a file nothing reads,
+ * draw.io included.
  *
  * @example
  * escapeAttribute('a "b"\nc'); // 'a &quot;b&quot;&#xa;c'
+ * escapeAttribute("bell\u0007"); // 'bell'
  */
 export function escapeAttribute(value: string): string {
   if (!ATTR_SPECIAL.test(value)) return value;
-  return value.replace(/[&<>"\n\r\t]/g, (ch) => ATTR_ESCAPES[ch] as string);
+  return value.replace(ATTR_ALL, (ch) => ATTR_ESCAPES[ch] ?? "");
 }
 
-/** Escapes a string for element text content. */
+/** Escapes a string for element text content, leaving out what XML cannot hold. */
 export function escapeText(value: string): string {
   if (!TEXT_SPECIAL.test(value)) return value;
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return value
+    .replace(TEXT_FORBIDDEN, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 }
 
 /** Options for {@link serializeXml}. */

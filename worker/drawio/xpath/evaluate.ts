@@ -1,5 +1,6 @@
 import { DrawioError } from "../errors.ts";
 import { axisNodes } from "./axes.ts";
+import { COUNTED_AXES, certainCost, stepCost, walksWide } from "./certain-cost.ts";
 import { compareValues, type Summaries } from "./compare.ts";
 import { callFunction } from "./functions.ts";
 import { type Expr, type PathExpr, REVERSE_AXES, type Step } from "./syntax.ts";
@@ -18,6 +19,18 @@ export interface Context {
  * and the budget) throws the error a user reads.
  */
 export const BUDGET_SPENT = new DrawioError("xpath_too_expensive", "the XPath budget is spent");
+
+/**
+ * Thrown before any walk when the walks an evaluation cannot avoid already cost more than the
+ * budget left (`units`, a lower bound), so the caller can say it was refused without trying.
+ */
+export class CertainlyOverBudget extends Error {
+  readonly units: number;
+  constructor(units: number) {
+    super("the XPath budget would certainly be spent");
+    this.units = units;
+  }
+}
 
 /**
  * One evaluation of one expression over one document, with a cost budget in "units": a unit
@@ -48,6 +61,11 @@ export class Evaluation {
         return expr.value;
       case "number":
         return expr.value;
+    }
+    // Every operator and call is a unit: `not(not(…))` sixty deep, or a chain of `and`, is
+    // work on every node a predicate tests.
+    this.spend(1);
+    switch (expr.kind) {
       case "or":
         return (
           toBoolean(this.evaluate(expr.left, ctx)) || toBoolean(this.evaluate(expr.right, ctx))
@@ -154,6 +172,7 @@ export class Evaluation {
   private steps(start: XNode[], steps: readonly Step[]): XNode[] {
     let nodes = start;
     for (const step of steps) {
+      if (COUNTED_AXES.has(step.axis)) this.refuseCertain(nodes, (node) => stepCost(step, node));
       const reverse = REVERSE_AXES.has(step.axis);
       const out: XNode[] = [];
       for (const node of nodes) {
@@ -167,8 +186,21 @@ export class Evaluation {
     return nodes;
   }
 
+  /**
+   * Refuses before any walk when the walks certainly ahead (`cost` per node, a lower bound) are
+   * more than the budget left. Adding the bound up is not charged: it costs a little less
+   * than making `nodes` did, which was.
+   */
+  private refuseCertain(nodes: readonly XNode[], cost: (node: XNode) => number): void {
+    if (nodes.length < 2) return;
+    let total = 0;
+    for (const node of nodes) total += cost(node);
+    if (total > this.#remaining) throw new CertainlyOverBudget(total);
+  }
+
   /** Keeps the nodes (in proximity order) for which the predicate holds. */
   private filter(nodes: XNode[], predicate: Expr): XNode[] {
+    if (walksWide(predicate)) this.refuseCertain(nodes, (node) => certainCost(predicate, node));
     const out: XNode[] = [];
     const size = nodes.length;
     nodes.forEach((node, i) => {

@@ -1,5 +1,5 @@
 import type { DiagramPage } from "../model.ts";
-import { BUDGET_SPENT, Evaluation } from "./evaluate.ts";
+import { BUDGET_SPENT, CertainlyOverBudget, Evaluation } from "./evaluate.ts";
 import { parseXPath } from "./parse.ts";
 import { cellOf, pageDocument, type XNode } from "./tree.ts";
 import { isNodeSet } from "./values.ts";
@@ -62,6 +62,13 @@ export function selectCellIds(
   try {
     result = evaluation.evaluate(expr, { node: document, position: 1, size: 1 });
   } catch (error) {
+    if (error instanceof CertainlyOverBudget) {
+      throw xpathError(
+        "xpath_too_expensive",
+        expression,
+        `its walks from every node it tests reach at least ${error.units.toLocaleString("en-US")} nodes, more than the ${budget.toLocaleString("en-US")} steps allowed, so it was not run; select by id, or narrow the nodes first (//mxCell[@id='a']/following-sibling::*, not //mxCell[following-sibling::*])`,
+      );
+    }
     if (error === BUDGET_SPENT) {
       throw xpathError(
         "xpath_too_expensive",

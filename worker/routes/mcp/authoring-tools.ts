@@ -30,7 +30,7 @@ export const validateXml: McpTool<{ xml: string; repair?: boolean | undefined }>
   name: "validate_xml",
   title: "Validate draw.io XML",
   description:
-    "Check draw.io XML without storing it: errors and warnings with the cell they concern; repair=true also answers a repaired copy.",
+    "Check draw.io XML without storing it: errors and warnings with the cell they concern (at most 200; a last too_many_findings says how many more, so fix these and check again); repair=true also answers a repaired copy.",
   core: false,
   input: z.object({ xml: z.string().min(1), repair: z.boolean().optional() }),
   annotations: { readOnlyHint: true, openWorldHint: false },
