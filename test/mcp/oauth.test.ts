@@ -294,6 +294,26 @@ describe("OAuth 2.1 for MCP connectors", () => {
     }
   });
 
+  it("answers a wrong key under a handle it never issued with a 400 page, not a 500", async () => {
+    // The review's form: a made-up handle, a wrong key and malformed details, no cookie.
+    const client = await registerClient();
+    const page = await openAuthorizePage(client);
+    for (const cookie of ["", page.cookie]) {
+      const res = await fetch(page.url, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          cookie,
+          origin: page.url.origin,
+        },
+        body: "handle=x&decision=approve&api_key=wrong&details=%7Bnot-json",
+      });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    }
+  });
+
   it("answers an unknown or expired token with 401 invalid_token", async () => {
     const res = await fetch(`${inject("mcpBaseUrl")}/mcp`, {
       method: "POST",

@@ -127,7 +127,8 @@ async function authorize(request: Request, env: Bindings): Promise<Response> {
       return new Response(null, { status: 302, headers: denied.headers });
     }
     const tenant = await tenantForKey(field("api_key").trim(), env.API_KEYS ?? "");
-    if (tenant === undefined) return askAgain(oauth, request, handle);
+    // Awaited here, so a handle the library refuses lands in the catch below (a 400 page).
+    if (tenant === undefined) return await askAgain(oauth, request, handle);
     const approved = await oauth.approveConsent(request, handle, { scope: [SCOPE] });
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
