@@ -7,7 +7,7 @@
  * the goal of 2 s for its answer or its probe.
  *
  *   node bench/hostile.ts                   every case
- *   node bench/hostile.ts --critical        the cases the issue saw crash or hang the Worker
+ *   node bench/hostile.ts --issue           only the cases that reproduce a finding of the issue
  *   node bench/hostile.ts --only PNG        cases whose name contains "PNG" (--skip: do not)
  *   node bench/hostile.ts --timeout 20000   give up on an answer after 20 s (default 60 s)
  *   node bench/hostile.ts --fresh           a new Worker for each case (slow; for a baseline
@@ -26,7 +26,7 @@ const skip = args.includes("--skip") ? args[args.indexOf("--skip") + 1] : undefi
 const timeoutMs = args.includes("--timeout") ? Number(args[args.indexOf("--timeout") + 1]) : 60_000;
 const cases = HOSTILE_CASES.filter(
   (c) =>
-    (!args.includes("--critical") || c.critical) &&
+    (!args.includes("--issue") || c.issue !== undefined) &&
     (only === undefined || c.name.toLowerCase().includes(only.toLowerCase())) &&
     (skip === undefined || !c.name.toLowerCase().includes(skip.toLowerCase())),
 );

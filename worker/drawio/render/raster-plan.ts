@@ -20,8 +20,13 @@ export const MAX_PNG_PIXELS = 4096 * 4096;
  * text is most of resvg's work (about 30 µs a glyph, however small).
  */
 export const MIN_READABLE_FONT_PX = 2;
-/** The most work one PNG may take, in `RASTER_UNITS` (about 1.5 s of resvg on our machine). */
-export const RASTER_WORK_LIMIT = 1_500_000;
+/**
+ * The most work one PNG may take, in `RASTER_UNITS`: 0.4–0.8 s of resvg on our two-core
+ * machine (0.5–1 µs a unit measured, workerd a fifth slower than Node), so one PNG never holds
+ * its isolate for a second. The real files we test with stay under 270,000; a 1,000-cell
+ * generated diagram needs 650,000.
+ */
+export const RASTER_WORK_LIMIT = 800_000;
 /** A shrinking PNG is halved at most this many times to fit the work limit. */
 const MAX_HALVINGS = 5;
 
