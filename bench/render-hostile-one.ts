@@ -9,7 +9,6 @@ import { fileURLToPath } from "node:url";
 import { nodePngEngine } from "../test/fixtures/png-engine.ts";
 import { prepareXml } from "../worker/diagram/documents.ts";
 import { DrawioError } from "../worker/drawio/errors.ts";
-import { parseDiagram } from "../worker/drawio/parse.ts";
 import { renderSvg } from "../worker/drawio/render/index.ts";
 import { MAX_PNG_PIXELS, planRaster } from "../worker/drawio/render/raster-plan.ts";
 import { drawingNeeds } from "../worker/drawio/render/stencil-needs.ts";
@@ -20,7 +19,8 @@ import { renderCases } from "./render-hostile-cases.ts";
 const name = process.argv[2];
 const found = renderCases().find((c) => c.name === name);
 if (!found) throw new Error(`no case ${name}`);
-const xml = found.xml();
+const request = found.build();
+const xml = request.xml;
 const steps: Record<string, number> = {};
 const time = <T>(step: string, run: () => T): T => {
   const started = performance.now();
@@ -30,16 +30,14 @@ const time = <T>(step: string, run: () => T): T => {
     steps[step] = performance.now() - started;
   }
 };
-const engine = found.format === "png" ? await nodePngEngine() : undefined;
+const engine = request.format === "png" ? await nodePngEngine() : undefined;
 // The engine's first picture pays for starting resvg, as an isolate's first PNG does once.
 engine?.rasterize('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>');
 
 let answer = "ok 200";
 const started = performance.now();
 try {
-  const prepared = time("prepare", () =>
-    found.unchecked ? { document: parseDiagram(xml) } : prepareXml(xml),
-  );
+  const prepared = time("prepare", () => prepareXml(xml));
   if ("code" in prepared) {
     answer = `${prepared.status} ${prepared.code}`;
   } else {
@@ -49,7 +47,7 @@ try {
       const { buckets } = drawingNeeds(prepared.document, 0);
       for (const b of buckets) addStencilBucket(b, readFileSync(`${dir}${b}.json`, "utf8"), 256);
     });
-    const scale = found.scale ?? 1;
+    const scale = request.scale;
     const rendered = time("svg", () => renderSvg(prepared.document, { page: 0, scale }));
     steps.svg_kb = rendered.svg.length / 1024;
     if (engine) {
@@ -59,7 +57,7 @@ try {
           { ...rendered, scale },
           {
             maxPixels: MAX_PNG_PIXELS,
-            fit: found.fit ?? false,
+            fit: request.fit,
             drawnAt: scale,
           },
         ),

@@ -1,13 +1,13 @@
 /**
- * The renderer against hostile pages: each case is a page built to make drawing it expensive
- * (long labels, embedded SVG images with blur filters, an edge with 100,000 waypoints, a PNG at
- * the pixel cap full of gradients and shadows, tens of thousands of cells, stencils or table
- * rows), drawn as the render routes draw it: `prepareXml` (what `POST /v1/render` checks), then
+ * The renderer against the hostile pages of `test/fixtures/hostile/` (long labels, embedded SVG
+ * images with blur filters, an edge with 100,000 waypoints, a PNG at the pixel cap full of
+ * gradients and shadows, tens of thousands of cells, stencils or table rows), in process and
+ * step by step, drawn as the render routes draw it: `prepareXml` (what `POST /v1/render` checks), then
  * `renderSvg`, then for PNG cases the rasteriser (`fit` as a public link asks). Each case runs in
  * a child process with a deadline, so one that hangs is reported, not waited for.
  *
  *   node bench/render-hostile.ts                every case (60 s deadline each)
- *   node bench/render-hostile.ts label-40k-png  the cases whose names contain a word
+ *   node bench/render-hostile.ts waypoints      the cases whose names contain a word
  *   node bench/render-hostile.ts --deadline 20  another deadline, in seconds
  *
  * Prints one line per case: the answer (`ok`, or the error code a route would answer with) and
@@ -44,7 +44,7 @@ for (const { name } of cases) {
   if (run.error || run.status !== 0) {
     ms = wall;
     const why = run.error ? `killed after ${deadline} s` : run.stderr.trim().split("\n").at(-1);
-    line = `${name.padEnd(34)} FAILED ${why}`;
+    line = `${name.slice(0, 70).padEnd(70)} FAILED ${why}`;
     failed = true;
   } else {
     const result = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as {
@@ -56,7 +56,7 @@ for (const { name } of cases) {
     const steps = Object.entries(result.steps)
       .map(([k, v]) => `${k} ${Math.round(v)}`)
       .join(", ");
-    line = `${name.padEnd(34)} ${String(Math.round(ms)).padStart(6)} ms  ${result.answer.padEnd(22)} (${steps})`;
+    line = `${name.slice(0, 70).padEnd(70)} ${String(Math.round(ms)).padStart(6)} ms  ${result.answer.padEnd(22)} (${steps})`;
     if (result.answer.startsWith("500")) failed = true;
   }
   if (ms > worst.ms) worst = { name, ms };
