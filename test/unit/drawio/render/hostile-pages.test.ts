@@ -8,17 +8,7 @@ import { DOMParser, type Element as XmlDomElement } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-
-/** xorshift32: the same pages on every run. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 0x100000000;
-  };
-}
+import { rng } from "../../../fixtures/synthetic.ts";
 
 const SVG_NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
 const b64 = (text: string) => Buffer.from(text).toString("base64");
