@@ -267,6 +267,16 @@ function describeFile(response: Response) {
     contentType: (response.headers.get("content-type") ?? "").split(";")[0] ?? "",
     unknownShapes: (response.headers.get("x-drawforge-unknown-shapes") ?? "")
       .split(",")
-      .filter(Boolean),
+      .filter(Boolean)
+      .map(decodeName),
   };
+}
+
+/** A name of the unknown-shapes header, which the Worker percent-encodes where needed. */
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }

@@ -129,6 +129,21 @@ describe("diagrams", () => {
     expect((await fetch(pub.urls.svg)).status).toBe(404);
   });
 
+  it("names the shapes drawn as boxes as they are written, whatever they hold", async () => {
+    const names = ["mxgraph.made.up", "Lieferung, später", "evil\r\nSet-Cookie: a=b"];
+    const cells = names
+      .map(
+        (name, i) =>
+          `<mxCell id="s${i}" style="shape=${name.replaceAll("\r", "&#13;").replaceAll("\n", "&#10;")};" vertex="1" parent="1"><mxGeometry x="${i * 100}" width="80" height="40" as="geometry"/></mxCell>`,
+      )
+      .join("");
+    const { id } = await df.diagrams.create({
+      xml: `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells}</root></mxGraphModel>`,
+    });
+    const svg = await df.diagrams.export(id, { format: "svg" });
+    expect([...svg.unknownShapes].sort()).toEqual([...names].sort());
+  });
+
   it("exports in every format", async () => {
     const { id } = await df.diagrams.create({ title: "Zahlung für Kunden", xml: SMALL_XML });
     const file = await df.diagrams.export(id, { format: "drawio" });

@@ -36,7 +36,7 @@ const exportDiagram = createRoute({
       headers: {
         "X-Drawforge-Unknown-Shapes": {
           description:
-            "`svg`, `png`: the shape names drawn as their bounding box, comma-separated.",
+            "`svg`, `png`: the shape names drawn as their bounding box, comma-separated, each percent-encoded where it holds anything but letters, digits and `-_.!~*'()` (at most 40 names).",
           schema: { type: "string" as const },
         },
       },
