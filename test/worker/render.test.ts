@@ -191,4 +191,33 @@ describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", 
     expect(shown.status).toBe(200);
     expect(shown.text).not.toMatch(/onload|alert/);
   });
+
+  it("answers a stored page too costly to draw with 422 render_too_expensive on every image path (was a 500)", async () => {
+    // 21 labels of 99,990 characters: each within the 100,000 of one label, together over the
+    // 2,000,000 one page may draw.
+    const label = "word ".repeat(19_998);
+    const cells = Array.from(
+      { length: 21 },
+      (_, i) =>
+        `<mxCell id="v${i}" value="${label}" style="whiteSpace=wrap;html=1;" vertex="1" parent="1"><mxGeometry x="${i * 130}" width="120" height="60" as="geometry"/></mxCell>`,
+    ).join("");
+    const id = await createDiagram(
+      `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells}</root></mxGraphModel>`,
+    );
+    for (const format of ["svg", "png"]) {
+      const exported = await api(`/v1/diagrams/${id}/export?format=${format}`);
+      expect(exported.status, format).toBe(422);
+      expect(exported.json.code, format).toBe("render_too_expensive");
+      expect(exported.json.detail, format).toContain("characters in all labels");
+    }
+    const pub = await api(`/v1/diagrams/${id}/publications`, { method: "POST" });
+    for (const url of [pub.json.urls.svg, pub.json.urls.png]) {
+      const shown = await api(new URL(url).pathname, { auth: null });
+      expect(shown.status, url).toBe(422);
+      expect(shown.json.code, url).toBe("render_too_expensive");
+    }
+    // The diagram itself is untouched and still served as a file.
+    const file = await api(new URL(pub.json.urls.drawio).pathname, { auth: null });
+    expect(file.status).toBe(200);
+  });
 });

@@ -5,13 +5,7 @@ import { applyOperations } from "../drawio/operations/apply.ts";
 import type { Finding } from "../schemas/diagram.ts";
 import type { DiagramState } from "./diagram-state.ts";
 import { prepareDocument, prepareXml } from "./documents.ts";
-import {
-  checkVersion,
-  concurrentChange,
-  layoutProblem,
-  operationProblem,
-  orFail,
-} from "./problems.ts";
+import { checkVersion, concurrentChange, operationProblem, orFail } from "./problems.ts";
 import type * as In from "./rpc-schemas.ts";
 import type { DiagramRow } from "./store.ts";
 import type { DiagramView } from "./views.ts";
@@ -95,11 +89,9 @@ export class DiagramEdits {
       direction: args.direction,
       ...(args.containerId === undefined ? {} : { containerId: args.containerId }),
     };
-    const result = await relayoutPage(head.document(head.load(row.head)), options).catch(
-      (error: unknown) => {
-        throw layoutProblem(error);
-      },
-    );
+    // A layout the library refuses (too costly, no such container) becomes its problem code
+    // at the RPC boundary (`handleAsync`).
+    const result = await relayoutPage(head.document(head.load(row.head)), options);
     // ELK ran asynchronously: another write may have landed meanwhile.
     const now = this.#state.own(args.tenant);
     if (now.head !== row.head) concurrentChange(now.head);

@@ -45,11 +45,6 @@ export function versionNotFound(n: number): never {
   throw new ApiError(404, "version_not_found", `there is no version ${n}`);
 }
 
-/** The API form of a failed re-layout; other errors pass through unchanged. */
-export function layoutProblem(error: unknown): unknown {
-  return error instanceof DrawioError ? apiErrorOfDrawio(error) : error;
-}
-
 /** The API form of a failed batch of operations; other errors pass through unchanged. */
 export function operationProblem(error: unknown): unknown {
   if (error instanceof DrawioError && error.operation) {

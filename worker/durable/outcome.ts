@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { ApiError, type ProblemInit } from "../http/api-error.ts";
+import { DrawioError } from "../drawio/errors.ts";
+import { ApiError, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";
 
 /**
  * What every RPC method returns: a value, or the problem to answer with. Errors are returned
@@ -19,7 +20,9 @@ export type RpcInput<S extends z.ZodType> = z.input<S>;
 
 /**
  * Validates an RPC argument, runs `body`, and turns an {@link ApiError} it throws into a
- * failed outcome.
+ * failed outcome, and a {@link DrawioError} too (as its problem code): an error of the draw.io
+ * library that reached the RPC boundary (a page too costly to draw, a page not found) would
+ * otherwise lose its class crossing it and answer 500.
  *
  * @example
  * read(input: unknown) { return handle(ReadInput, input, (args) => this.#read(args)); }
@@ -44,7 +47,8 @@ export function handle<S extends z.ZodType, T>(
   }
   try {
     return { ok: true, value: body(parsed.data) };
-  } catch (error) {
+  } catch (thrown) {
+    const error = thrown instanceof DrawioError ? apiErrorOfDrawio(thrown) : thrown;
     if (error instanceof ApiError) {
       return {
         ok: false,
