@@ -1,7 +1,7 @@
 /**
  * Runs one benchmark suite: `npm run bench` (the draw.io core), `npm run bench -- api` (HTTP
  * latency of the Worker under load), `npm run bench -- xpath` (selection cost beside the DOM
- * approach). Flags after the suite name go to the suite.
+ * approach), `npm run bench -- extend` (adding to hand-laid pages). Flags after the suite name go to the suite.
  */
 export {};
 
@@ -22,6 +22,7 @@ const SUITES: Record<string, string> = {
   mcp: "./mcp.ts",
   mermaid: "./mermaid.ts",
   hostile: "./hostile.ts",
+  extend: "./extend.ts",
 };
 
 const first = process.argv[2];
