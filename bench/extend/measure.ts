@@ -122,19 +122,22 @@ export function overlappingNodes(layout: PageLayout, nodes: readonly LayoutCell[
   return count;
 }
 
-/** New nodes given a container whose box does not lie inside that container's box. */
+/**
+ * New nodes given a container whose box does not lie inside that container's box; a node given
+ * one that is not on the page as a new shape (say, renamed) counts as outside too.
+ */
 export function outsideNodes(
   layout: PageLayout,
   nodes: readonly LayoutCell[],
   groups: ReadonlyMap<string, string>,
 ): number {
+  const fresh = new Set(nodes.map((n) => n.id));
   let count = 0;
-  for (const node of nodes) {
-    const group = groups.get(node.id);
-    if (group === undefined) continue;
+  for (const [id, group] of groups) {
+    const node = fresh.has(id) ? layout.get(id) : undefined;
     const holder = layout.get(group);
     const outer = holder && layout.absoluteRect(holder);
-    const inner = layout.absoluteRect(node);
+    const inner = node && layout.absoluteRect(node);
     if (!outer || !inner || !holds(outer, inner)) count++;
   }
   return count;

@@ -40,7 +40,7 @@ export function printCases(results: readonly CaseResult[]): void {
   }
 }
 
-/** Prints, per kind of edit and in total, what each peer did to how many new shapes and edges. */
+/** Prints, per kind of edit, for the corpus and the generated pages, and in total, what each peer did to how many new shapes and edges. */
 export function printSummary(results: readonly CaseResult[], ours: boolean): void {
   console.log("");
   console.log("per kind (ours / baseline)");
@@ -48,6 +48,13 @@ export function printSummary(results: readonly CaseResult[], ours: boolean): voi
     const of = results.filter((r) => r.case.edit.kind === kind);
     if (of.length === 0) continue;
     console.log(`  ${kind.padEnd(14)} ${of.length} edits: ${line(of, ours)}`);
+  }
+  for (const [name, generated] of [
+    ["corpus", false],
+    ["generated", true],
+  ] as const) {
+    const of = results.filter((r) => r.case.generated === generated);
+    if (of.length > 0) console.log(`  ${name.padEnd(14)} ${of.length} edits: ${line(of, ours)}`);
   }
   console.log(`  ${"total".padEnd(14)} ${results.length} edits: ${line(results, ours)}`);
   for (const [peer, pick] of [
