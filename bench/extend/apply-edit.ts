@@ -1,12 +1,14 @@
 /**
  * The two ways the `extend` bench applies an edit: ours (`add_graph`, the engine places and
- * routes) and the baseline (plain `add` operations with coordinates, see `baseline.ts`). Both
- * answer the new document, or the code an edit was refused with, and the time the
- * `applyOperations` call took.
+ * routes) and the baseline (the `add` operations a model writing coordinates sends, see
+ * `baseline.ts`, taken verbatim as draw.io would draw them). Both answer the new page, or the
+ * code an edit was refused with, and the time the call took.
  */
-import { DrawioError } from "../../worker/drawio/errors.ts";
+import { getCellAttribute } from "../../worker/drawio/cell.ts";
+import { DrawioError, type OperationErrorCode } from "../../worker/drawio/errors.ts";
 import type { DiagramDocument, DiagramPage } from "../../worker/drawio/model.ts";
 import { applyOperations } from "../../worker/drawio/operations/apply.ts";
+import { parseCellXml } from "../../worker/drawio/operations/cell-xml.ts";
 import { OperationSchema } from "../../worker/drawio/operations/schema.ts";
 import type { LibraryShapes } from "../../worker/drawio/shapes/library-style.ts";
 import { baselineOperations } from "./baseline.ts";
@@ -56,6 +58,10 @@ export function applyEdit(
   const ops = editOperations(peer, doc, page, edit);
   try {
     const start = performance.now();
+    if (peer === "baseline") {
+      const verbatim = asWritten(doc.pages[page] as DiagramPage, ops);
+      return { ok: true, page: verbatim, ms: performance.now() - start };
+    }
     const result = applyOperations(doc, ops, shapes ? { page, shapes } : { page });
     const ms = performance.now() - start;
     return { ok: true, page: result.document.pages[result.page] as DiagramPage, ms };
@@ -64,6 +70,26 @@ export function applyEdit(
       return { ok: false, code: error.code, message: error.message };
     throw error;
   }
+}
+
+/**
+ * The page with the baseline's batch taken as written: the deleted link (and its label) gone,
+ * the added cells appended unchanged. Not `applyOperations`: it routes an edge added without
+ * waypoints, and the baseline is what the model's own coordinates draw.
+ */
+function asWritten(page: DiagramPage, ops: readonly unknown[]): DiagramPage {
+  const fail = (code: OperationErrorCode, detail: string): never => {
+    throw new DrawioError(code, detail);
+  };
+  let cells = page.cells;
+  for (const op of ops as Array<{ op: string; id?: string; xml?: string }>) {
+    if (op.op === "delete") {
+      cells = cells.filter((c) => c.attrs.id !== op.id && getCellAttribute(c, "parent") !== op.id);
+    } else if (op.op === "add" && op.xml !== undefined) {
+      cells = [...cells, parseCellXml(op.xml, fail)];
+    }
+  }
+  return { ...page, cells };
 }
 
 /** True when this build's operations know `add_graph` (until it lands, they refuse it). */
