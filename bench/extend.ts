@@ -47,16 +47,18 @@ function timing(peer: Peer = "ours"): number | undefined {
 }
 
 /**
- * The re-layout order figure, from `bench/extend/relayout-order.ts` once it exists: its
- * `relayoutOrderChanges({ smoke })` answers the share of order changes.
+ * The re-layout order figure, from `bench/extend/relayout-order.ts` once it is in this tree:
+ * the `share` its `measureRelayoutOrder()` answers (order changes after adding one node and
+ * tidying up). Undefined while it is not.
  */
 async function relayoutOrder(): Promise<number | undefined> {
   const url = new URL("./extend/relayout-order.ts", import.meta.url);
   if (!existsSync(url)) return undefined;
   const mod: unknown = await import(url.href);
-  const run = (mod as { relayoutOrderChanges?: unknown }).relayoutOrderChanges;
-  if (typeof run !== "function") return undefined;
-  const share: unknown = await run({ smoke });
+  const measure = (mod as { measureRelayoutOrder?: unknown }).measureRelayoutOrder;
+  if (typeof measure !== "function") return undefined;
+  const result: unknown = await measure();
+  const share = (result as { share?: unknown } | undefined)?.share;
   return typeof share === "number" ? share : undefined;
 }
 
@@ -86,7 +88,7 @@ const base = tally(results.map((r) => r.baseline));
 const figures = {
   ...(ours ? figuresOf("extend", mine) : {}),
   extend_ms_p50: round(oursMs),
-  relayout_order_changes: order ?? null,
+  relayout_order_changes: order === undefined ? null : Math.round(order * 10_000) / 10_000,
   ...figuresOf("baseline", base),
   cases: cases.length,
   files: new Set(cases.filter((c) => !c.generated).map((c) => c.source)).size,
