@@ -42,11 +42,8 @@ export function snap(v: number): number {
 export function windowLanes(s: LaneSources): { xs: number[]; ys: number[] } {
   const xs: number[] = [s.window.x, s.window.x + s.window.width];
   const ys: number[] = [s.window.y, s.window.y + s.window.height];
-  const xBorders: number[] = [];
-  const yBorders: number[] = [];
-  for (const r of [...s.obstacles, ...s.ends]) {
-    xBorders.push(r.x, r.x + r.width);
-    yBorders.push(r.y, r.y + r.height);
+  const shapes = [...s.obstacles, ...s.ends];
+  for (const r of shapes) {
     xs.push(r.x - s.margin, r.x + r.width + s.margin);
     ys.push(r.y - s.margin, r.y + r.height + s.margin);
   }
@@ -58,8 +55,8 @@ export function windowLanes(s: LaneSources): { xs: number[]; ys: number[] } {
     xs.push(p.x);
     ys.push(p.y);
   }
-  xs.push(...narrowGapMiddles(xBorders, s.margin));
-  ys.push(...narrowGapMiddles(yBorders, s.margin));
+  xs.push(...narrowGapMiddles(shapes, 0, s.margin));
+  ys.push(...narrowGapMiddles(shapes, 1, s.margin));
   for (const segment of s.segments) {
     const axis = segment.axis;
     const level = axis === 0 ? (segment.a.y + segment.b.y) / 2 : (segment.a.x + segment.b.x) / 2;
@@ -73,19 +70,45 @@ export function windowLanes(s: LaneSources): { xs: number[]; ys: number[] } {
   };
 }
 
+/** Shapes may overlap this much (px) and still leave a seam a route may follow. */
+const SEAM_OVERLAP = 6;
+
 /**
- * The middles between neighbouring borders closer than two margins, where a route squeezes
- * through; shared borders of shapes side by side are among them.
+ * The middles of the gaps, narrower than two margins, between shapes facing each other across
+ * `axis` (0: side by side, the middles are x coordinates; 1: one above the other): where a
+ * route squeezes through. Shapes side by side (or overlapping a little) leave their seam.
  */
-function narrowGapMiddles(borders: number[], margin: number): number[] {
-  const sorted = borders.sort((p, q) => p - q);
+function narrowGapMiddles(shapes: readonly Rect[], axis: 0 | 1, margin: number): number[] {
+  const lo = (r: Rect) => (axis === 0 ? r.x : r.y);
+  const hi = (r: Rect) => (axis === 0 ? r.x + r.width : r.y + r.height);
+  const across = (r: Rect): [number, number] =>
+    axis === 0 ? [r.y, r.y + r.height] : [r.x, r.x + r.width];
+  const sorted = [...shapes].sort((p, q) => lo(p) - lo(q));
+  const starts = sorted.map(lo);
   const out: number[] = [];
-  for (let k = 1; k < sorted.length; k++) {
-    const p = sorted[k - 1] as number;
-    const q = sorted[k] as number;
-    if (q - p < 2 * margin) out.push((p + q) / 2);
+  for (const a of sorted) {
+    const end = hi(a);
+    const [a0, a1] = across(a);
+    for (let k = firstAtLeast(starts, end - SEAM_OVERLAP); k < sorted.length; k++) {
+      const b = sorted[k] as Rect;
+      if (lo(b) >= end + 2 * margin) break;
+      const [b0, b1] = across(b);
+      if (b !== a && b0 < a1 && a0 < b1) out.push((end + lo(b)) / 2);
+    }
   }
   return out;
+}
+
+/** The first index of a sorted list whose value is at least `v`. */
+function firstAtLeast(sorted: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function distinctWithin(values: number[], lo: number, hi: number): number[] {

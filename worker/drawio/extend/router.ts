@@ -61,7 +61,7 @@ export interface RoutedEdge {
 }
 
 /** Price of a bend, in px of length. */
-const BEND = 40;
+const BEND = 50;
 /** Extra price of a bend closer to an end than the margin. */
 const CRAMPED_BEND = 40;
 /** States one search may expand before giving up, whatever the budget. */
