@@ -1,7 +1,8 @@
 /**
  * Runs one benchmark suite: `npm run bench` (the draw.io core), `npm run bench -- api` (HTTP
  * latency of the Worker under load), `npm run bench -- xpath` (selection cost beside the DOM
- * approach). Flags after the suite name go to the suite.
+ * approach), `npm run bench -- extend-router` (our edge router beside libavoid). Flags after
+ * the suite name go to the suite.
  */
 export {};
 
@@ -22,6 +23,7 @@ const SUITES: Record<string, string> = {
   mcp: "./mcp.ts",
   mermaid: "./mermaid.ts",
   hostile: "./hostile.ts",
+  "extend-router": "./extend-router.ts",
 };
 
 const first = process.argv[2];
