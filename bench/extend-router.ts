@@ -15,6 +15,7 @@ import { corpusFiles } from "../test/fixtures/corpus.ts";
 import {
   judgeRoute,
   obstaclesOf,
+  type RouteJudgement,
   type RoutePair,
   routePairs,
   routingPage,
@@ -24,6 +25,7 @@ import { OrthogonalRouter } from "../worker/drawio/extend/router.ts";
 import type { DiagramPage } from "../worker/drawio/model.ts";
 import { parseDiagram } from "../worker/drawio/parse.ts";
 import { libavoidRoutes, loadLibavoid } from "./libavoid-router.ts";
+import { median } from "./stats.ts";
 
 const SETTINGS = { margin: 10, gap: 6, bend: 40 };
 const PAIRS_PER_PAGE = 4;
@@ -65,32 +67,38 @@ function ours(page: ReturnType<typeof routingPage>, pairs: RoutePair[]) {
   return { routes, ms: performance.now() - started };
 }
 
-/** Adds the judgement of `routes` for `pairs` (each against those before it) to `into`. */
-function judge(
-  into: Tally,
+/** The judgement of each of `routes` for `pairs` (each against those before it). */
+function judgeAll(
   page: ReturnType<typeof routingPage>,
   pairs: RoutePair[],
   routes: Array<Point[] | undefined>,
-  ms: number,
-): Tally {
+): Array<RouteJudgement | undefined> {
+  const done: Array<{ pair: RoutePair; points: Point[] }> = [];
+  return routes.map((points, k) => {
+    const pair = pairs[k] as RoutePair;
+    if (!points) return undefined;
+    const judged = judgeRoute(page, pair, points, done);
+    done.push({ pair, points });
+    return judged;
+  });
+}
+
+/** Adds a page's judgements and time to `into`; answers the page's own tally. */
+function add(into: Tally, judged: Array<RouteJudgement | undefined>, ms: number): Tally {
   const mine = tally();
   mine.ms = ms;
-  const done: Array<{ pair: RoutePair; points: Point[] }> = [];
-  routes.forEach((points, k) => {
-    const pair = pairs[k] as RoutePair;
-    if (!points) {
+  for (const j of judged) {
+    if (!j) {
       mine.unrouted++;
-      return;
+      continue;
     }
-    const judged = judgeRoute(page, pair, points, done);
     mine.routed++;
-    mine.crossings += judged.crossings;
-    mine.shared += judged.shared;
-    mine.dangling += judged.dangling;
-    mine.bends += judged.bends;
-    mine.length += judged.length;
-    done.push({ pair, points });
-  });
+    mine.crossings += j.crossings;
+    mine.shared += j.shared;
+    mine.dangling += j.dangling;
+    mine.bends += j.bends;
+    mine.length += j.length;
+  }
   for (const key of Object.keys(into) as Array<keyof Tally>) into[key] += mine[key];
   return mine;
 }
@@ -106,6 +114,9 @@ function pagesOf(xml: string): DiagramPage[] {
 const smoke = process.argv.includes("--smoke");
 const avoid = await loadLibavoid();
 const totals = { ours: tally(), libavoid: tally() };
+const pageMs = { ours: [] as number[], libavoid: [] as number[] };
+/** Requests both routed, libavoid without crossing a shape: where bends and length compare fairly. */
+const clean = { requests: 0, ours: { bends: 0, length: 0 }, libavoid: { bends: 0, length: 0 } };
 const row = (cells: Array<string | number>) =>
   console.log(cells.map((c, k) => String(c).padStart(k === 0 ? 0 : 9)).join(" "));
 const cell = (t: Tally) =>
@@ -133,8 +144,21 @@ for (const file of corpusFiles()) {
     pagesDone++;
     const a = ours(page, pairs);
     const b = libavoidRoutes(avoid, page, pairs, SETTINGS);
-    const mine = judge(totals.ours, page, pairs, a.routes, a.ms);
-    const theirs = judge(totals.libavoid, page, pairs, b.routes, b.ms);
+    const ourJudged = judgeAll(page, pairs, a.routes);
+    const theirJudged = judgeAll(page, pairs, b.routes);
+    const mine = add(totals.ours, ourJudged, a.ms);
+    const theirs = add(totals.libavoid, theirJudged, b.ms);
+    pageMs.ours.push(a.ms);
+    pageMs.libavoid.push(b.ms);
+    ourJudged.forEach((j, k) => {
+      const other = theirJudged[k];
+      if (!j || !other || other.crossings > 0) return;
+      clean.requests++;
+      clean.ours.bends += j.bends;
+      clean.ours.length += j.length;
+      clean.libavoid.bends += other.bends;
+      clean.libavoid.length += other.length;
+    });
     const name = `${file.name}#${index}`.slice(0, 58).padEnd(58);
     row([name, pairs.length, ...cell(mine), ...cell(theirs)]);
   });
@@ -144,14 +168,25 @@ const { ours: o, libavoid: l } = totals;
 const routes = o.routed + o.unrouted;
 console.log(`\n${pagesDone} pages, ${routes} requests`);
 for (const [name, t] of Object.entries(totals)) {
+  const pageP50 = median(pageMs[name as keyof typeof pageMs]);
   console.log(
-    `${name.padEnd(9)} ${t.ms.toFixed(0)} ms (${(t.ms / routes).toFixed(2)} ms a route), ${t.routed} routed, ${t.unrouted} unrouted, ${t.crossings} crossings, ${t.shared} shared, ${t.dangling} dangling, ${t.bends} bends, length ${Math.round(t.length)}`,
+    `${name.padEnd(9)} ${t.ms.toFixed(0)} ms (${(t.ms / routes).toFixed(2)} ms a route, median page ${pageP50.toFixed(1)} ms), ${t.routed} routed, ${t.unrouted} unrouted, ${t.crossings} crossings, ${t.shared} shared, ${t.dangling} dangling, ${t.bends} bends, length ${Math.round(t.length)}`,
   );
 }
 const ratios = {
   ms: ratio(o.ms, l.ms),
+  pageMsP50: ratio(median(pageMs.ours), median(pageMs.libavoid)),
   bends: ratio(o.bends, l.bends),
   length: ratio(o.length, l.length),
+  cleanBends: ratio(clean.ours.bends, clean.libavoid.bends),
+  cleanLength: ratio(clean.ours.length, clean.libavoid.length),
 };
-console.log(`ours/libavoid: time ${ratios.ms}, bends ${ratios.bends}, length ${ratios.length}`);
-console.log(JSON.stringify({ pages: pagesDone, requests: routes, ours: o, libavoid: l, ratios }));
+console.log(
+  `ours/libavoid: time ${ratios.ms} (median page ${ratios.pageMsP50}), bends ${ratios.bends}, length ${ratios.length}`,
+);
+console.log(
+  `on the ${clean.requests} requests libavoid routes without crossing a shape: bends ${ratios.cleanBends}, length ${ratios.cleanLength}`,
+);
+console.log(
+  JSON.stringify({ pages: pagesDone, requests: routes, ours: o, libavoid: l, clean, ratios }),
+);
