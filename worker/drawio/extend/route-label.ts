@@ -10,13 +10,15 @@ import type { RouteSegment } from "./route-segments.ts";
 /** What a px of another line through a label box counts, beside a px² of shape under it. */
 const LINE_UNDER_LABEL = 20;
 
-/** Places along a segment tried, as fractions of its length, best first. */
-const ALONG = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9];
+/** Places along a segment are tried this far (px) apart, outwards from its middle. */
+const STEP = 6;
+/** The most places tried on one segment. */
+const MOST_PER_SEGMENT = 41;
 
 /**
  * The centre of a `size` box on the route `points` that `badness` finds clear (0), trying the
- * middle of the longest segment first, then other places along it, then the other segments
- * longest first; when no place is clear, the least bad one.
+ * middle of the longest segment first, then places a few px apart outwards from it, then the
+ * other segments longest first; when no place is clear, the least bad one.
  *
  * @example
  * labelPlace([{ x: 0, y: 0 }, { x: 0, y: 40 }, { x: 200, y: 40 }], { width: 60, height: 20 }, () => 0);
@@ -36,7 +38,7 @@ export function labelPlace(
     .sort((p, q) => q.length - p.length || p.k - q.k);
   let best: { at: Point; bad: number } | undefined;
   for (const { a, b } of order) {
-    for (const t of ALONG) {
+    for (const t of placesAlong(Math.hypot(b.x - a.x, b.y - a.y))) {
       const at = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
       const box = {
         x: at.x - size.width / 2,
@@ -76,4 +78,14 @@ export function labelBadness(box: Rect, field: MoveField): number {
     if (cut) bad += LINE_UNDER_LABEL * (cut[1] - cut[0]) * Math.hypot(s.b.x - s.a.x, s.b.y - s.a.y);
   }
   return bad;
+}
+
+/** Fractions of a segment `length` px long: the middle, then outwards both ways, STEP px apart. */
+function placesAlong(length: number): number[] {
+  const out = [0.5];
+  const step = Math.max(STEP, length / (MOST_PER_SEGMENT - 1));
+  for (let d = step; d <= length / 2 && out.length < MOST_PER_SEGMENT; d += step) {
+    out.push(0.5 - d / length, 0.5 + d / length);
+  }
+  return out;
 }
