@@ -4,13 +4,11 @@
  * of lines already there.
  */
 import type { Point, Rect } from "../cell.ts";
+import type { FlowDirection } from "../edge-quality.ts";
 import { outlinePoint, type Side } from "../outline/index.ts";
 import { snap } from "./route-lanes.ts";
 import type { Heading } from "./route-search.ts";
 import type { Stretch } from "./route-segments.ts";
-
-/** The flow of a diagram: the way its edges mostly point. */
-export type Flow = "down" | "right" | "up" | "left";
 
 /** A place on a side of an end's box where a route may meet it. */
 export interface Port {
@@ -25,7 +23,7 @@ export interface Port {
 
 const SIDES: readonly Side[] = ["bottom", "right", "top", "left"];
 const OUTWARD: Readonly<Record<Side, Heading>> = { right: 0, bottom: 1, left: 2, top: 3 };
-const FLOW_SIDE: Readonly<Record<Flow, Side>> = {
+const FLOW_SIDE: Readonly<Record<FlowDirection, Side>> = {
   down: "bottom",
   right: "right",
   up: "top",
@@ -71,7 +69,7 @@ export function endPorts(
   end: PortEnd,
   toward: Point,
   leaving: boolean,
-  flow: Flow | undefined,
+  flow: FlowDirection | undefined,
   clearance: (p: Point) => number,
   room: number,
 ): Port[] {
