@@ -148,12 +148,8 @@ export class WorkingCopy {
     const page = this.document.pages[0];
     if (!page) return false;
     const ids = new Set(page.cells.map((c) => c.attrs.id));
-    const own = new Set([
-      ...graph.nodes.map((n) => n.id),
-      ...(graph.groups ?? []).map((g) => g.id),
-    ]);
-    const existing = (id: string | undefined) =>
-      id !== undefined && !own.has(id) && ids.has(this.#ids.id(id));
+    // A node the graph repeats from the diagram names the existing cell as well.
+    const existing = (id: string | undefined) => id !== undefined && ids.has(this.#ids.id(id));
     return (
       (graph.edges ?? []).some((e) => existing(e.from) || existing(e.to)) ||
       graph.nodes.some((n) => existing(n.group)) ||
