@@ -1,7 +1,8 @@
 /**
  * Runs one benchmark suite: `npm run bench` (the draw.io core), `npm run bench -- api` (HTTP
  * latency of the Worker under load), `npm run bench -- xpath` (selection cost beside the DOM
- * approach), `npm run bench -- extend` (adding to hand-laid pages). Flags after the suite name go to the suite.
+ * approach), `npm run bench -- extend` (adding to hand-laid pages), `npm run bench --
+ * extend-router` (our edge router beside libavoid). Flags after the suite name go to the suite.
  */
 export {};
 
@@ -23,6 +24,7 @@ const SUITES: Record<string, string> = {
   mermaid: "./mermaid.ts",
   hostile: "./hostile.ts",
   extend: "./extend.ts",
+  "extend-router": "./extend-router.ts",
 };
 
 const first = process.argv[2];

@@ -116,6 +116,63 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     ]);
   });
 
+  it("adds a node between two existing ones through create_from_graph, moving nothing", async () => {
+    // Start and End sit side by side, 280 px apart: room for a node between them.
+    const wide =
+      '<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>' +
+      '<mxCell id="a" value="Start" vertex="1" parent="1"><mxGeometry x="20" y="20" width="120" height="60" as="geometry"/></mxCell>' +
+      '<mxCell id="b" value="End" vertex="1" parent="1"><mxGeometry x="420" y="20" width="120" height="60" as="geometry"/></mxCell>' +
+      '<mxCell id="e" edge="1" parent="1" source="a" target="b"><mxGeometry relative="1" as="geometry"/></mxCell>' +
+      "</root></mxGraphModel>";
+    const id = await createDiagram(wide);
+    await script([
+      {
+        tools: [
+          { name: "edit_diagram", args: { operations: [{ op: "delete", id: "e" }] } },
+          {
+            name: "create_from_graph",
+            args: {
+              graph: {
+                // The model repeats the two existing nodes; they stay references, not copies.
+                nodes: [
+                  { id: "a", label: "Start" },
+                  { id: "check", label: "Check stock" },
+                  { id: "b", label: "End" },
+                ],
+                edges: [
+                  { from: "a", to: "check" },
+                  { from: "check", to: "b", label: "in stock" },
+                ],
+              },
+            },
+          },
+        ],
+      },
+      { text: "Added a stock check between Start and End." },
+    ]);
+    const res = await api(`/v1/diagrams/${id}/messages`, {
+      method: "POST",
+      body: { prompt: "Check stock between start and end" },
+    });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.json).toMatchObject({ status: "changed", version: 2 });
+    const doc = parseDiagram(res.json.xml);
+    const geometry = (cellId: string) => {
+      const cell = doc.pages[0]?.cells.find((c) => c.attrs.id === cellId);
+      const g = cell?.children.find((c) => "name" in c && c.name === "mxGeometry");
+      return g && "attrs" in g ? g.attrs : undefined;
+    };
+    expect(geometry("a")).toMatchObject({ x: "20", y: "20" });
+    expect(geometry("b")).toMatchObject({ x: "420", y: "20" });
+    const check = geometry("check");
+    expect(Number(check?.x)).toBeGreaterThan(140);
+    expect(Number(check?.x) + Number(check?.width)).toBeLessThan(420);
+    expect(doc.pages[0]?.cells.filter((c) => c.attrs.value === "Start")).toHaveLength(1);
+    expect(validateDocument(doc).filter((f) => f.severity === "error")).toEqual([]);
+    const sent = JSON.stringify(await sentToModel());
+    expect(sent).toContain("placed 1 new node(s)");
+  });
+
   it("streams a turn as Server-Sent Events", async () => {
     const id = await createDiagram(SMALL_XML);
     await script([

@@ -52,6 +52,29 @@ export class IdAliases {
     if (typeof op.id === "string") op.id = this.id(op.id);
     if (typeof op.select === "string") op.select = this.xpath(op.select);
     if (typeof op.xml === "string") op.xml = this.xml(op.xml);
+    if (typeof op.graph === "object" && op.graph !== null) op.graph = this.graph(op.graph);
     return op;
+  }
+
+  /** A graph for `add_graph`: edge ends, node groups and group parents may be existing ids. */
+  graph(graph: unknown): unknown {
+    if (this.prefix === undefined || typeof graph !== "object" || graph === null) return graph;
+    const g = { ...(graph as Record<string, unknown>) };
+    const each = (list: unknown, keys: readonly string[]) =>
+      Array.isArray(list)
+        ? list.map((item) => {
+            if (typeof item !== "object" || item === null) return item;
+            const out = { ...(item as Record<string, unknown>) };
+            for (const key of keys) {
+              const value = out[key];
+              if (typeof value === "string") out[key] = this.id(value);
+            }
+            return out;
+          })
+        : list;
+    g.nodes = each(g.nodes, ["group", "parent"]);
+    g.edges = each(g.edges, ["from", "to"]);
+    g.groups = each(g.groups, ["parent"]);
+    return g;
   }
 }

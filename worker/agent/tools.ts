@@ -43,7 +43,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     create_from_graph: tool({
       description:
-        "Draw a diagram (or, when the diagram is not empty, a new section beside it) from its structure; the engine places and routes everything. Preferred way to create.",
+        "Draw from structure; the engine places and routes everything, moving nothing that exists. Preferred way to create and to add.",
       inputSchema: leanSchema(
         z.object({
           graph: ModelGraphSchema,

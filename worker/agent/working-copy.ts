@@ -102,8 +102,25 @@ export class WorkingCopy {
     }
   }
 
-  /** Lays out a graph spec: the whole diagram when it is empty (or `replace`), else a new section beside it. */
+  /**
+   * Draws a graph spec: the whole diagram when it is empty (or `replace`); into the diagram when
+   * the graph names existing cells (an edge to an existing id, a node in an existing container),
+   * placed and routed by the engine without moving anything; else a new section beside it.
+   */
   async createFromGraph(graph: GraphSpecInput, replace: boolean): Promise<ToolOutcome> {
+    if (!replace && this.#connectsToExisting(graph)) {
+      // A node the model repeats from the diagram is a reference to it, not a new shape.
+      const page = this.document.pages[0];
+      const taken = new Set(page?.cells.map((c) => c.attrs.id));
+      const nodes = graph.nodes.filter((n) => !taken.has(this.#ids.id(n.id)));
+      const { edges, groups } = graph;
+      const outcome = this.edit([{ op: "add_graph", graph: { nodes, edges, groups } }]);
+      if (!outcome.ok) return outcome;
+      return {
+        ok: true,
+        message: `placed ${nodes.length} new node(s) and ${edges?.length ?? 0} edge(s) into the diagram, connected to what was there; nothing else moved. ${outcome.message}`,
+      };
+    }
     let laid: Awaited<ReturnType<typeof layoutGraph>>;
     try {
       laid = await layoutGraph(graph, this.#shapes ? { shapes: this.#shapes } : {});
@@ -123,6 +140,20 @@ export class WorkingCopy {
       replace,
       `laid out ${graph.nodes.length} nodes and ${graph.edges?.length ?? 0} edges${notes}`,
       "laid-out section",
+    );
+  }
+
+  /** True when the graph names a cell of the diagram: an edge end, a node's group, a group's parent. */
+  #connectsToExisting(graph: GraphSpecInput): boolean {
+    const page = this.document.pages[0];
+    if (!page) return false;
+    const ids = new Set(page.cells.map((c) => c.attrs.id));
+    // A node the graph repeats from the diagram names the existing cell as well.
+    const existing = (id: string | undefined) => id !== undefined && ids.has(this.#ids.id(id));
+    return (
+      (graph.edges ?? []).some((e) => existing(e.from) || existing(e.to)) ||
+      graph.nodes.some((n) => existing(n.group)) ||
+      (graph.groups ?? []).some((g) => existing(g.parent))
     );
   }
 

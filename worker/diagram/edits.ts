@@ -72,6 +72,7 @@ export class DiagramEdits {
       ...this.#view(args.tenant, args.full),
       changed: result.changed,
       deleted: result.deleted,
+      moved: result.moved,
     };
   }
 

@@ -44,6 +44,7 @@ export type OperationErrorCode =
   | "id_mismatch"
   | "immutable_id"
   | "unknown_parent"
+  | "not_a_container"
   | "unknown_source"
   | "unknown_target"
   | "parent_cycle"

@@ -107,6 +107,10 @@ export const OperationsResultSchema = DiagramSchema.extend({
   deleted: z
     .array(z.string())
     .openapi({ description: "Ids of the cells deleted (with cascades)." }),
+  moved: z.array(z.string()).openapi({
+    description:
+      "Ids of existing shapes that `add_graph` with `make_room` moved to open a gap (otherwise empty: nothing that exists moves).",
+  }),
 }).openapi("OperationsResult");
 
 export const DiagramSummarySchema = DiagramSchema.pick({

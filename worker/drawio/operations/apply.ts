@@ -8,8 +8,9 @@ import { validatePage } from "../validate.ts";
 import type { XmlElement } from "../xml/nodes.ts";
 import { selectCellIds, xpathDocument } from "../xpath/select.ts";
 import type { XNode } from "../xpath/tree.ts";
+import { addGraph, placeLoose } from "./add-graph.ts";
 import { parseCellXml } from "./cell-xml.ts";
-import { addCell, editCell } from "./handlers.ts";
+import { addCell, editCell, type LooseCells } from "./handlers.ts";
 import { operationError } from "./operation-error.ts";
 import { OperationSchema } from "./schema.ts";
 import { Workspace } from "./workspace.ts";
@@ -38,6 +39,8 @@ export interface ApplyResult {
   changed: string[];
   /** Ids of cells deleted (including cascades). */
   deleted: string[];
+  /** Ids of existing shapes that `add_graph` with `make_room` moved to open a gap. */
+  moved: string[];
 }
 
 /**
@@ -63,6 +66,8 @@ export function applyOperations(
   const textBudget = { remaining: REPLACE_TEXT_BUDGET };
   const changed = new Map<string, number>();
   const deleted = new Set<string>();
+  const moved = new Set<string>();
+  const loose: LooseCells = { vertices: new Set(), edges: new Set() };
 
   operations.forEach((raw, index) => {
     const parsed = OperationSchema.safeParse(raw);
@@ -91,7 +96,20 @@ export function applyOperations(
     };
 
     if (op.op === "add") {
-      touch(addCell(ws, op, fail, options.shapes));
+      touch(addCell(ws, op, fail, options.shapes, loose));
+      return;
+    }
+    if (op.op === "add_graph") {
+      const failOn = (code: OperationErrorCode, detail: string, id?: string): never => {
+        throw operationError(
+          code,
+          detail,
+          id === undefined ? { index, op: op.op } : { index, op: op.op, target: id },
+        );
+      };
+      const added = addGraph(ws, page, op, failOn, options.shapes);
+      for (const id of added.changed) touch(id);
+      for (const id of added.moved) moved.add(id);
       return;
     }
     if (op.op === "replace_text") {
@@ -120,6 +138,8 @@ export function applyOperations(
     }
   });
 
+  const grown = placeLoose(ws, page, loose, options.shapes);
+  for (const id of grown) if (!changed.has(id)) changed.set(id, -1);
   const cells = ws.list();
   const result: DiagramPage = { ...page, cells };
   // Styles, labels and geometry cannot break ids, parents or terminals; everything else can.
@@ -132,6 +152,7 @@ export function applyOperations(
     page: pageIndex,
     changed: [...changed.keys()],
     deleted: [...deleted],
+    moved: [...moved].filter((id) => !deleted.has(id)),
   };
 }
 

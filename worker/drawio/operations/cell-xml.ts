@@ -62,8 +62,17 @@ function findNestedCell(el: XmlElement, inner: XmlElement): XmlElement | undefin
   return undefined;
 }
 
-/** Checks that a cell about to be stored has a geometry if it is a vertex and valid references. */
-export function checkCellReferences(ws: Workspace, el: XmlElement, id: string, fail: Fail): void {
+/**
+ * Checks that a cell about to be stored has valid references and, if it is a vertex, a geometry
+ * (unless `placeLater`: the engine gives it one at the end of the batch).
+ */
+export function checkCellReferences(
+  ws: Workspace,
+  el: XmlElement,
+  id: string,
+  fail: Fail,
+  placeLater = false,
+): void {
   const parent = getCellAttribute(el, "parent");
   if (parent !== undefined) {
     if (!ws.has(parent)) fail("unknown_parent", `parent "${parent}" does not exist`);
@@ -71,7 +80,7 @@ export function checkCellReferences(ws: Workspace, el: XmlElement, id: string, f
       fail("parent_cycle", `making "${parent}" the parent of "${id}" creates a cycle`);
     }
   }
-  if (isVertex(el) && !geometryOf(el)) {
+  if (isVertex(el) && !geometryOf(el) && !placeLater) {
     fail("missing_geometry", `vertex "${id}" needs <mxGeometry x y width height as="geometry"/>`);
   }
   if (isEdge(el)) checkTerminals(ws, el, fail);

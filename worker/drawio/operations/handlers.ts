@@ -1,6 +1,8 @@
 import {
   geometryOf,
   getCellAttribute,
+  isEdge,
+  isVertex,
   labelAttributeName,
   mxCellOf,
   removeCellAttribute,
@@ -8,20 +10,33 @@ import {
 } from "../cell.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
 import { mergeStyle } from "../style.ts";
-import { markChanged, type XmlElement } from "../xml/nodes.ts";
+import { isElement, markChanged, type XmlElement } from "../xml/nodes.ts";
 import { checkCellReferences, checkTerminals, type Fail, parseCellXml } from "./cell-xml.ts";
 import { restyleCell, styleAfterSetStyle } from "./library-shapes.ts";
 import type { Operation } from "./schema.ts";
 import type { Workspace } from "./workspace.ts";
 
-type Targeted = Exclude<Operation, { op: "add" } | { op: "replace_text" }>;
+type Targeted = Exclude<Operation, { op: "add" } | { op: "add_graph" } | { op: "replace_text" }>;
 
-/** Adds one cell; returns its id. With `shapes`, a library shape gets draw.io's exact style. */
+/** What an `add` left for the engine to place at the end of the batch. */
+export interface LooseCells {
+  /** Vertices added without geometry. */
+  vertices: Set<string>;
+  /** Edges added between two cells without waypoints. */
+  edges: Set<string>;
+}
+
+/**
+ * Adds one cell; returns its id. With `shapes`, a library shape gets draw.io's exact style. A
+ * vertex without geometry, or an edge between two cells without waypoints, is noted in `loose`
+ * for the engine to place or route once the whole batch is in.
+ */
 export function addCell(
   ws: Workspace,
   op: Extract<Operation, { op: "add" }>,
   fail: Fail,
   shapes?: LibraryShapes,
+  loose?: LooseCells,
 ): string {
   const el = parseCellXml(op.xml, fail);
   if (shapes) restyleCell(el, shapes);
@@ -32,9 +47,20 @@ export function addCell(
     const layer = ws.layerIds()[0];
     if (layer !== undefined) setCellAttribute(el, "parent", layer);
   }
-  checkCellReferences(ws, el, id, fail);
+  const unplaced = isVertex(el) && !geometryOf(el);
+  checkCellReferences(ws, el, id, fail, unplaced && loose !== undefined);
   ws.append(el);
+  if (loose && unplaced) loose.vertices.add(id);
+  if (loose && isEdge(el) && isUnrouted(el)) loose.edges.add(id);
   return id;
+}
+
+/** An edge joining two cells with no waypoints of its own: draw.io would draw a straight line. */
+function isUnrouted(el: XmlElement): boolean {
+  if (getCellAttribute(el, "source") === undefined || getCellAttribute(el, "target") === undefined)
+    return false;
+  const geometry = geometryOf(el);
+  return !geometry?.children.some((c) => isElement(c) && c.attrs.as === "points");
 }
 
 /** Applies a targeted operation to one cell. With `shapes`, library shapes get draw.io's styles. */

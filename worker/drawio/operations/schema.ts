@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AddGraphSchema } from "../extend/spec.ts";
 import { COORDINATE_LIMIT } from "../validate.ts";
 
 const id = z.string().min(1).describe("The id of the cell to change.");
@@ -20,7 +21,26 @@ const add = z
       .min(1)
       .describe("One cell: an <mxCell> (or <object>/<UserObject> wrapping one) with a new id."),
   })
-  .describe("Adds a cell at the end of the page.");
+  .describe(
+    "Adds a cell at the end of the page. A vertex without <mxGeometry> is placed by the engine (near the shapes the batch's edges join it to); an edge without waypoints between two shapes is routed around the others.",
+  );
+
+const addGraph = z
+  .object({
+    op: z.literal("add_graph"),
+    graph: AddGraphSchema.describe(
+      "Nodes, edges and groups in the graph spec's language. An edge's from/to may name any existing cell id; a node's group (or parent) and a group's parent may name an existing container, group or swimlane.",
+    ),
+    make_room: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Shift existing shapes along the flow to open a gap where a new node belongs but has no room (the result lists them in `moved`). By default nothing that exists moves.",
+      ),
+  })
+  .describe(
+    "Adds shapes and connections without coordinates: the engine places each new node in free space near what it connects to, along the diagram's flow, inside its container (grown when full), and routes each new edge around every shape.",
+  );
 
 const update = z
   .object({
@@ -111,6 +131,7 @@ const replaceText = z
 export const OperationSchema = z
   .discriminatedUnion("op", [
     add,
+    addGraph,
     update,
     del,
     setAttribute,
@@ -121,7 +142,7 @@ export const OperationSchema = z
     replaceText,
   ])
   .superRefine((op, ctx) => {
-    if (op.op === "add" || op.op === "replace_text") return;
+    if (op.op === "add" || op.op === "add_graph" || op.op === "replace_text") return;
     const target = op as { id?: string; select?: string };
     if ((target.id === undefined) === (target.select === undefined)) {
       ctx.addIssue({ code: "custom", message: "give exactly one of id or select", path: ["id"] });

@@ -234,11 +234,6 @@ describe("applyOperations", () => {
         { code: "unknown_target" },
       ],
       [
-        "add vertex without geometry",
-        [{ op: "add", xml: '<mxCell id="n" vertex="1"/>' }],
-        { code: "missing_geometry" },
-      ],
-      [
         "add broken XML",
         [{ op: "add", xml: '<mxCell id="n" value="R&D" vertex="1"/>' }],
         { code: "invalid_xml" },

@@ -1,0 +1,587 @@
+import type { Point, Rect } from "../cell.ts";
+import type { FlowDirection } from "../edge-quality.ts";
+import { shapeOf } from "../style.ts";
+import { FLOW_AXES, FreeSpace } from "./free-space.ts";
+import { CONTAINER_PADDING, headerOf, type Scene } from "./scene.ts";
+
+/** A shape to place: a new node, or a new group sized from its members. */
+export interface NewShape {
+  id: string;
+  width: number;
+  height: number;
+  /** The existing container, or the new group, it goes into; undefined for the layer. */
+  parent: string | undefined;
+  /** For a new group: its style (for the header its members keep clear of). */
+  groupStyle?: string;
+}
+
+/** A connection between two shapes, new or existing, by id. */
+export interface NewLink {
+  source: string;
+  target: string;
+}
+
+/** Options for {@link placeShapes}. */
+export interface PlaceOptions {
+  /**
+   * Shift existing shapes along the flow to open a gap where a new shape belongs but has no
+   * room, instead of placing it beside.
+   */
+  makeRoom?: boolean;
+}
+
+/** Where the new shapes go, and what had to change around them. */
+export interface Placement {
+  /** New shapes: absolute boxes. */
+  rects: Map<string, Rect>;
+  /** Existing containers grown (and lanes of a pool moved with them): their new absolute boxes. */
+  grown: Map<string, Rect>;
+  /** Existing shapes moved by `make_room`: how far. */
+  moved: Map<string, Point>;
+  /** What could not be done as asked, for the reader. */
+  notes: string[];
+}
+
+/** Space between linked shapes along the flow. */
+const FLOW_GAP = 50;
+/** Space kept clear around a new shape. */
+const CLEARANCE = 24;
+/** Space between members inside a new group. */
+const MEMBER_GAP = 36;
+/** The header of a new group's title: swimlanes draw one, containers a line of text. */
+const GROUP_HEADER = 30;
+
+/** A new shape with everything inside it, laid out relative to its own top-left corner. */
+interface Unit {
+  id: string;
+  width: number;
+  height: number;
+  /** Descendants' boxes relative to the unit's top-left corner. */
+  members: Map<string, Rect>;
+}
+
+/**
+ * Places new shapes into an existing page without moving anything (unless `makeRoom`): each
+ * goes into free space near what it connects to, along the flow of the container it joins
+ * (after its predecessors, before its successors, between the two ends of a link it is inserted
+ * into when there is room there, else beside them), inside its container, which grows (with
+ * the lanes of its pool) when it has no room. A new group is laid out around its members first,
+ * in ranks along the flow, and placed as one shape. Shapes connected to nothing go after the end
+ * of their container's contents.
+ *
+ * @example
+ * const placement = placeShapes(new Scene(page), [{ id: "cache", width: 120, height: 60, parent: undefined }],
+ *   [{ source: "api", target: "cache" }, { source: "cache", target: "db" }]);
+ * placement.rects.get("cache"); // between "api" and "db" when they are far enough apart
+ */
+export function placeShapes(
+  scene: Scene,
+  shapes: readonly NewShape[],
+  links: readonly NewLink[],
+  options: PlaceOptions = {},
+): Placement {
+  const placement: Placement = { rects: new Map(), grown: new Map(), moved: new Map(), notes: [] };
+  const byId = new Map(shapes.map((s) => [s.id, s]));
+  const childrenOf = new Map<string | undefined, NewShape[]>();
+  for (const shape of shapes) {
+    const key = shape.parent !== undefined && byId.has(shape.parent) ? shape.parent : undefined;
+    const list = childrenOf.get(key);
+    if (list) list.push(shape);
+    else childrenOf.set(key, [shape]);
+  }
+  // The top-level new shape each new shape is drawn in (itself, or its outermost new group).
+  const topOf = new Map<string, string>();
+  for (const shape of shapes) {
+    let top = shape;
+    for (let guard = 0; guard <= shapes.length; guard++) {
+      const up = top.parent === undefined ? undefined : byId.get(top.parent);
+      if (!up) break;
+      top = up;
+    }
+    topOf.set(shape.id, top.id);
+  }
+  const placer = new Placer(scene, placement, options);
+  const units = new Map<string, Unit>();
+  for (const shape of childrenOf.get(undefined) ?? []) {
+    const flow = scene.flow(shape.parent);
+    units.set(shape.id, unitOf(shape, childrenOf, links, flow));
+  }
+  for (const id of placingOrder([...units.keys()], links, topOf, scene)) {
+    const unit = units.get(id) as Unit;
+    const shape = byId.get(id) as NewShape;
+    placer.place(unit, shape.parent, neighbours(unit, links, placement, scene));
+  }
+  return placement;
+}
+
+/** The shapes a unit links to that already have a place: before it and after it in the flow. */
+function neighbours(
+  unit: Unit,
+  links: readonly NewLink[],
+  placement: Placement,
+  scene: Scene,
+): { before: Rect[]; after: Rect[] } {
+  const inside = (id: string) => id === unit.id || unit.members.has(id);
+  const rectOf = (id: string) =>
+    placement.rects.get(id) ?? placement.grown.get(id) ?? movedRect(scene, placement, id);
+  const before: Rect[] = [];
+  const after: Rect[] = [];
+  for (const link of links) {
+    const s = inside(link.source);
+    const t = inside(link.target);
+    if (s === t) continue;
+    const other = rectOf(s ? link.target : link.source);
+    if (other) (s ? after : before).push(other);
+  }
+  return { before, after };
+}
+
+function movedRect(scene: Scene, placement: Placement, id: string): Rect | undefined {
+  const rect = scene.rect(id);
+  if (!rect || placement.moved.size === 0) return rect;
+  // A shape moves with the nearest moved shape that holds it.
+  let by = placement.moved.get(id);
+  for (const up of by ? [] : scene.vertexAncestors(id)) {
+    by = placement.moved.get(up);
+    if (by) break;
+  }
+  return rect && by ? { ...rect, x: rect.x + by.x, y: rect.y + by.y } : rect;
+}
+
+/**
+ * The order top-level units are placed in: first those linked to existing shapes (most links
+ * first), then, breadth first, those linked to what was just placed; a part linked to nothing
+ * placed starts where the input lists it.
+ */
+function placingOrder(
+  ids: readonly string[],
+  links: readonly NewLink[],
+  topOf: ReadonlyMap<string, string>,
+  scene: Scene,
+): string[] {
+  const adjacent = new Map<string, Set<string>>();
+  const anchors = new Map<string, number>();
+  for (const link of links) {
+    const s = topOf.get(link.source);
+    const t = topOf.get(link.target);
+    if (s !== undefined && t !== undefined && s !== t) {
+      if (!adjacent.has(s)) adjacent.set(s, new Set());
+      if (!adjacent.has(t)) adjacent.set(t, new Set());
+      adjacent.get(s)?.add(t);
+      adjacent.get(t)?.add(s);
+    }
+    if (s !== undefined && t === undefined && scene.rect(link.target))
+      anchors.set(s, (anchors.get(s) ?? 0) + 1);
+    if (t !== undefined && s === undefined && scene.rect(link.source))
+      anchors.set(t, (anchors.get(t) ?? 0) + 1);
+  }
+  const order: string[] = [];
+  const done = new Set<string>();
+  const visit = (start: string) => {
+    const queue = [start];
+    done.add(start);
+    while (queue.length > 0) {
+      const id = queue.shift() as string;
+      order.push(id);
+      for (const next of ids) {
+        if (!done.has(next) && adjacent.get(id)?.has(next)) {
+          done.add(next);
+          queue.push(next);
+        }
+      }
+    }
+  };
+  const anchored = ids
+    .filter((id) => anchors.has(id))
+    .sort((p, q) => (anchors.get(q) ?? 0) - (anchors.get(p) ?? 0));
+  for (const id of anchored) if (!done.has(id)) visit(id);
+  for (const id of ids) if (!done.has(id)) visit(id);
+  return order;
+}
+
+/**
+ * A new shape as one block: a node is its own box; a group holds its members in ranks along
+ * the flow (a member linked from another comes after it), side by side across it.
+ */
+function unitOf(
+  shape: NewShape,
+  childrenOf: ReadonlyMap<string | undefined, NewShape[]>,
+  links: readonly NewLink[],
+  flow: FlowDirection,
+): Unit {
+  const members = childrenOf.get(shape.id);
+  if (shape.groupStyle === undefined || !members || members.length === 0) {
+    return { id: shape.id, width: shape.width, height: shape.height, members: new Map() };
+  }
+  const inner = members.map((m) => unitOf(m, childrenOf, links, flow));
+  const index = new Map<string, number>();
+  inner.forEach((u, i) => {
+    index.set(u.id, i);
+    for (const id of u.members.keys()) index.set(id, i);
+  });
+  const ranks = rankMembers(inner.length, links, index);
+  const { along } = FLOW_AXES[flow];
+  const vertical = along.y !== 0;
+  const byRank: number[][] = [];
+  ranks.forEach((r, i) => {
+    if (!byRank[r]) byRank[r] = [];
+    (byRank[r] as number[]).push(i);
+  });
+  if (along.x < 0 || along.y < 0) byRank.reverse();
+  const lengthOf = (u: Unit) => (vertical ? u.height : u.width);
+  const breadthOf = (u: Unit) => (vertical ? u.width : u.height);
+  const rows = byRank.filter((r) => r !== undefined && r.length > 0);
+  const rowBreadth = rows.map(
+    (r) => r.reduce((sum, i) => sum + breadthOf(inner[i] as Unit), 0) + MEMBER_GAP * (r.length - 1),
+  );
+  const breadth = Math.max(...rowBreadth);
+  const header = headerOf(shape.groupStyle);
+  const top = Math.max(header.top, GROUP_HEADER);
+  const placed = new Map<string, Rect>();
+  let cursor = 0;
+  rows.forEach((row, k) => {
+    const length = Math.max(...row.map((i) => lengthOf(inner[i] as Unit)));
+    let across = (breadth - (rowBreadth[k] as number)) / 2;
+    for (const i of row) {
+      const u = inner[i] as Unit;
+      const a = cursor + (length - lengthOf(u)) / 2;
+      const x = CONTAINER_PADDING + header.left + (vertical ? across : a);
+      const y = CONTAINER_PADDING + top + (vertical ? a : across);
+      placed.set(u.id, { x, y, width: u.width, height: u.height });
+      for (const [id, r] of u.members) placed.set(id, { ...r, x: r.x + x, y: r.y + y });
+      across += breadthOf(u) + MEMBER_GAP;
+    }
+    cursor += length + MEMBER_GAP;
+  });
+  const contentLength = cursor - MEMBER_GAP;
+  const width = 2 * CONTAINER_PADDING + header.left + (vertical ? breadth : contentLength);
+  const height = 2 * CONTAINER_PADDING + top + (vertical ? contentLength : breadth);
+  return {
+    id: shape.id,
+    width: Math.max(width, shape.width),
+    height: Math.max(height, shape.height),
+    members: placed,
+  };
+}
+
+/** Longest-path ranks of `count` members from the links between them; cycles are cut. */
+function rankMembers(
+  count: number,
+  links: readonly NewLink[],
+  index: ReadonlyMap<string, number>,
+): number[] {
+  const next: number[][] = Array.from({ length: count }, () => []);
+  const incoming = new Array<number>(count).fill(0);
+  for (const link of links) {
+    const s = index.get(link.source);
+    const t = index.get(link.target);
+    if (s === undefined || t === undefined || s === t) continue;
+    (next[s] as number[]).push(t);
+    incoming[t] = (incoming[t] as number) + 1;
+  }
+  const rank = new Array<number>(count).fill(0);
+  const done = new Array<boolean>(count).fill(false);
+  for (let left = count; left > 0; ) {
+    // The members no unplaced member points at, or, in a cycle, the first one left.
+    let ready = [...Array(count).keys()].filter((i) => !done[i] && incoming[i] === 0);
+    if (ready.length === 0) ready = [done.indexOf(false)];
+    for (const i of ready) {
+      done[i] = true;
+      left--;
+      for (const t of next[i] as number[]) {
+        if (done[t]) continue;
+        rank[t] = Math.max(rank[t] as number, (rank[i] as number) + 1);
+        incoming[t] = (incoming[t] as number) - 1;
+      }
+    }
+  }
+  return rank;
+}
+
+/** Places units one at a time into the free space of the page. */
+class Placer {
+  readonly #scene: Scene;
+  readonly #placement: Placement;
+  readonly #space: FreeSpace;
+  readonly #makeRoom: boolean;
+  /** Each placed unit's container. */
+  readonly #parents = new Map<string, string | undefined>();
+
+  constructor(scene: Scene, placement: Placement, options: PlaceOptions) {
+    this.#scene = scene;
+    this.#placement = placement;
+    this.#space = new FreeSpace(scene.boxes, scene.routes(), CLEARANCE);
+    this.#makeRoom = options.makeRoom === true;
+  }
+
+  /** The current box of an existing shape (grown or moved) or of a placed new one. */
+  #rect(id: string): Rect | undefined {
+    const p = this.#placement;
+    return p.rects.get(id) ?? p.grown.get(id) ?? movedRect(this.#scene, p, id);
+  }
+
+  place(unit: Unit, parent: string | undefined, near: { before: Rect[]; after: Rect[] }): void {
+    const scene = this.#scene;
+    const flow = scene.flow(parent);
+    const allowed = new Set(parent === undefined ? [] : [parent, ...scene.vertexAncestors(parent)]);
+    const parentRect = parent === undefined ? undefined : this.#rect(parent);
+    const within = parent === undefined ? undefined : scene.inner(parent, parentRect);
+    const ideal = this.#ideal(unit, parent, flow, near);
+    const request = { width: unit.width, height: unit.height, ideal, flow, allowed };
+    let spot: Point | undefined;
+    const idealRect = { ...ideal, width: unit.width, height: unit.height };
+    const idealInside = !within || contains(within, idealRect);
+    if (this.#makeRoom && idealInside && !this.#space.isFree(idealRect, allowed)) {
+      // Right after what comes before it; what is in the way moves along the flow.
+      const after =
+        near.before.length > 0 ? this.#ideal(unit, parent, flow, { ...near, after: [] }) : ideal;
+      const room = { ...after, width: unit.width, height: unit.height };
+      if (this.#openGap(room, parent, flow, allowed)) spot = after;
+    }
+    spot ??= this.#space.find(within ? { ...request, within } : request);
+    if (!spot && parent !== undefined) spot = this.#growInto(parent, unit, request);
+    if (!spot) {
+      spot = this.#space.find(request) ?? ideal;
+      this.#placement.notes.push(
+        `"${unit.id}" found no room inside "${parent}" and was placed beside it`,
+      );
+    }
+    const rect = { x: spot.x, y: spot.y, width: unit.width, height: unit.height };
+    this.#placement.rects.set(unit.id, rect);
+    this.#parents.set(unit.id, parent);
+    this.#space.add({ id: unit.id, rect });
+    for (const [id, r] of unit.members) {
+      this.#placement.rects.set(id, { ...r, x: r.x + rect.x, y: r.y + rect.y });
+    }
+  }
+
+  /** The top-left corner the unit would have with nothing in the way. */
+  #ideal(
+    unit: Unit,
+    parent: string | undefined,
+    flow: FlowDirection,
+    near: { before: Rect[]; after: Rect[] },
+  ): Point {
+    const { along, across } = FLOW_AXES[flow];
+    const dot = (p: Point, v: Point) => p.x * v.x + p.y * v.y;
+    const centre = (r: Rect) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 });
+    const half = (r: { width: number; height: number }, v: Point) =>
+      (Math.abs(v.x) * r.width + Math.abs(v.y) * r.height) / 2;
+    const mean = (rs: Rect[], v: Point) =>
+      rs.reduce((s, r) => s + dot(centre(r), v), 0) / rs.length;
+    let a: number;
+    let c: number;
+    if (near.before.length > 0 && near.after.length > 0) {
+      a = (mean(near.before, along) + mean(near.after, along)) / 2;
+      c = (mean(near.before, across) + mean(near.after, across)) / 2;
+    } else if (near.before.length > 0) {
+      a = Math.max(...near.before.map((r) => dot(centre(r), along) + half(r, along)));
+      a += FLOW_GAP + half(unit, along);
+      c = mean(near.before, across);
+    } else if (near.after.length > 0) {
+      a = Math.min(...near.after.map((r) => dot(centre(r), along) - half(r, along)));
+      a -= FLOW_GAP + half(unit, along);
+      c = mean(near.after, across);
+    } else {
+      // Linked to nothing placed: after the end of the container's (or page's) contents.
+      const content = this.#contents(parent);
+      if (content.length === 0) {
+        const inner =
+          parent === undefined ? undefined : this.#scene.inner(parent, this.#rect(parent));
+        const origin = inner ?? { x: 40, y: 40, width: 0, height: 0 };
+        return { x: Math.round(origin.x), y: Math.round(origin.y) };
+      }
+      a = Math.max(...content.map((r) => dot(centre(r), along) + half(r, along)));
+      a += FLOW_GAP + half(unit, along);
+      c = Math.min(...content.map((r) => dot(centre(r), across) - half(r, across)));
+      c += half(unit, across);
+    }
+    // Back from (along, across) coordinates to the page; both axes are ±1 on x or y.
+    const cx = a * along.x + c * across.x;
+    const cy = a * along.y + c * across.y;
+    return { x: Math.round(cx - unit.width / 2), y: Math.round(cy - unit.height / 2) };
+  }
+
+  /** The boxes of what a container (or the page's top level) holds, new shapes included. */
+  #contents(parent: string | undefined): Rect[] {
+    const scene = this.#scene;
+    const out: Rect[] = [];
+    for (const box of scene.boxes) {
+      const up = scene.vertexAncestors(box.id)[0];
+      if (up === parent) out.push(this.#rect(box.id) ?? box.rect);
+    }
+    return out;
+  }
+
+  /**
+   * Grows a container that has no room: toward the end of its flow first, then across it, by
+   * what the unit needs; its pool's lanes grow with it, and every container around it.
+   */
+  #growInto(
+    parent: string,
+    unit: Unit,
+    request: {
+      width: number;
+      height: number;
+      ideal: Point;
+      flow: FlowDirection;
+      allowed: ReadonlySet<string>;
+    },
+  ): Point | undefined {
+    const rect = this.#rect(parent);
+    if (!rect) return undefined;
+    const inner = this.#scene.inner(parent, rect) as Rect;
+    const growRight = { ...inner, width: inner.width + unit.width + CLEARANCE + CONTAINER_PADDING };
+    const growDown = {
+      ...inner,
+      height: inner.height + unit.height + CLEARANCE + CONTAINER_PADDING,
+    };
+    const vertical = request.flow === "down" || request.flow === "up";
+    // The container may spread over nothing but what it holds and what holds it.
+    const own = new Set([...request.allowed, ...this.#descendants(parent)]);
+    let fallback: { spot: Point; right: number; down: number } | undefined;
+    for (const within of vertical ? [growDown, growRight] : [growRight, growDown]) {
+      const spot = this.#space.find({ ...request, within });
+      if (!spot) continue;
+      const right = Math.max(0, spot.x + unit.width - (inner.x + inner.width));
+      const down = Math.max(0, spot.y + unit.height - (inner.y + inner.height));
+      const grown = { ...rect, width: rect.width + right, height: rect.height + down };
+      if (this.#space.isFree(grown, own, 0)) {
+        this.#grow(parent, right, down);
+        return spot;
+      }
+      fallback ??= { spot, right, down };
+    }
+    if (!fallback) return undefined;
+    this.#placement.notes.push(
+      `"${parent}" grew to hold "${unit.id}" and now touches a shape beside it`,
+    );
+    this.#grow(parent, fallback.right, fallback.down);
+    return fallback.spot;
+  }
+
+  /** Everything inside a container: its existing descendants and the new shapes placed in it. */
+  #descendants(id: string): string[] {
+    const scene = this.#scene;
+    const out = scene.boxes
+      .filter((b) => scene.vertexAncestors(b.id).includes(id))
+      .map((b) => b.id);
+    for (const [placed, parent] of this.#parents) {
+      if (parent === id || (parent !== undefined && scene.vertexAncestors(parent).includes(id)))
+        out.push(placed);
+    }
+    return out;
+  }
+
+  /** Widens and/or lengthens a container by (dx, dy), then what holds it, lanes of a pool together. */
+  #grow(id: string, dx: number, dy: number): void {
+    if (dx <= 0 && dy <= 0) return;
+    const scene = this.#scene;
+    const rect = this.#rect(id) as Rect;
+    const next = { ...rect, width: rect.width + dx, height: rect.height + dy };
+    this.#setGrown(id, next);
+    const up = scene.vertexAncestors(id)[0];
+    if (up === undefined) return;
+    const lanes = this.#lanesOf(up);
+    if (lanes.includes(id)) {
+      // A lane of a pool: every lane takes the same length, and the lanes after it move along.
+      const rows = lanes.every((l) => Math.abs((this.#rect(l) as Rect).x - rect.x) < 1);
+      for (const lane of lanes) {
+        if (lane === id) continue;
+        const r = this.#rect(lane) as Rect;
+        const after = rows ? r.y > rect.y : r.x > rect.x;
+        this.#setGrown(lane, {
+          x: r.x + (!rows && after ? dx : 0),
+          y: r.y + (rows && after ? dy : 0),
+          width: r.width + (rows ? dx : 0),
+          height: r.height + (rows ? 0 : dy),
+        });
+      }
+    }
+    // The container around it grows as far as it must to hold it.
+    const outer = this.#rect(up) as Rect;
+    const inner = scene.inner(up, outer) as Rect;
+    let right = 0;
+    let down = 0;
+    for (const child of lanes.includes(id) ? lanes : [id]) {
+      const r = this.#rect(child) as Rect;
+      right = Math.max(right, r.x + r.width - (inner.x + inner.width));
+      down = Math.max(down, r.y + r.height - (inner.y + inner.height));
+    }
+    if (lanes.includes(id)) {
+      // Lanes fill their pool edge to edge: the pool grows by exactly what they grew.
+      const last = lanes.map((l) => this.#rect(l) as Rect);
+      right = Math.max(0, Math.max(...last.map((r) => r.x + r.width)) - (outer.x + outer.width));
+      down = Math.max(0, Math.max(...last.map((r) => r.y + r.height)) - (outer.y + outer.height));
+    }
+    this.#grow(up, right, down);
+  }
+
+  #setGrown(id: string, rect: Rect): void {
+    this.#placement.grown.set(id, rect);
+    this.#space.update(id, rect);
+  }
+
+  /** The swimlanes of a pool (a swimlane whose children are swimlanes), in document order. */
+  #lanesOf(pool: string): string[] {
+    const scene = this.#scene;
+    if (!isSwimlane(scene.cell(pool)?.style)) return [];
+    return scene.boxes
+      .filter((b) => scene.vertexAncestors(b.id)[0] === pool && isSwimlane(scene.cell(b.id)?.style))
+      .map((b) => b.id);
+  }
+
+  /**
+   * `make_room`: shifts the shapes of the same container that lie at or after the blocked spot
+   * along the flow, far enough for the spot to be free; false when that is not enough.
+   */
+  #openGap(
+    spot: Rect,
+    parent: string | undefined,
+    flow: FlowDirection,
+    allowed: ReadonlySet<string>,
+  ): boolean {
+    const scene = this.#scene;
+    const { along } = FLOW_AXES[flow];
+    const lead = (r: Rect) =>
+      along.x > 0 ? r.x : along.x < 0 ? -(r.x + r.width) : along.y > 0 ? r.y : -(r.y + r.height);
+    const trail = (r: Rect) =>
+      along.x > 0 ? r.x + r.width : along.x < 0 ? -r.x : along.y > 0 ? r.y + r.height : -r.y;
+    const blockers = this.#space.blockers(spot, allowed);
+    if (blockers.length === 0) return true;
+    const from = Math.min(...blockers.map((b) => lead(b.rect)));
+    if (from < lead(spot) - this.#space.gap) return false;
+    const shift = trail(spot) + this.#space.gap + 1 - from;
+    const siblings = scene.boxes.filter((b) => scene.vertexAncestors(b.id)[0] === parent);
+    const by = { x: along.x * shift, y: along.y * shift };
+    for (const box of siblings) {
+      const r = this.#rect(box.id) ?? box.rect;
+      if (lead(r) < from) continue;
+      this.#placement.moved.set(box.id, by);
+      const moved = { ...r, x: r.x + by.x, y: r.y + by.y };
+      this.#space.update(box.id, moved);
+      for (const inner of scene.boxes) {
+        if (!scene.vertexAncestors(inner.id).includes(box.id)) continue;
+        this.#space.update(inner.id, {
+          ...inner.rect,
+          x: inner.rect.x + by.x,
+          y: inner.rect.y + by.y,
+        });
+      }
+    }
+    return this.#space.isFree(spot, allowed);
+  }
+}
+
+function isSwimlane(style: string | undefined): boolean {
+  return shapeOf(style) === "swimlane";
+}
+
+function contains(outer: Rect, inner: Rect): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}

@@ -1,0 +1,189 @@
+import { getCellAttribute, type Point, type Rect } from "../cell.ts";
+import type { FlowDirection } from "../edge-quality.ts";
+import { edgeRoutes } from "../edge-routes.ts";
+import { type LayoutCell, PageLayout } from "../geometry.ts";
+import { isPlacedVertex } from "../lint-overlaps.ts";
+import type { DiagramPage } from "../model.ts";
+import { finiteNumber } from "../numbers.ts";
+import { getStyleValue, shapeOf } from "../style.ts";
+
+/** A shape's box in page coordinates. */
+export interface PlacedBox {
+  id: string;
+  rect: Rect;
+}
+
+const CONTAINER_SHAPES = new Set(["swimlane", "group", "table", "tableRow"]);
+
+/** draw.io's default header size of a swimlane (`startSize`) in 14.6. */
+const SWIMLANE_HEADER = 23;
+
+/** Room kept between a container's border (or header) and the shapes inside it. */
+export const CONTAINER_PADDING = 20;
+
+/**
+ * An existing page as the incremental placer sees it: every placed, visible vertex with its
+ * absolute box, which of them are containers, what holds what, the routes of the edges, and
+ * which way the flow runs in each container. Built once per edit; nothing in it changes the page.
+ *
+ * @example
+ * const scene = new Scene(page);
+ * scene.flow(undefined); // "right": most edges of the page point right
+ */
+export class Scene {
+  readonly layout: PageLayout;
+  /** Placed, visible vertices in document order. */
+  readonly boxes: PlacedBox[] = [];
+  readonly #rects = new Map<string, Rect>();
+  readonly #holders = new Set<string>();
+  #routes: Point[][] | undefined;
+  readonly #flows = new Map<string, FlowDirection>();
+
+  constructor(page: DiagramPage) {
+    this.layout = new PageLayout(page);
+    for (const cell of this.layout.cells) {
+      if (!isPlacedVertex(this.layout, cell)) continue;
+      const rect = this.layout.absoluteRect(cell);
+      if (!rect || !(rect.width > 0) || !(rect.height > 0)) continue;
+      this.boxes.push({ id: cell.id, rect });
+      this.#rects.set(cell.id, rect);
+      if (cell.parent?.vertex) this.#holders.add(cell.parent.id);
+    }
+  }
+
+  /** The absolute box of a placed vertex. */
+  rect(id: string): Rect | undefined {
+    return this.#rects.get(id);
+  }
+
+  cell(id: string): LayoutCell | undefined {
+    return this.layout.get(id);
+  }
+
+  /** True for a vertex that holds shapes: a container, group, swimlane or table, or any parent. */
+  isContainer(id: string): boolean {
+    const cell = this.layout.get(id);
+    if (!cell?.vertex) return false;
+    return (
+      this.#holders.has(id) ||
+      CONTAINER_SHAPES.has(shapeOf(cell.style)) ||
+      getStyleValue(cell.style, "container") === "1"
+    );
+  }
+
+  /** The vertex ancestors of a cell, nearest first (layers and the root are not vertices). */
+  vertexAncestors(id: string): string[] {
+    const cell = this.layout.get(id);
+    if (!cell) return [];
+    return this.layout
+      .ancestors(cell)
+      .filter((a) => a.vertex)
+      .map((a) => a.id);
+  }
+
+  /** The layer a cell is drawn on: its topmost ancestor below the root. */
+  layerOf(id: string): string | undefined {
+    const cell = this.layout.get(id);
+    if (!cell) return undefined;
+    const chain = [cell, ...this.layout.ancestors(cell)];
+    return chain.length >= 2 ? (chain[chain.length - 2] as LayoutCell).id : undefined;
+  }
+
+  /**
+   * The area inside a container where members go: its box (or `rect`, the box it will have) less
+   * the header and a padding.
+   */
+  inner(id: string, rect = this.#rects.get(id)): Rect | undefined {
+    const cell = this.layout.get(id);
+    if (!rect || !cell) return undefined;
+    const header = headerOf(cell.style);
+    const pad = Math.min(CONTAINER_PADDING, rect.width / 6, rect.height / 6);
+    const x = rect.x + pad + header.left;
+    const y = rect.y + pad + header.top;
+    return {
+      x,
+      y,
+      width: Math.max(0, rect.x + rect.width - pad - x),
+      height: Math.max(0, rect.y + rect.height - pad - y),
+    };
+  }
+
+  /** The absolute origin that children of `id` (or cells on the layer when undefined) count from. */
+  origin(id: string | undefined): Point {
+    const cell = id === undefined ? undefined : this.layout.get(id);
+    return (cell && this.layout.origin(cell)) ?? { x: 0, y: 0 };
+  }
+
+  /** The drawn routes of the page's edges, absolute (a straight line where draw.io routes itself). */
+  routes(): Point[][] {
+    if (!this.#routes) this.#routes = edgeRoutes(this.layout).map((r) => r.points);
+    return this.#routes;
+  }
+
+  /**
+   * Which way the flow runs among the members of `container` (the whole page when undefined):
+   * where most edges between two of its shapes point, by the larger of their centres' offsets.
+   * A container with no such edges follows its own container's flow; a page with none flows down,
+   * or right when the container is much wider than tall.
+   */
+  flow(container: string | undefined): FlowDirection {
+    const key = container ?? "";
+    const known = this.#flows.get(key);
+    if (known) return known;
+    const votes: Record<FlowDirection, number> = { down: 0, up: 0, right: 0, left: 0 };
+    let total = 0;
+    for (const cell of this.layout.cells) {
+      if (!cell.edge) continue;
+      const s = this.#end(cell, "source");
+      const t = this.#end(cell, "target");
+      if (!s || !t || s === t) continue;
+      if (container !== undefined && !(this.#inside(s, container) && this.#inside(t, container)))
+        continue;
+      const a = this.#rects.get(s) as Rect;
+      const b = this.#rects.get(t) as Rect;
+      const dx = b.x + b.width / 2 - (a.x + a.width / 2);
+      const dy = b.y + b.height / 2 - (a.y + a.height / 2);
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      if (Math.abs(dy) >= Math.abs(dx)) votes[dy > 0 ? "down" : "up"]++;
+      else votes[dx > 0 ? "right" : "left"]++;
+      total++;
+    }
+    let flow: FlowDirection;
+    if (total === 0) {
+      const up = container === undefined ? undefined : this.vertexAncestors(container)[0];
+      const box = container === undefined ? undefined : this.#rects.get(container);
+      if (container !== undefined && up !== undefined) flow = this.flow(up);
+      else if (box && box.width > 2 * box.height) flow = "right";
+      else flow = container === undefined ? "down" : this.flow(undefined);
+    } else {
+      const order: FlowDirection[] = ["down", "right", "up", "left"];
+      flow = order.reduce((best, d) => (votes[d] > votes[best] ? d : best), "down");
+    }
+    this.#flows.set(key, flow);
+    return flow;
+  }
+
+  #end(edge: LayoutCell, which: "source" | "target"): string | undefined {
+    const ref = getCellAttribute(edge.element, which);
+    return ref !== undefined && this.#rects.has(ref) ? ref : undefined;
+  }
+
+  #inside(id: string, container: string): boolean {
+    return this.vertexAncestors(id).includes(container);
+  }
+}
+
+/** The header a container draws on its top (or, for `horizontal=0` swimlanes, its left). */
+export function headerOf(style: string | undefined): { top: number; left: number } {
+  const shape = shapeOf(style);
+  if (shape !== "swimlane" && shape !== "table") {
+    // A titled container keeps its label clear: members start below a line of text.
+    const labelTop =
+      getStyleValue(style, "verticalAlign") === "top" || getStyleValue(style, "container") === "1";
+    return { top: labelTop ? 16 : 0, left: 0 };
+  }
+  const size = finiteNumber(getStyleValue(style, "startSize"), SWIMLANE_HEADER);
+  return getStyleValue(style, "horizontal") === "0"
+    ? { top: 0, left: size }
+    : { top: size, left: 0 };
+}
