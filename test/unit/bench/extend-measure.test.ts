@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { applyEdit } from "../../../bench/extend/apply-edit.ts";
 import { baselineOperations } from "../../../bench/extend/baseline.ts";
+import { constraintPoint } from "../../../bench/extend/drawn-routes.ts";
 import type { Edit } from "../../../bench/extend/edits.ts";
 import { measureExtend } from "../../../bench/extend/measure.ts";
+import { danglingEnds } from "../../../worker/drawio/edge-quality.ts";
+import { edgeRoutes } from "../../../worker/drawio/edge-routes.ts";
+import { PageLayout } from "../../../worker/drawio/geometry.ts";
 import type { DiagramPage } from "../../../worker/drawio/model.ts";
 import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { pageRects } from "../../fixtures/page-rects.ts";
@@ -72,6 +76,30 @@ describe("measureExtend", () => {
     const before = page(...base);
     const after = page(...base, vertex("n", 0, 600), edge("e2", "a", "n"));
     expect(measureExtend(before, after).distanceRatio).toBe(2);
+  });
+});
+
+describe("drawnRoutes", () => {
+  // A 100 × 20 box turned a quarter anticlockwise, drawn 20 × 100 around (400, 210).
+  const rect = { x: 350, y: 200, width: 100, height: 20 };
+
+  it("puts a constraint where draw.io draws it on a turned shape", () => {
+    const at = constraintPoint("rotation=-90;", rect, { x: 1, y: 0.5 });
+    expect(at?.x).toBeCloseTo(400);
+    expect(at?.y).toBeCloseTo(160);
+    expect(constraintPoint("", rect, { x: 1, y: 0.5 })).toEqual({ x: 450, y: 210 });
+  });
+
+  it("counts no dangling end for a pinned end on a turned shape's drawn outline", () => {
+    const before = page(vertex("r", 350, 200, 100, 20, "1", "rotation=-90;"));
+    const after = page(
+      vertex("r", 350, 200, 100, 20, "1", "rotation=-90;"),
+      vertex("t", 500, 56, 120, 70),
+      `<mxCell id="e" edge="1" parent="1" source="r" target="t" style="exitX=1;exitY=0.5;exitPerimeter=0;entryX=0;entryY=0.5;entryPerimeter=0;"><mxGeometry relative="1" as="geometry"><Array as="points"><mxPoint x="400" y="91"/></Array></mxGeometry></mxCell>`,
+    );
+    // Read in the unturned box, the exit lies 40 px beside the drawn resistor.
+    expect(danglingEnds(edgeRoutes(new PageLayout(after)))).toHaveLength(1);
+    expect(measureExtend(before, after).dangling).toBe(0);
   });
 });
 
