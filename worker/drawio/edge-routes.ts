@@ -7,6 +7,7 @@ import {
 } from "./cell.ts";
 import type { LayoutCell, PageLayout } from "./geometry.ts";
 import { finiteNumber, readNumber } from "./numbers.ts";
+import { constraintPoint } from "./outline/index.ts";
 import { parseStyle } from "./style.ts";
 
 /** One end of an edge: where it is drawn, and the vertex it is attached to, if any. */
@@ -53,12 +54,18 @@ export function edgeTerminal(
     const fx = readNumber(style.get(`${prefix}X`) ?? undefined);
     const fy = readNumber(style.get(`${prefix}Y`) ?? undefined);
     const pinned = Number.isFinite(fx) && Number.isFinite(fy);
-    const point = pinned
-      ? {
-          x: rect.x + fx * rect.width + finiteNumber(style.get(`${prefix}Dx`) ?? undefined, 0),
-          y: rect.y + fy * rect.height + finiteNumber(style.get(`${prefix}Dy`) ?? undefined, 0),
-        }
-      : { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    const dx = finiteNumber(style.get(`${prefix}Dx`) ?? undefined, 0);
+    const dy = finiteNumber(style.get(`${prefix}Dy`) ?? undefined, 0);
+    let point = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    if (pinned && isTurned(cell.style) && rect.width > 0 && rect.height > 0) {
+      // draw.io turns and flips the constraint (and its offset) with the shape.
+      point = constraintPoint(cell.style, rect, {
+        x: fx + dx / rect.width,
+        y: fy + dy / rect.height,
+      });
+    } else if (pinned) {
+      point = { x: rect.x + fx * rect.width + dx, y: rect.y + fy * rect.height + dy };
+    }
     const perimeter = style.get(`${prefix}Perimeter`) !== "0";
     return { point, cell, rect, pinned, perimeter };
   }
@@ -153,6 +160,20 @@ export function edgeRoutes(layout: PageLayout): EdgeRoute[] {
     if (route) routes.push(route);
   }
   return routes;
+}
+
+/** True when a shape's style turns or flips it (and so the constraints pinned to it). */
+function isTurned(style: string | undefined): boolean {
+  if (style === undefined) return false;
+  const values = new Map(parseStyle(style));
+  const rotation = finiteNumber(values.get("rotation") ?? undefined, 0);
+  const direction = values.get("direction");
+  return (
+    rotation % 360 !== 0 ||
+    (direction !== undefined && direction !== null && direction !== "east") ||
+    values.get("flipH") === "1" ||
+    values.get("flipV") === "1"
+  );
 }
 
 /** Where the line from the centre of `r` towards `toward` leaves `r`. */

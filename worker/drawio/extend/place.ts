@@ -431,9 +431,15 @@ class Placer {
     const rect = this.#rect(parent);
     if (!rect) return undefined;
     const inner = this.#scene.inner(parent, rect) as Rect;
-    const growRight = { ...inner, width: inner.width + unit.width + CLEARANCE + CONTAINER_PADDING };
+    // Wider (or longer) by what the unit needs; never narrower than the unit either way.
+    const growRight = {
+      ...inner,
+      width: inner.width + unit.width + CLEARANCE + CONTAINER_PADDING,
+      height: Math.max(inner.height, unit.height),
+    };
     const growDown = {
       ...inner,
+      width: Math.max(inner.width, unit.width),
       height: inner.height + unit.height + CLEARANCE + CONTAINER_PADDING,
     };
     const vertical = request.flow === "down" || request.flow === "up";
@@ -452,7 +458,15 @@ class Placer {
       }
       fallback ??= { spot, right, down };
     }
-    if (!fallback) return undefined;
+    if (!fallback) {
+      // Nowhere free even in the grown part: past the end of its contents, held all the same.
+      const spot = vertical
+        ? { x: Math.round(inner.x), y: Math.round(inner.y + inner.height + CLEARANCE) }
+        : { x: Math.round(inner.x + inner.width + CLEARANCE), y: Math.round(inner.y) };
+      const right = Math.max(0, spot.x + unit.width - (inner.x + inner.width));
+      const down = Math.max(0, spot.y + unit.height - (inner.y + inner.height));
+      fallback = { spot, right, down };
+    }
     this.#placement.notes.push(
       `"${parent}" grew to hold "${unit.id}" and now touches a shape beside it`,
     );

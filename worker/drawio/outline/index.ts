@@ -202,6 +202,21 @@ export function constraintFor(style: string | undefined, rect: Rect, point: Poin
 }
 
 /**
+ * Where draw.io draws the end of an edge pinned at `constraint` (`exitX/exitY` or
+ * `entryX/entryY`, perimeter off): {@link constraintFor} undone, the constraint turned and
+ * flipped with its shape (`direction`, `flipH/flipV`, `rotation`).
+ *
+ * @example
+ * constraintPoint("rotation=90;", { x: 0, y: 0, width: 120, height: 60 }, { x: 1, y: 0.5 });
+ * // { x: 60, y: 60 }: the right side's middle, turned to the bottom
+ */
+export function constraintPoint(style: string | undefined, rect: Rect, constraint: Point): Point {
+  if (!(rect.width > 0 && rect.height > 0)) return { x: rect.x, y: rect.y };
+  const frame = place(style, rect, true);
+  return frame.pointOut({ x: constraint.x * frame.size.w, y: constraint.y * frame.size.h });
+}
+
+/**
  * The stretches of a side (absolute coordinates) where the outline lies within `maxDepth` px of
  * the box, e.g. where ports may go so that edges end on the drawn shape. Found by sampling
  * every `step` px plus every corner, then refining each end to 0.01 px; a single corner that
