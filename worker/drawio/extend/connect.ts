@@ -74,6 +74,11 @@ export function routeEdges(
       if (shape.ancestors.includes(edge.source) || shape.ancestors.includes(edge.target))
         passable.add(id);
     }
+    // A shape lying on an end (a copy stacked on it, a frame around it) cannot be avoided.
+    for (const end of [source.rect, target.rect]) {
+      const centre = { x: end.x + end.width / 2, y: end.y + end.height / 2 };
+      for (const o of obstacles) if (contains(o.rect, centre)) passable.add(o.id);
+    }
     for (const end of [edge.source, edge.target]) {
       if (shapes.has(end) || !scene.isContainer(end)) continue;
       for (const box of scene.boxes) {
@@ -90,4 +95,8 @@ export function routeEdges(
     if (routed) router.addRoute(routed.points);
     return routed;
   });
+}
+
+function contains(r: Rect, p: { x: number; y: number }): boolean {
+  return p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height;
 }

@@ -42,7 +42,10 @@ export class Scene {
   constructor(page: DiagramPage) {
     this.layout = new PageLayout(page);
     for (const cell of this.layout.cells) {
-      if (!isPlacedVertex(this.layout, cell)) continue;
+      // Placed vertices, and those placed relative to a vertex (ports, the parts of a UML frame).
+      const relativeToVertex =
+        cell.relative && cell.vertex && cell.parent?.vertex === true && this.layout.isVisible(cell);
+      if (!isPlacedVertex(this.layout, cell) && !relativeToVertex) continue;
       const rect = this.layout.absoluteRect(cell);
       if (!rect || !(rect.width > 0) || !(rect.height > 0)) continue;
       this.boxes.push({ id: cell.id, rect });
