@@ -96,6 +96,51 @@ describe("the diagram tools", () => {
     expect(history.versions.map((v) => v.author)).toEqual(["mcp", "mcp"]);
   });
 
+  it("adds to a diagram with add_graph: placed by the engine, nothing that exists moved", async () => {
+    const { id } = await createDiagram(client);
+    const before = textOf(
+      await client.callTool({ name: "read_diagram", arguments: { id, view: "xml" } }),
+    );
+    const edit = await client.callTool({
+      name: "edit_diagram",
+      arguments: {
+        id,
+        operations: [
+          {
+            op: "add_graph",
+            graph: {
+              nodes: [{ id: "receipt", label: "Send receipt", kind: "document" }],
+              edges: [{ from: "pay", to: "receipt", label: "paid" }],
+            },
+          },
+        ],
+      },
+    });
+    expect(edit.isError, textOf(edit)).toBeFalsy();
+    expect(dataOf<DiagramRef & { changed: string[] }>(edit).changed).toEqual([
+      "receipt",
+      "e-pay-receipt",
+    ]);
+    const after = textOf(
+      await client.callTool({ name: "read_diagram", arguments: { id, view: "xml" } }),
+    );
+    const geometry = (xml: string, cell: string) =>
+      new RegExp(`id="${cell}"[^>]*>\\s*<mxGeometry[^>]*>`).exec(xml)?.[0];
+    for (const cell of ["cart", "pay", "done"]) {
+      expect(geometry(after, cell)).toBe(geometry(before, cell));
+    }
+    expect(after).toMatch(/id="receipt"[^>]*>\s*<mxGeometry x="[\d.-]+" y="[\d.-]+"/);
+    const unknown = await client.callTool({
+      name: "edit_diagram",
+      arguments: {
+        id,
+        operations: [{ op: "add_graph", graph: { edges: [{ from: "pay", to: "nope" }] } }],
+      },
+    });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain('operation 0 (add_graph on "nope") failed');
+  });
+
   it("makes a write once when it is retried with the same idempotency key", async () => {
     const args = { graph: GRAPH, title: "Once", idempotency_key: `once-${Date.now()}` };
     const first = dataOf<DiagramRef>(

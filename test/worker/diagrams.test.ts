@@ -201,6 +201,52 @@ describe("reading and changing a diagram", () => {
     expect(after.json.xml).toContain('value="Start"');
   });
 
+  it("add_graph places new shapes without coordinates, and a bad one names the operation and the id", async () => {
+    const id = await createDiagram();
+    const res = await api(`/v1/diagrams/${id}/operations`, {
+      method: "POST",
+      body: {
+        operations: [
+          { op: "delete", id: "e" },
+          {
+            op: "add_graph",
+            graph: {
+              nodes: [{ id: "check", label: "Check stock" }],
+              edges: [
+                { from: "a", to: "check" },
+                { from: "check", to: "b", label: "in stock" },
+              ],
+            },
+          },
+        ],
+      },
+      headers: { prefer: "return=representation" },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ version: 2, deleted: ["e"], moved: [] });
+    expect(res.json.changed).toEqual(["check", "e-a-check", "e-check-b"]);
+    expect(res.json.xml).toMatch(/id="check"[^>]*><mxGeometry x="[\d.]+" y="[\d.]+" width="120"/);
+    const problem = expectProblem(
+      await api(`/v1/diagrams/${id}/operations`, {
+        method: "POST",
+        body: {
+          operations: [
+            { op: "add_graph", graph: { nodes: [{ id: "n", label: "N", group: "a" }] } },
+          ],
+        },
+      }),
+      422,
+      "operation_failed",
+    );
+    expect(problem.operation).toMatchObject({
+      index: 0,
+      op: "add_graph",
+      target: "a",
+      code: "not_a_container",
+    });
+    expect((await api(`/v1/diagrams/${id}`)).json.version).toBe(2);
+  });
+
   it("DELETE removes the diagram and its history", async () => {
     const id = await createDiagram();
     const res = await api(`/v1/diagrams/${id}`, { method: "DELETE" });

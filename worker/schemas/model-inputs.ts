@@ -84,5 +84,5 @@ export const ModelOperationSchema = z.object({
   graph: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe("add_graph: as create_from_graph's graph."),
+    .describe("add_graph: a graph spec; ends may be existing ids."),
 });

@@ -18,7 +18,7 @@ export const editDiagram: McpTool<{
   name: "edit_diagram",
   title: "Edit a diagram",
   description:
-    "Change a diagram with operations, applied all or nothing as one new version (ids from read_diagram). Pass if_match = the version you read to refuse the edit if someone changed it since.",
+    "Change a diagram with operations, applied all or nothing as one new version (ids from read_diagram). add_graph adds nodes and edges without coordinates: the engine places them next to the existing ids they connect to. Pass if_match = the version you read to refuse the edit if someone changed it since.",
   core: true,
   input: z.object({
     id: Id,
