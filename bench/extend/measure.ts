@@ -8,6 +8,7 @@ import type { Rect } from "../../worker/drawio/cell.ts";
 import { type LayoutCell, PageLayout } from "../../worker/drawio/geometry.ts";
 import { isPlacedVertex } from "../../worker/drawio/lint-overlaps.ts";
 import type { DiagramPage } from "../../worker/drawio/model.ts";
+import { shapeOf } from "../../worker/drawio/style.ts";
 import { danglingNew, sharedNew, throughNew } from "./edge-figures.ts";
 import { distanceRatio } from "./linked-distance.ts";
 
@@ -64,7 +65,8 @@ export function measureExtend(
 
 /**
  * Existing vertices whose absolute box changed (or that are gone); an ancestor of a new node
- * whose new box holds its old one only grew.
+ * whose new box holds its old one only grew, and so did a swimlane beside such an ancestor
+ * (the issue asks the lanes of a pool to grow together).
  */
 export function movedShapes(
   old: PageLayout,
@@ -72,6 +74,13 @@ export function movedShapes(
   nodes: readonly LayoutCell[],
 ): { moved: number; grown: number } {
   const holders = new Set(nodes.flatMap((n) => layout.ancestors(n).map((a) => a.id)));
+  const isLane = (cell: LayoutCell | undefined) => shapeOf(cell?.style) === "swimlane";
+  const laneParents = new Set(
+    [...holders].flatMap((id) => {
+      const cell = layout.get(id);
+      return isLane(cell) ? [cell?.parent?.id] : [];
+    }),
+  );
   let moved = 0;
   let grown = 0;
   for (const cell of old.cells) {
@@ -81,7 +90,8 @@ export function movedShapes(
     const now = layout.get(cell.id);
     const box = now && layout.absoluteRect(now);
     if (box && sameRect(was, box)) continue;
-    if (box && holders.has(cell.id) && holds(box, was)) grown++;
+    const lane = isLane(cell) && laneParents.has(cell.parent?.id);
+    if (box && (holders.has(cell.id) || lane) && holds(box, was)) grown++;
     else moved++;
   }
   return { moved, grown };

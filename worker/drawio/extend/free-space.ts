@@ -29,6 +29,10 @@ export interface SpotRequest {
 const CANDIDATES_PER_AXIS = 48;
 /** Free spots compared once found, for the one crossed by the fewest existing edges. */
 const FREE_SPOTS_COMPARED = 6;
+/** Room kept from the border of a container the new shape is not in. */
+const CONTAINER_GAP = 8;
+/** Room kept from the border of a backdrop a new shape lies on. */
+const BACKDROP_INSET = 6;
 /** The cost of a spot an existing edge runs through, in px of distance. */
 const EDGE_THROUGH_COST = 160;
 /** How much worse a step back against the flow is than a step along it. */
@@ -88,19 +92,27 @@ export class FreeSpace {
     }
   }
 
-  /** The shapes (other than `allowed`) that a box, grown by the gap, would touch. */
+  /**
+   * The shapes (other than `allowed`) that a box would touch: shapes within the gap, containers
+   * within a smaller one, backdrops it straddles (lying wholly on one is fine).
+   */
   blockers(rect: Rect, allowed: ReadonlySet<string>, gap = this.gap): PlacedBox[] {
     const grown = inflate(rect, gap);
     const out: PlacedBox[] = [];
+    const blocks = (box: PlacedBox) => {
+      if (allowed.has(box.id) || !overlaps(grown, box.rect)) return false;
+      if (box.kind === "backdrop")
+        return !within(inflate(rect, Math.min(gap, BACKDROP_INSET)), box.rect);
+      if (box.kind === "container")
+        return overlaps(inflate(rect, Math.min(gap, CONTAINER_GAP)), box.rect);
+      return true;
+    };
     this.#grid.collectRect(grown, this.#found);
     for (const i of this.#found) {
       const box = this.#boxes[i] as PlacedBox;
-      if (this.#replaced.has(i)) continue;
-      if (!allowed.has(box.id) && overlaps(grown, box.rect)) out.push(box);
+      if (!this.#replaced.has(i) && blocks(box)) out.push(box);
     }
-    for (const box of this.#added) {
-      if (!allowed.has(box.id) && overlaps(grown, box.rect)) out.push(box);
-    }
+    for (const box of this.#added) if (blocks(box)) out.push(box);
     return out;
   }
 
@@ -225,6 +237,16 @@ export class FreeSpace {
 /** True when two boxes share area (touching borders do not count). */
 export function overlaps(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** True when `inner` lies wholly in `outer`. */
+function within(inner: Rect, outer: Rect): boolean {
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
 }
 
 /** A box grown by `by` on every side. */

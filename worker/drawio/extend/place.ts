@@ -444,13 +444,24 @@ class Placer {
     };
     const vertical = request.flow === "down" || request.flow === "up";
     // The container may spread over nothing but what it holds and what holds it.
-    const own = new Set([...request.allowed, ...this.#descendants(parent)]);
+    const own = new Set([
+      ...request.allowed,
+      ...this.#descendants(parent),
+      ...this.#lanesBeside(parent),
+    ]);
     let fallback: { spot: Point; right: number; down: number } | undefined;
-    for (const within of vertical ? [growDown, growRight] : [growRight, growDown]) {
+    // A lane grows along its length (its neighbours with it); across, the lanes after it move.
+    const lanes = this.#lanesBeside(parent);
+    const columns =
+      lanes.length > 1 && lanes.every((l) => Math.abs((this.#rect(l) as Rect).y - rect.y) < 1);
+    const rows = lanes.length > 1 && !columns;
+    const lengthFirst = columns || (!rows && vertical);
+    for (const within of lengthFirst ? [growDown, growRight] : [growRight, growDown]) {
       const spot = this.#space.find({ ...request, within });
       if (!spot) continue;
-      const right = Math.max(0, spot.x + unit.width - (inner.x + inner.width));
-      const down = Math.max(0, spot.y + unit.height - (inner.y + inner.height));
+      // Less than a pixel over is rounding: the padding takes it.
+      const right = beyond(spot.x + unit.width, inner.x + inner.width);
+      const down = beyond(spot.y + unit.height, inner.y + inner.height);
       const grown = { ...rect, width: rect.width + right, height: rect.height + down };
       if (this.#space.isFree(grown, own, 0)) {
         this.#grow(parent, right, down);
@@ -495,10 +506,9 @@ class Placer {
     const next = { ...rect, width: rect.width + dx, height: rect.height + dy };
     this.#setGrown(id, next);
     const up = scene.vertexAncestors(id)[0];
-    if (up === undefined) return;
-    const lanes = this.#lanesOf(up);
-    if (lanes.includes(id)) {
-      // A lane of a pool: every lane takes the same length, and the lanes after it move along.
+    const lanes = this.#lanesBeside(id);
+    if (lanes.length > 1) {
+      // A lane: every lane beside it takes the same length, and the lanes after it move along.
       const rows = lanes.every((l) => Math.abs((this.#rect(l) as Rect).x - rect.x) < 1);
       for (const lane of lanes) {
         if (lane === id) continue;
@@ -512,17 +522,18 @@ class Placer {
         });
       }
     }
+    if (up === undefined) return;
     // The container around it grows as far as it must to hold it.
     const outer = this.#rect(up) as Rect;
     const inner = scene.inner(up, outer) as Rect;
     let right = 0;
     let down = 0;
-    for (const child of lanes.includes(id) ? lanes : [id]) {
+    for (const child of lanes.length > 1 ? lanes : [id]) {
       const r = this.#rect(child) as Rect;
       right = Math.max(right, r.x + r.width - (inner.x + inner.width));
       down = Math.max(down, r.y + r.height - (inner.y + inner.height));
     }
-    if (lanes.includes(id)) {
+    if (lanes.length > 1 && isSwimlane(scene.cell(up)?.style)) {
       // Lanes fill their pool edge to edge: the pool grows by exactly what they grew.
       const last = lanes.map((l) => this.#rect(l) as Rect);
       right = Math.max(0, Math.max(...last.map((r) => r.x + r.width)) - (outer.x + outer.width));
@@ -536,13 +547,27 @@ class Placer {
     this.#space.update(id, rect);
   }
 
-  /** The swimlanes of a pool (a swimlane whose children are swimlanes), in document order. */
-  #lanesOf(pool: string): string[] {
+  /**
+   * The lanes a swimlane belongs with, itself included, in document order: every swimlane of
+   * its pool (a swimlane holding swimlanes), or, outside a pool, the swimlanes beside it in one
+   * row or column (same top and height, or same left and width). Just itself otherwise.
+   */
+  #lanesBeside(id: string): string[] {
     const scene = this.#scene;
-    if (!isSwimlane(scene.cell(pool)?.style)) return [];
-    return scene.boxes
-      .filter((b) => scene.vertexAncestors(b.id)[0] === pool && isSwimlane(scene.cell(b.id)?.style))
-      .map((b) => b.id);
+    if (!isSwimlane(scene.cell(id)?.style)) return [id];
+    const up = scene.vertexAncestors(id)[0];
+    const siblings = scene.boxes.filter(
+      (b) => scene.vertexAncestors(b.id)[0] === up && isSwimlane(scene.cell(b.id)?.style),
+    );
+    if (up !== undefined && isSwimlane(scene.cell(up)?.style)) return siblings.map((b) => b.id);
+    const own = scene.rect(id) as Rect;
+    const near = (p: number, q: number) => Math.abs(p - q) < 1;
+    const columns = siblings.filter(
+      (b) => near(b.rect.y, own.y) && near(b.rect.height, own.height),
+    );
+    const rows = siblings.filter((b) => near(b.rect.x, own.x) && near(b.rect.width, own.width));
+    const lanes = columns.length >= rows.length ? columns : rows;
+    return lanes.length > 1 ? lanes.map((b) => b.id) : [id];
   }
 
   /**
@@ -585,6 +610,11 @@ class Placer {
     }
     return this.#space.isFree(spot, allowed);
   }
+}
+
+/** How far `end` passes `limit`, counting less than a pixel as nothing. */
+function beyond(end: number, limit: number): number {
+  return end - limit > 1 ? end - limit : 0;
 }
 
 function isSwimlane(style: string | undefined): boolean {

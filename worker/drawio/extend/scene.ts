@@ -5,12 +5,20 @@ import { type LayoutCell, PageLayout } from "../geometry.ts";
 import { isPlacedVertex } from "../lint-overlaps.ts";
 import type { DiagramPage } from "../model.ts";
 import { finiteNumber } from "../numbers.ts";
+import { gridSize, SpatialGrid } from "../spatial-grid.ts";
 import { getStyleValue, shapeOf } from "../style.ts";
 
 /** A shape's box in page coordinates. */
 export interface PlacedBox {
   id: string;
   rect: Rect;
+  /**
+   * What the shape is to a new one: a `shape` to keep well clear of; a `container` (or a
+   * swimlane) that is not the new shape's own, kept clear of by less (its members keep their
+   * own distance from its border); a `backdrop`, a plain shape drawn behind others (a table's
+   * cell, a zone), which a new shape may lie on but not straddle.
+   */
+  kind?: "shape" | "container" | "backdrop";
 }
 
 const CONTAINER_SHAPES = new Set(["swimlane", "group", "table", "tableRow"]);
@@ -51,6 +59,14 @@ export class Scene {
       this.boxes.push({ id: cell.id, rect });
       this.#rects.set(cell.id, rect);
       if (cell.parent?.vertex) this.#holders.add(cell.parent.id);
+    }
+    const backdrops = backdropsOf(this.boxes);
+    for (const box of this.boxes) {
+      box.kind = this.isContainer(box.id)
+        ? "container"
+        : backdrops.has(box.id)
+          ? "backdrop"
+          : "shape";
     }
   }
 
@@ -189,4 +205,34 @@ export function headerOf(style: string | undefined): { top: number; left: number
   return getStyleValue(style, "horizontal") === "0"
     ? { top: 0, left: size }
     : { top: size, left: 0 };
+}
+
+/**
+ * The shapes drawn behind others: each one that wholly holds a smaller shape (as the lint
+ * counts them, edges may cross them and new shapes may lie on them).
+ */
+function backdropsOf(boxes: readonly PlacedBox[]): Set<string> {
+  const out = new Set<string>();
+  if (boxes.length === 0) return out;
+  const grid = new SpatialGrid(gridSize(boxes.map((b) => b.rect)), boxes.length);
+  for (const [i, b] of boxes.entries()) grid.insert(i, b.rect);
+  const found: number[] = [];
+  for (const box of boxes) {
+    const r = box.rect;
+    const centre = { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    grid.collect(centre, centre, found);
+    for (const i of found) {
+      const other = boxes[i] as PlacedBox;
+      const o = other.rect;
+      if (other === box || o.width * o.height <= r.width * r.height) continue;
+      if (
+        o.x <= r.x &&
+        o.y <= r.y &&
+        o.x + o.width >= r.x + r.width &&
+        o.y + o.height >= r.y + r.height
+      )
+        out.add(other.id);
+    }
+  }
+  return out;
 }

@@ -89,7 +89,13 @@ function problems(
     const up = ancestors(id);
     for (const [other, o] of now) {
       if (other === id || up.has(other) || ancestors(other).has(id)) continue;
-      if (overlap(r, o)) out.push(`${id} overlaps ${other}`);
+      // A shape drawn behind others (a table's cell, a zone) may hold a new one wholly.
+      const backdrop =
+        inside(o, r) &&
+        [...old].some(
+          ([k, v]) => k !== other && inside(o, v) && (v.width < o.width || v.height < o.height),
+        );
+      if (overlap(r, o) && !backdrop) out.push(`${id} overlaps ${other}`);
     }
   }
   const edges = new Set(added.filter((id) => layout.get(id)?.edge));
