@@ -1,10 +1,12 @@
 /**
- * Regenerates the layout gallery: `npm run gallery` writes `test/gallery/<name>.png`, eight
- * layouts drawn by the real draw.io (needs Chromium: `apt-get install -y chromium`).
+ * Regenerates the galleries: `npm run gallery` writes `test/gallery/<name>.png`, eight layouts
+ * drawn by the real draw.io, and `test/gallery/extend-<name>-{before,after}.png`, four corpus
+ * diagrams before and after an `add_graph` edit (needs Chromium: `apt-get install -y chromium`).
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchDrawio } from "../browser/drawio.ts";
+import { extendEntries, renderExtendPair } from "./extend.ts";
 import { galleryEntries, renderEntry } from "./gallery.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -14,6 +16,13 @@ try {
     const file = path.join(here, `${entry.name}.png`);
     const { png } = await renderEntry(drawio, entry, file);
     console.log(`${path.relative(process.cwd(), file)}: ${entry.caption} (${png.length} bytes)`);
+  }
+  for (const entry of extendEntries()) {
+    const { before, after } = await renderExtendPair(drawio, entry, here);
+    const file = path.relative(process.cwd(), path.join(here, `extend-${entry.name}`));
+    console.log(
+      `${file}-{before,after}.png: ${entry.caption} (${before.png.length}, ${after.png.length} bytes)`,
+    );
   }
 } finally {
   await drawio.close();
