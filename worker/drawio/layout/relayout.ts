@@ -9,19 +9,18 @@ import {
   isVertex,
   mxCellOf,
   readRect,
-  setCellAttribute,
 } from "../cell.ts";
 import { DrawioError } from "../errors.ts";
-import { type DiagramDocument, withReplacedCells } from "../model.ts";
-import { getStyleValue, mergeStyle, shapeOf } from "../style.ts";
+import type { DiagramDocument } from "../model.ts";
+import { getStyleValue, shapeOf } from "../style.ts";
 import { labelToText } from "../summary.ts";
-import { cloneElement, createElement, type XmlElement } from "../xml/nodes.ts";
+import { createElement, type XmlElement } from "../xml/nodes.ts";
 import { checkLayoutSize } from "./cost.ts";
 import { runElk } from "./elk.ts";
 import { rootOptions } from "./elk-graph.ts";
 import { backEdges } from "./feedback.ts";
 import { finishPage } from "./finish.ts";
-import { type PoolRelayout, relayoutPool } from "./relayout-pool.ts";
+import { relayoutPool, withHeadersAcross } from "./relayout-pool.ts";
 import { writeBack } from "./relayout-write.ts";
 import type { Direction } from "./spec.ts";
 import { EDGE_LABEL_WRAP, measureText } from "./text.ts";
@@ -226,35 +225,6 @@ export async function relayoutPage(
   const routed = new Set(written.routed);
   const touched = finished.changed.filter((id) => !routed.has(id));
   return { ...written, document: finished.document, routed: [...written.routed, ...touched] };
-}
-
-/**
- * Lanes of a pool laid out along `right`/`left` are rows with their header on the left
- * (`horizontal=0`), along `down`/`up` columns with it on top; the pool's title is on top.
- */
-function withHeadersAcross(
-  doc: DiagramDocument,
-  index: number,
-  pooled: PoolRelayout,
-  direction: Direction,
-): DiagramDocument {
-  const rows = direction === "right" || direction === "left";
-  const page = doc.pages[index];
-  if (!page) return doc;
-  const wanted = new Map<string, number>(pooled.lanes.map((id) => [id, rows ? 0 : 1]));
-  if (pooled.pool !== undefined) wanted.set(pooled.pool, 1);
-  const replaced = new Map<string, XmlElement>();
-  for (const cell of page.cells) {
-    const id = getCellAttribute(cell, "id");
-    const horizontal = id === undefined ? undefined : wanted.get(id);
-    if (id === undefined || horizontal === undefined) continue;
-    const style = getCellAttribute(cell, "style") ?? "";
-    if ((getStyleValue(style, "horizontal") === "0" ? 0 : 1) === horizontal) continue;
-    const copy = cloneElement(cell);
-    setCellAttribute(copy, "style", mergeStyle(style, { horizontal }));
-    replaced.set(id, copy);
-  }
-  return withReplacedCells(doc, index, replaced);
 }
 
 /** The cells below `tops` through vertices only, at most 256 levels down. */
