@@ -8,6 +8,7 @@ import {
   isEdge,
   isVertex,
   mxCellOf,
+  type Rect,
   readRect,
 } from "../cell.ts";
 import { DrawioError } from "../errors.ts";
@@ -20,6 +21,7 @@ import { runElk } from "./elk.ts";
 import { rootOptions } from "./elk-graph.ts";
 import { backEdges } from "./feedback.ts";
 import { finishPage } from "./finish.ts";
+import { keepDrawnOrder } from "./keep-order.ts";
 import { relayoutPool, withHeadersAcross } from "./relayout-pool.ts";
 import { writeBack } from "./relayout-write.ts";
 import type { Direction } from "./spec.ts";
@@ -32,6 +34,13 @@ export interface RelayoutOptions {
   /** Lay out only the inside of this container (default: the whole page). */
   containerId?: string;
   direction?: Direction;
+  /**
+   * Keep the arrangement a person made (default true): where the drawing already flows in
+   * `direction`, shapes keep their order in each layer and their place across the flow, so a
+   * tidy-up after a small change moves only the new part. `false` lays the whole page out
+   * afresh, as a first layout would: for a page so tangled that its order is not worth keeping.
+   */
+  keepOrder?: boolean;
 }
 
 /** What {@link relayoutPage} did. */
@@ -47,6 +56,11 @@ export interface RelayoutResult {
  * "Tidy up": recomputes the geometry of a page (or of one container's inside) with the same
  * engine as {@link layoutGraph}, keeping every cell, label and style. Containers stay
  * containers (compound nodes), edges get orthogonal routes as waypoints with pinned ends.
+ * It is stable: unless `keepOrder` is false, a page (or container) already drawn in
+ * `direction` keeps its shapes' order in each layer and their places across the flow, and
+ * only the layers along the flow are computed afresh (`keepDrawnOrder`), so a tidy-up after a
+ * small change moves the new part into place and leaves the rest; one drawn another way, and
+ * a swimlane pool (laid out lane by lane), are laid out afresh.
  * Cells it cannot place (edge labels, children of edges) and edges it cannot route (to a cell
  * outside the scope, or between a container and its own member) are left as they were.
  *
@@ -188,8 +202,10 @@ export async function relayoutPage(
     ((common !== undefined ? elkNodes.get(common) : undefined) ?? root).edges?.push(elkEdge);
   });
 
-  // A swimlane diagram is laid out again as one pool, as a generated one is.
   const direction = options.direction ?? "down";
+  if (options.keepOrder ?? true) keepDrawnOrder(root, drawnRects(vertices), direction);
+
+  // A swimlane diagram is laid out again as one pool, as a generated one is.
   const pooled =
     scope === undefined
       ? await relayoutPool(
@@ -254,4 +270,11 @@ function reachedFrom(
     level = next;
   }
   return reached;
+}
+
+/** Each vertex's rectangle as drawn, relative to its parent. */
+function drawnRects(vertices: ReadonlyArray<[string, XmlElement]>): Map<string, Rect> {
+  return new Map(
+    vertices.map(([id, cell]) => [id, readRect(geometryOf(cell) ?? createElement("mxGeometry"))]),
+  );
 }
