@@ -22,6 +22,7 @@ const SUITES: Record<string, string> = {
   mcp: "./mcp.ts",
   mermaid: "./mermaid.ts",
   hostile: "./hostile.ts",
+  "relayout-order": "./relayout-order.ts",
 };
 
 const first = process.argv[2];
