@@ -1,6 +1,6 @@
 /**
  * Stable re-layout: tells ELK where each shape is drawn now, so that a tidy-up in the drawing's
- * own direction keeps the order a person arranged and moves shapes only along the flow.
+ * own direction keeps the order a person arranged.
  */
 import type { ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
 import type { Rect } from "../cell.ts";
@@ -8,17 +8,22 @@ import type { Direction } from "./spec.ts";
 
 /**
  * Crossing minimisation keeps the order of the shapes in each layer (from `elk.position`; only
- * long edges' bends are still ordered freely), separate pieces of the graph keep their order,
- * and node placement keeps each shape's drawn place across the flow, moved only as far as
- * needed to clear the others. The hierarchical greedy switch is off: ELK documents that it may
- * break the order.
+ * long edges' bends are still ordered freely), and separate pieces of the graph keep their
+ * order. The hierarchical greedy switch is off: ELK documents that it may break the order.
  */
 const KEEP_ORDER: LayoutOptions = {
   "elk.layered.crossingMinimization.semiInteractive": "true",
   "elk.layered.crossingMinimization.greedySwitchHierarchical.type": "OFF",
   "elk.layered.considerModelOrder.components": "MODEL_ORDER",
-  "elk.layered.nodePlacement.strategy": "INTERACTIVE",
 };
+
+/**
+ * Each shape keeps its drawn place across the flow, moved only as far as needed to clear the
+ * others. Only at the top: inside a container, ELK's interactive placement puts the points
+ * where edges cross its border on other edges' lines (shared segments in microservices-150),
+ * so a container's inside keeps its order but is placed afresh (Brandes–Köpf).
+ */
+const KEEP_PLACE: LayoutOptions = { "elk.layered.nodePlacement.strategy": "INTERACTIVE" };
 
 /**
  * Prepares an ELK graph for a stable re-layout, given each shape's drawn rectangle (relative to
@@ -26,10 +31,10 @@ const KEEP_ORDER: LayoutOptions = {
  * flows in `direction` (its edges run that way more often than any other, and at least half of
  * them do; one without edges goes with its parent) hand ELK their children sorted by where they
  * are drawn across the flow (left to right for `down`/`up`, top to bottom for `right`/`left`),
- * each with its drawn corner as position: ELK keeps that order in each layer and each shape at
- * its place across the flow, moved only as far as needed to clear the others. The layers along
- * the flow are computed afresh. A graph drawn another way (a page turned to a new direction, a
- * group drawn sideways) is left as it is, and is laid out afresh as with `keepOrder: false`.
+ * each with its drawn corner as position: ELK keeps that order in each layer, and at the top
+ * each shape at its place across the flow. The layers along the flow are computed afresh. A
+ * graph drawn another way (a page turned to a new direction, a group drawn sideways) is left
+ * as it is, and is laid out afresh as with `keepOrder: false`.
  *
  * @example
  * keepDrawnOrder(root, drawnRects, "down"); const laid = await runElk(root);
@@ -45,7 +50,8 @@ export function keepDrawnOrder(
     const keep = flowsAlong(graph, centres, direction) ?? inherited;
     for (const child of children) visit(child, keep);
     if (children.length === 0 || !keep) return;
-    graph.layoutOptions = { ...graph.layoutOptions, ...KEEP_ORDER };
+    const top = graph === root;
+    graph.layoutOptions = { ...graph.layoutOptions, ...KEEP_ORDER, ...(top ? KEEP_PLACE : {}) };
     const across = (id: string) => {
       const r = drawn.get(id);
       if (!r) return [0, 0];
@@ -60,8 +66,10 @@ export function keepDrawnOrder(
       const r = drawn.get(child.id);
       if (!r) continue;
       child.layoutOptions = { ...child.layoutOptions, "elk.position": `(${r.x},${r.y})` };
-      child.x = r.x;
-      child.y = r.y;
+      if (top) {
+        child.x = r.x;
+        child.y = r.y;
+      }
     }
   };
   visit(root, true);

@@ -36,8 +36,8 @@ export interface RelayoutOptions {
   direction?: Direction;
   /**
    * Keep the arrangement a person made (default true): where the drawing already flows in
-   * `direction`, shapes keep their order in each layer and their place across the flow, so a
-   * tidy-up after a small change moves only the new part. `false` lays the whole page out
+   * `direction`, shapes keep their order in each layer (and, outside containers, their place
+   * across the flow), so a tidy-up after a small change moves mostly the new part. `false` lays the whole page out
    * afresh, as a first layout would: for a page so tangled that its order is not worth keeping.
    */
   keepOrder?: boolean;
@@ -57,10 +57,10 @@ export interface RelayoutResult {
  * engine as {@link layoutGraph}, keeping every cell, label and style. Containers stay
  * containers (compound nodes), edges get orthogonal routes as waypoints with pinned ends.
  * It is stable: unless `keepOrder` is false, a page (or container) already drawn in
- * `direction` keeps its shapes' order in each layer and their places across the flow, and
- * only the layers along the flow are computed afresh (`keepDrawnOrder`), so a tidy-up after a
- * small change moves the new part into place and leaves the rest; one drawn another way, and
- * a swimlane pool (laid out lane by lane), are laid out afresh.
+ * `direction` keeps its shapes' order in each layer (and, outside containers, their places
+ * across the flow) and only the layers along the flow are computed afresh (`keepDrawnOrder`),
+ * so a tidy-up after a small change moves the new part into place and leaves the rest; one
+ * drawn another way, and a swimlane pool (laid out lane by lane), are laid out afresh.
  * Cells it cannot place (edge labels, children of edges) and edges it cannot route (to a cell
  * outside the scope, or between a container and its own member) are left as they were.
  *
