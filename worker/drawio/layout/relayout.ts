@@ -21,7 +21,7 @@ import { runElk } from "./elk.ts";
 import { rootOptions } from "./elk-graph.ts";
 import { backEdges } from "./feedback.ts";
 import { finishPage } from "./finish.ts";
-import { keepDrawnOrder } from "./keep-order.ts";
+import { layoutKeepingOrder } from "./keep-order.ts";
 import { relayoutPool, withHeadersAcross } from "./relayout-pool.ts";
 import { writeBack } from "./relayout-write.ts";
 import type { Direction } from "./spec.ts";
@@ -36,9 +36,10 @@ export interface RelayoutOptions {
   direction?: Direction;
   /**
    * Keep the arrangement a person made (default true): where the drawing already flows in
-   * `direction`, shapes keep their order in each layer (and, outside containers, their place
-   * across the flow), so a tidy-up after a small change moves mostly the new part. `false` lays the whole page out
-   * afresh, as a first layout would: for a page so tangled that its order is not worth keeping.
+   * `direction`, shapes keep their order in each layer and at most 5 % of the pairs of shapes
+   * turn round, so a tidy-up after a small change moves the new part and leaves the rest.
+   * `false` lays the whole page out afresh, as a first layout would: for a page so tangled
+   * that its order is not worth keeping.
    */
   keepOrder?: boolean;
 }
@@ -57,10 +58,10 @@ export interface RelayoutResult {
  * engine as {@link layoutGraph}, keeping every cell, label and style. Containers stay
  * containers (compound nodes), edges get orthogonal routes as waypoints with pinned ends.
  * It is stable: unless `keepOrder` is false, a page (or container) already drawn in
- * `direction` keeps its shapes' order in each layer (and, outside containers, their places
- * across the flow) and only the layers along the flow are computed afresh (`keepDrawnOrder`),
- * so a tidy-up after a small change moves the new part into place and leaves the rest; one
- * drawn another way, and a swimlane pool (laid out lane by lane), are laid out afresh.
+ * `direction` keeps its shapes' order in each layer, only the layers along the flow are
+ * computed afresh, and where straightening would turn many pairs of shapes round they also
+ * keep their places across the flow (`layoutKeepingOrder`); one drawn another way, and a
+ * swimlane pool (laid out lane by lane), are laid out afresh.
  * Cells it cannot place (edge labels, children of edges) and edges it cannot route (to a cell
  * outside the scope, or between a container and its own member) are left as they were.
  *
@@ -203,7 +204,6 @@ export async function relayoutPage(
   });
 
   const direction = options.direction ?? "down";
-  if (options.keepOrder ?? true) keepDrawnOrder(root, drawnRects(vertices), direction);
 
   // A swimlane diagram is laid out again as one pool, as a generated one is.
   const pooled =
@@ -225,7 +225,11 @@ export async function relayoutPage(
           runElk,
         )
       : undefined;
-  const laid = pooled ? pooled.laid : await runElk(root);
+  const laid = pooled
+    ? pooled.laid
+    : options.keepOrder === false
+      ? await runElk(root)
+      : await layoutKeepingOrder(root, drawnRects(vertices), direction, runElk);
   const written = writeBack(doc, index, {
     cells,
     parentOf,
