@@ -23,11 +23,11 @@ const seconds = (performance.now() - started) / 1000;
 const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
 console.log(`order changes of a re-layout after adding one node (${cases.length} graphs)`);
 console.log(
-  `${"graph".padEnd(40)} ${"pairs".padStart(7)} ${"flipped".padStart(8)} ${"share".padStart(7)} ${"crossings".padStart(10)}`,
+  `${"graph".padEnd(40)} ${"pairs".padStart(7)} ${"flipped".padStart(8)} ${"share".padStart(7)} ${"crossings".padStart(10)} ${"bends".padStart(7)}`,
 );
 for (const c of cases) {
   console.log(
-    `${c.name.padEnd(40)} ${String(c.pairs).padStart(7)} ${String(c.flipped).padStart(8)} ${percent(c.share).padStart(7)} ${String(c.crossings).padStart(10)}`,
+    `${c.name.padEnd(40)} ${String(c.pairs).padStart(7)} ${String(c.flipped).padStart(8)} ${percent(c.share).padStart(7)} ${String(c.crossings).padStart(10)} ${String(c.bends).padStart(7)}`,
   );
 }
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000;
@@ -39,6 +39,7 @@ const figures = {
   relayout_order_changes_of_compared: round4(compared === 0 ? 0 : flipped / compared),
   relayout_order_worst: round4(Math.max(...cases.map((c) => c.share))),
   relayout_crossings_total: cases.reduce((sum, c) => sum + c.crossings, 0),
+  relayout_bends_total: cases.reduce((sum, c) => sum + c.bends, 0),
   graphs: cases.length,
   keep_order: !reshuffle,
   seconds: Math.round(seconds),

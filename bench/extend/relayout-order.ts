@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { graphSpecs, type NamedSpec } from "../../test/fixtures/graph-specs.ts";
 import { qualitySpecs } from "../../test/fixtures/quality-specs.ts";
 import type { FlowDirection } from "../../worker/drawio/edge-quality.ts";
+import { edgeRoutes } from "../../worker/drawio/edge-routes.ts";
 import { PageLayout } from "../../worker/drawio/geometry.ts";
 import { type LayoutOptions, layoutGraph } from "../../worker/drawio/layout/index.ts";
 import { relayoutPage } from "../../worker/drawio/layout/relayout.ts";
@@ -32,6 +33,8 @@ export interface RelayoutOrderCase {
   compared: number;
   /** Edge crossings of the re-laid page, as the quality judge counts them. */
   crossings: number;
+  /** Bends of all edges of the re-laid page, as draw.io draws them. */
+  bends: number;
 }
 
 /** Options for {@link measureRelayoutOrder}. */
@@ -77,7 +80,13 @@ export async function measureRelayoutOrder(
     });
     const counted = orderFlips(before, shapeCentres(relaid));
     const share = counted.pairs === 0 ? 0 : counted.flipped / (counted.pairs * 2);
-    cases.push({ name, ...counted, share, crossings: judge(relaid, direction).crossings });
+    cases.push({
+      name,
+      ...counted,
+      share,
+      crossings: judge(relaid, direction).crossings,
+      bends: bendsOf(relaid),
+    });
   }
   const flipped = cases.reduce((sum, c) => sum + c.flipped, 0);
   const axes = cases.reduce((sum, c) => sum + c.pairs * 2, 0);
@@ -148,6 +157,13 @@ export function orderFlips(
     }
   }
   return { pairs: (ids.length * (ids.length - 1)) / 2, compared, flipped };
+}
+
+/** The bends of every edge of the first page, as draw.io draws its route. */
+function bendsOf(doc: DiagramDocument): number {
+  const page = doc.pages[0];
+  if (!page) return 0;
+  return edgeRoutes(new PageLayout(page)).reduce((n, r) => n + Math.max(0, r.points.length - 2), 0);
 }
 
 /** Absolute centres of the first page's shapes (vertices holding no other vertex), in order. */
