@@ -25,6 +25,7 @@ const SUITES: Record<string, string> = {
   hostile: "./hostile.ts",
   extend: "./extend.ts",
   "extend-router": "./extend-router.ts",
+  "relayout-order": "./relayout-order.ts",
 };
 
 const first = process.argv[2];

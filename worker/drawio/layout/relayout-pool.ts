@@ -1,6 +1,8 @@
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
-import type { Rect } from "../cell.ts";
-import { shapeOf } from "../style.ts";
+import { getCellAttribute, type Rect, setCellAttribute } from "../cell.ts";
+import { type DiagramDocument, withReplacedCells } from "../model.ts";
+import { getStyleValue, mergeStyle, shapeOf } from "../style.ts";
+import { cloneElement, type XmlElement } from "../xml/nodes.ts";
 import { elkPlan } from "./elk-graph.ts";
 import { layoutPool, poolOf } from "./pool.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
@@ -134,4 +136,36 @@ export async function relayoutPool(
     lanes: order.map((l) => l.id),
     ...(poolId !== undefined ? { pool: poolId } : {}),
   };
+}
+
+/**
+ * Lanes of a pool laid out along `right`/`left` are rows with their header on the left
+ * (`horizontal=0`), along `down`/`up` columns with it on top; the pool's title is on top.
+ *
+ * @example
+ * if (pooled) doc = withHeadersAcross(doc, 0, pooled, "right");
+ */
+export function withHeadersAcross(
+  doc: DiagramDocument,
+  index: number,
+  pooled: PoolRelayout,
+  direction: Direction,
+): DiagramDocument {
+  const rows = direction === "right" || direction === "left";
+  const page = doc.pages[index];
+  if (!page) return doc;
+  const wanted = new Map<string, number>(pooled.lanes.map((id) => [id, rows ? 0 : 1]));
+  if (pooled.pool !== undefined) wanted.set(pooled.pool, 1);
+  const replaced = new Map<string, XmlElement>();
+  for (const cell of page.cells) {
+    const id = getCellAttribute(cell, "id");
+    const horizontal = id === undefined ? undefined : wanted.get(id);
+    if (id === undefined || horizontal === undefined) continue;
+    const style = getCellAttribute(cell, "style") ?? "";
+    if ((getStyleValue(style, "horizontal") === "0" ? 0 : 1) === horizontal) continue;
+    const copy = cloneElement(cell);
+    setCellAttribute(copy, "style", mergeStyle(style, { horizontal }));
+    replaced.set(id, copy);
+  }
+  return withReplacedCells(doc, index, replaced);
 }
