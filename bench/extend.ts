@@ -11,11 +11,11 @@
  *   npm run bench -- extend --no-goal       print only, never fail
  *   npm run bench -- extend --baseline-only the baseline alone
  */
-import { existsSync } from "node:fs";
 import { shapeCatalog } from "../shape-libraries/catalog.ts";
 import { type Applied, applyEdit, hasAddGraph, type Peer } from "./extend/apply-edit.ts";
 import { corpusCases, type ExtendCase, generatedCases, timingCases } from "./extend/cases.ts";
 import { measureExtend } from "./extend/measure.ts";
+import { addOneByAddGraph, measureRelayoutOrder } from "./extend/relayout-order.ts";
 import { printCases, printSummary } from "./extend/report.ts";
 import { type CaseResult, figuresOf, type Outcome, tally } from "./extend/tally.ts";
 import { percentile } from "./stats.ts";
@@ -48,19 +48,11 @@ function timing(peer: Peer = "ours"): number | undefined {
 }
 
 /**
- * The re-layout order figure, from `bench/extend/relayout-order.ts` once it is in this tree:
- * the `share` its `measureRelayoutOrder()` answers (order changes after adding one node and
- * tidying up). Undefined while it is not.
+ * The re-layout order figure: the share of pairs of shapes whose order a tidy-up changes after
+ * `add_graph` adds one node to each generated layout (`bench/extend/relayout-order.ts`).
  */
-async function relayoutOrder(): Promise<number | undefined> {
-  const url = new URL("./extend/relayout-order.ts", import.meta.url);
-  if (!existsSync(url)) return undefined;
-  const mod: unknown = await import(url.href);
-  const measure = (mod as { measureRelayoutOrder?: unknown }).measureRelayoutOrder;
-  if (typeof measure !== "function") return undefined;
-  const result: unknown = await measure();
-  const share = (result as { share?: unknown } | undefined)?.share;
-  return typeof share === "number" ? share : undefined;
+async function relayoutOrder(): Promise<number> {
+  return (await measureRelayoutOrder(addOneByAddGraph)).share;
 }
 
 const cases = [...corpusCases(smoke), ...(await generatedCases(smoke, shapes))];
@@ -78,7 +70,7 @@ printCases(results);
 printSummary(results, ours);
 
 const oursMs = ours ? timing() : undefined;
-const order = await relayoutOrder();
+const order = smoke ? undefined : await relayoutOrder();
 const round = (v: number | undefined) => (v === undefined ? null : Math.round(v * 100) / 100);
 console.log(
   `applyOperations on a 1,000-cell page, p50 of ${TIMED_EDITS} edits of every kind: ${round(oursMs) ?? "–"} ms`,

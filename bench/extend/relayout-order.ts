@@ -128,6 +128,29 @@ export function addOneBeside(doc: DiagramDocument): DiagramDocument {
 }
 
 /**
+ * Adds one node the way a conversation does: `add_graph` with a new step linked from the same
+ * mid-graph shape as {@link addOneBeside}, in its container when it has one, placed by the
+ * engine.
+ *
+ * @example
+ * await measureRelayoutOrder(addOneByAddGraph);
+ */
+export function addOneByAddGraph(doc: DiagramDocument): DiagramDocument {
+  const page = doc.pages[0];
+  if (!page) throw new Error("no page");
+  const layout = new PageLayout(page);
+  const shapes = [...shapeCentres(doc).keys()];
+  const anchor = layout.get(shapes[Math.floor(shapes.length / 2)]);
+  if (!anchor) throw new Error("no shape to connect to");
+  const parent = anchor.parent?.vertex ? anchor.parent.id : undefined;
+  const id = "relayout-order-new";
+  const node = { id, label: "New step", ...(parent === undefined ? {} : { group: parent }) };
+  return applyOperations(doc, [
+    { op: "add_graph", graph: { nodes: [node], edges: [{ from: anchor.id, to: id }] } },
+  ]).document;
+}
+
+/**
  * Over every pair of the shapes of `before`, the axes on which their order was lost (see
  * {@link measureRelayoutOrder}). Shapes missing from `after` are left out.
  *
