@@ -12,7 +12,7 @@ import {
 } from "./geometry.ts";
 import { describeCell, quoteId } from "./lint-labels.ts";
 import { gridSize, SpatialGrid } from "./spatial-grid.ts";
-import { getStyleValue, shapeOf } from "./style.ts";
+import { isContainerStyle } from "./style.ts";
 
 /** Reports one crossing; false once the caller wants no more. */
 type Emit = (edge: LayoutCell, message: string, vertexIndex: number) => boolean;
@@ -101,7 +101,13 @@ function obstacles(layout: PageLayout, inset: number, budget: WorkBudget): Box[]
   for (const cell of layout.cells) if (cell.vertex && cell.parent?.vertex) holders.add(cell.parent);
   const boxes: Box[] = [];
   for (const cell of layout.cells) {
-    if (!cell.vertex || holders.has(cell) || isContainer(cell) || !layout.isVisible(cell)) continue;
+    if (
+      !cell.vertex ||
+      holders.has(cell) ||
+      isContainerStyle(cell.style) ||
+      !layout.isVisible(cell)
+    )
+      continue;
     const abs = layout.absoluteRect(cell);
     if (!abs || abs.width <= 0 || abs.height <= 0) continue;
     const hit = insetRect(abs, inset);
@@ -123,14 +129,6 @@ function obstacles(layout: PageLayout, inset: number, budget: WorkBudget): Box[]
     }
   }
   return boxes.filter((_, i) => !backdrops.has(i));
-}
-
-const CONTAINER_SHAPES = new Set(["swimlane", "group", "table", "tableRow"]);
-
-function isContainer(cell: LayoutCell): boolean {
-  return (
-    CONTAINER_SHAPES.has(shapeOf(cell.style)) || getStyleValue(cell.style, "container") === "1"
-  );
 }
 
 function area(r: Rect): number {

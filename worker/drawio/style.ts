@@ -97,3 +97,16 @@ export function shapeOf(style: string | undefined): string {
   }
   return shape ?? named ?? (rounded ? "rounded" : "rect");
 }
+
+const CONTAINER_SHAPES: ReadonlySet<string> = new Set(["swimlane", "group", "table", "tableRow"]);
+
+/**
+ * True when a style makes a cell a container: a swimlane, group or table (row), or
+ * `container=1`. Edges may cross such a cell; its members are inside it.
+ *
+ * @example
+ * isContainerStyle("swimlane;startSize=30;"); // true
+ */
+export function isContainerStyle(style: string | undefined): boolean {
+  return CONTAINER_SHAPES.has(shapeOf(style)) || getStyleValue(style, "container") === "1";
+}

@@ -1,6 +1,7 @@
 import { WorkBudget } from "../budget.ts";
 import type { Rect } from "../cell.ts";
 import type { FlowDirection } from "../edge-quality.ts";
+import { containsPoint } from "../geometry.ts";
 import { OrthogonalRouter, type RoutedEdge, type RouteObstacle } from "./router.ts";
 import type { Scene } from "./scene.ts";
 
@@ -78,7 +79,7 @@ export function routeEdges(
     // A shape lying on an end (a copy stacked on it, a frame around it) cannot be avoided.
     for (const end of [source.rect, target.rect]) {
       const centre = { x: end.x + end.width / 2, y: end.y + end.height / 2 };
-      for (const o of obstacles) if (contains(o.rect, centre)) passable.add(o.id);
+      for (const o of obstacles) if (containsPoint(o.rect, centre)) passable.add(o.id);
     }
     for (const end of [edge.source, edge.target]) {
       if (shapes.has(end) || !scene.isContainer(end)) continue;
@@ -98,6 +99,14 @@ export function routeEdges(
   });
 }
 
-function contains(r: Rect, p: { x: number; y: number }): boolean {
-  return p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height;
+/** What the router needs of an end: a new shape, or an existing one as it is drawn. */
+export function shapeFor(
+  id: string,
+  shapes: ReadonlyMap<string, ShapeInfo>,
+  scene: Scene,
+): { rect: Rect; style: string | undefined } | undefined {
+  const s = shapes.get(id);
+  if (s) return s;
+  const rect = scene.rect(id);
+  return rect && { rect, style: scene.cell(id)?.style };
 }

@@ -1,6 +1,6 @@
 import type { Point, Rect } from "../cell.ts";
 import type { FlowDirection } from "../edge-quality.ts";
-import { segmentCrossesRect } from "../geometry.ts";
+import { containsRect, segmentCrossesRect } from "../geometry.ts";
 import { gridSize, SpatialGrid } from "../spatial-grid.ts";
 import type { PlacedBox } from "./scene.ts";
 
@@ -102,7 +102,7 @@ export class FreeSpace {
     const blocks = (box: PlacedBox) => {
       if (allowed.has(box.id) || !overlaps(grown, box.rect)) return false;
       if (box.kind === "backdrop")
-        return !within(inflate(rect, Math.min(gap, BACKDROP_INSET)), box.rect);
+        return !containsRect(box.rect, inflate(rect, Math.min(gap, BACKDROP_INSET)));
       if (box.kind === "container")
         return overlaps(inflate(rect, Math.min(gap, CONTAINER_GAP)), box.rect);
       return true;
@@ -237,16 +237,6 @@ export class FreeSpace {
 /** True when two boxes share area (touching borders do not count). */
 export function overlaps(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-/** True when `inner` lies wholly in `outer`. */
-function within(inner: Rect, outer: Rect): boolean {
-  return (
-    inner.x >= outer.x &&
-    inner.y >= outer.y &&
-    inner.x + inner.width <= outer.x + outer.width &&
-    inner.y + inner.height <= outer.y + outer.height
-  );
 }
 
 /** A box grown by `by` on every side. */

@@ -6,7 +6,7 @@ import { isPlacedVertex } from "../lint-overlaps.ts";
 import type { DiagramPage } from "../model.ts";
 import { finiteNumber } from "../numbers.ts";
 import { gridSize, SpatialGrid } from "../spatial-grid.ts";
-import { getStyleValue, shapeOf } from "../style.ts";
+import { getStyleValue, isContainerStyle, shapeOf } from "../style.ts";
 
 /** A shape's box in page coordinates. */
 export interface PlacedBox {
@@ -20,8 +20,6 @@ export interface PlacedBox {
    */
   kind?: "shape" | "container" | "backdrop";
 }
-
-const CONTAINER_SHAPES = new Set(["swimlane", "group", "table", "tableRow"]);
 
 /** draw.io's default header size of a swimlane (`startSize`) in 14.6. */
 const SWIMLANE_HEADER = 23;
@@ -83,11 +81,7 @@ export class Scene {
   isContainer(id: string): boolean {
     const cell = this.layout.get(id);
     if (!cell?.vertex) return false;
-    return (
-      this.#holders.has(id) ||
-      CONTAINER_SHAPES.has(shapeOf(cell.style)) ||
-      getStyleValue(cell.style, "container") === "1"
-    );
+    return this.#holders.has(id) || isContainerStyle(cell.style);
   }
 
   /** The vertex ancestors of a cell, nearest first (layers and the root are not vertices). */

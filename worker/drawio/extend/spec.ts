@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GraphEdgeSchema, GraphGroupSchema, GraphNodeSchema } from "../layout/spec.ts";
+import type { LibraryShapes } from "../shapes/library-style.ts";
 
 /** An id as draw.io writes them (`"2"`, `"aB3-x_7"`, `"XcCq…-1"`): any text without controls. */
 const CellRef = z
@@ -66,3 +67,11 @@ export type AddGraphInput = z.input<typeof AddGraphSchema>;
 export type AddedNode = AddGraph["nodes"][number];
 export type AddedEdge = AddGraph["edges"][number];
 export type AddedGroup = AddGraph["groups"][number];
+
+/** Options for `extendPage` and `placeLooseCells`. */
+export interface ExtendOptions {
+  /** Library shapes (a `ShapeCatalog`): a node naming one gets draw.io's exact style. */
+  shapes?: LibraryShapes;
+  /** Shift existing shapes along the flow to open a gap where a new shape has no room. */
+  makeRoom?: boolean;
+}

@@ -177,14 +177,14 @@ function laneStyle(style: string, kind: string, asRow = false): string {
 }
 
 /** A spec's own style keys as draw.io style text, to follow (and so override) the theme's. */
-function styleKeys(style: Record<string, string | number> | undefined): string {
+export function styleKeys(style: Record<string, string | number> | undefined): string {
   let text = "";
   for (const [key, value] of Object.entries(style ?? {})) text += `${key}=${value};`;
   return text;
 }
 
 /** A pinned edge end: the constraint, no offset, draw.io's perimeter off. */
-function pin(prefix: "exit" | "entry", at: Point): string {
+export function pin(prefix: "exit" | "entry", at: Point): string {
   return `${prefix}X=${fraction(at.x)};${prefix}Y=${fraction(at.y)};${prefix}Dx=0;${prefix}Dy=0;${prefix}Perimeter=0;`;
 }
 

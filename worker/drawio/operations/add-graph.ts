@@ -7,7 +7,7 @@ import type { DiagramPage } from "../model.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
 import { mergeStyle, parseStyle } from "../style.ts";
 import { isElement, markChanged, type XmlElement } from "../xml/nodes.ts";
-import type { LooseCells } from "./handlers.ts";
+import { type LooseCells, setGeometry } from "./handlers.ts";
 import type { Operation } from "./schema.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -99,16 +99,12 @@ export function placeLoose(
   return [...placed.grown.keys()];
 }
 
-/** Sets a vertex's box (relative to its parent), creating its geometry when it has none. */
+/** Sets a vertex's box (relative to its parent), to two decimals. */
 function setBox(cell: XmlElement, rect: Rect): void {
-  let geometry = geometryOf(cell);
-  if (!geometry) {
-    geometry = { name: "mxGeometry", attrs: { as: "geometry" }, children: [] };
-    mxCellOf(cell).children.push(geometry);
-  }
-  geometry.attrs.x = String(round(rect.x));
-  geometry.attrs.y = String(round(rect.y));
-  geometry.attrs.width = String(round(rect.width));
-  geometry.attrs.height = String(round(rect.height));
-  markChanged(cell);
+  setGeometry(cell, {
+    x: round(rect.x),
+    y: round(rect.y),
+    width: round(rect.width),
+    height: round(rect.height),
+  });
 }

@@ -146,7 +146,8 @@ function removeAttribute(ws: Workspace, id: string, name: string, fail: Fail): v
   removeCellAttribute(ws.writable(id), name);
 }
 
-function setGeometry(
+/** Sets any of a cell's x, y, width and height, creating its geometry when it has none. */
+export function setGeometry(
   cell: XmlElement,
   op: { x?: number; y?: number; width?: number; height?: number },
 ): void {
