@@ -53,7 +53,9 @@ export function operationProblem(error: unknown): unknown {
     // Work too costly to do is not a failed edit: it has its own code, so that a client can
     // tell "ask for less" from "fix the operation".
     const code =
-      error.code === "xpath_too_expensive" || error.code === "replace_text_too_expensive"
+      error.code === "xpath_too_expensive" ||
+      error.code === "replace_text_too_expensive" ||
+      error.code === "extend_too_expensive"
         ? error.code
         : "operation_failed";
     return new ApiError(422, code, `${error.message}. Nothing was changed.`, { operation });

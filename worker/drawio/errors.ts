@@ -39,6 +39,7 @@ export type OperationErrorCode =
   | "invalid_xpath"
   | "xpath_too_expensive"
   | "replace_text_too_expensive"
+  | "extend_too_expensive"
   | "invalid_xml"
   | "duplicate_id"
   | "id_mismatch"

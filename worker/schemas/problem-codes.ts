@@ -130,6 +130,11 @@ export const PROBLEM_CODES = {
     retryable: false,
     summary: "the batch's replace_text operations would read too much",
   },
+  extend_too_expensive: {
+    status: 422,
+    retryable: false,
+    summary: "placing the new cells among the page's shapes would cost too much (see `operation`)",
+  },
   // The agent and its model
   turn_in_progress: { status: 409, retryable: true, summary: "a turn is running on the diagram" },
   turn_failed: {

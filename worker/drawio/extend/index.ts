@@ -17,6 +17,7 @@ import type { DiagramPage } from "../model.ts";
 import type { XmlElement } from "../xml/nodes.ts";
 import { edgeCell, labelSize, vertexCell } from "./cells.ts";
 import { type EdgeToRoute, routeEdges, type ShapeInfo, shapeFor } from "./connect.ts";
+import { checkExtendCost, EXTEND_WORK_LIMIT } from "./cost.ts";
 import { defaultLayer, newIds } from "./ids.ts";
 import { type NewLink, type NewShape, placeShapes } from "./place.ts";
 import { Scene } from "./scene.ts";
@@ -30,6 +31,7 @@ export {
   AddGraphSchema,
   type ExtendOptions,
 } from "./spec.ts";
+export { EXTEND_WORK_LIMIT };
 
 /** What {@link extendPage} adds and changes. */
 export interface Extension {
@@ -65,6 +67,11 @@ export function extendPage(
   options: ExtendOptions = {},
 ): Extension {
   const scene = new Scene(page);
+  checkExtendCost(
+    scene,
+    graph.nodes.length + graph.edges.length + graph.groups.length,
+    "add_graph",
+  );
   const ids = newIds(scene, graph);
   const theme = pageTheme(page);
   const parentOf = (id: string | undefined) => (id === undefined ? undefined : (ids.get(id) ?? id));

@@ -7,6 +7,7 @@ import { parseStyle } from "../style.ts";
 import type { XmlElement } from "../xml/nodes.ts";
 import { labelSize, routeGeometry } from "./cells.ts";
 import { type EdgeToRoute, routeEdges, type ShapeInfo, shapeFor } from "./connect.ts";
+import { checkExtendCost } from "./cost.ts";
 import { type NewLink, type NewShape, placeShapes } from "./place.ts";
 import { Scene } from "./scene.ts";
 import type { ExtendOptions } from "./spec.ts";
@@ -37,6 +38,7 @@ export function placeLooseCells(
   options: ExtendOptions = {},
 ): LoosePlacement {
   const scene = new Scene(page);
+  checkExtendCost(scene, vertices.length + edges.length, "add");
   const loose = new Set(vertices);
   const result: LoosePlacement = { vertices: new Map(), edges: new Map(), grown: new Map() };
   const links: NewLink[] = [];

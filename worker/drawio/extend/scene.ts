@@ -40,6 +40,8 @@ export class Scene {
   readonly layout: PageLayout;
   /** Placed, visible vertices in document order. */
   readonly boxes: PlacedBox[] = [];
+  /** How many vertices deep the deepest shape sits (0 on a flat page). */
+  depth = 0;
   readonly #rects = new Map<string, Rect>();
   readonly #holders = new Set<string>();
   #routes: Point[][] | undefined;
@@ -57,6 +59,14 @@ export class Scene {
       this.boxes.push({ id: cell.id, rect });
       this.#rects.set(cell.id, rect);
       if (cell.parent?.vertex) this.#holders.add(cell.parent.id);
+    }
+    // How deep shapes nest, each cell's depth from its parent's (a page may nest thousands deep).
+    const depths = new Map<string, number>();
+    for (const cell of this.layout.cells) {
+      const up = cell.parent ? depths.get(cell.parent.id) : undefined;
+      const depth = cell.vertex && up !== undefined ? up + 1 : up !== undefined ? up : 0;
+      depths.set(cell.id, depth);
+      if (depth > this.depth) this.depth = depth;
     }
     const backdrops = backdropsOf(this.boxes);
     for (const box of this.boxes) {

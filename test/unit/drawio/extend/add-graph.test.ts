@@ -338,6 +338,22 @@ describe("add_graph", () => {
     },
   );
 
+  it("refuses, before any work, an addition too costly to place on a large or deeply nested page", () => {
+    let cells = "";
+    for (let i = 0; i < 600; i++) {
+      const parent = i === 0 ? "1" : `c${i - 1}`;
+      cells += `<mxCell id="c${i}" style="container=1;" vertex="1" parent="${parent}"><mxGeometry x="2" y="2" width="${5000 - i * 4}" height="${5000 - i * 4}" as="geometry"/></mxCell>`;
+    }
+    const nested = parseDiagram(
+      `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells}</root></mxGraphModel>`,
+    );
+    const nodes = Array.from({ length: 20 }, (_, i) => ({ id: `n${i}`, group: "c599" }));
+    const started = performance.now();
+    const r = refusal(nested, [{ op: "add_graph", graph: { nodes } }]);
+    expect(r).toMatchObject({ code: "extend_too_expensive", index: 0, op: "add_graph" });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it("refuses an empty graph as an invalid operation", () => {
     expect(refusal(doc, [{ op: "add_graph", graph: {} }]).code).toBe("invalid_operation");
   });
