@@ -10,11 +10,11 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { corpusFiles } from "../test/fixtures/corpus.ts";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
-import { compactPage } from "../worker/drawio/compact.ts";
+import { validateDocument } from "../worker/drawio/check/validate.ts";
+import { parseDiagram } from "../worker/drawio/model/parse.ts";
+import { serializeDiagram, serializePage } from "../worker/drawio/model/serialize.ts";
 import { applyOperations } from "../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../worker/drawio/parse.ts";
-import { serializeDiagram, serializePage } from "../worker/drawio/serialize.ts";
-import { validateDocument } from "../worker/drawio/validate.ts";
+import { compactPage } from "../worker/drawio/views/compact.ts";
 import { median } from "./stats.ts";
 
 const smoke = process.argv.includes("--smoke");

@@ -1,5 +1,5 @@
 /**
- * Our orthogonal edge router (`worker/drawio/extend/router.ts`) beside libavoid (`libavoid-js`,
+ * Our orthogonal edge router (`worker/drawio/extend/route/router.ts`) beside libavoid (`libavoid-js`,
  * WASM, what draw.io's own tool server uses), on the requests of the router's property test:
  * on every page of the corpus, pairs of shapes no edge joins yet, each routed around the page's
  * other shapes and added to the page before the next. Per page and in total: time (ms, router
@@ -20,10 +20,10 @@ import {
   routePairs,
   routingPage,
 } from "../test/fixtures/route-pairs.ts";
-import type { Point } from "../worker/drawio/cell.ts";
-import { OrthogonalRouter } from "../worker/drawio/extend/router.ts";
-import type { DiagramPage } from "../worker/drawio/model.ts";
-import { parseDiagram } from "../worker/drawio/parse.ts";
+import { OrthogonalRouter } from "../worker/drawio/extend/route/router.ts";
+import type { Point } from "../worker/drawio/model/cell.ts";
+import type { DiagramPage } from "../worker/drawio/model/document.ts";
+import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { libavoidRoutes, loadLibavoid } from "./libavoid-router.ts";
 import { median } from "./stats.ts";
 

@@ -9,7 +9,7 @@
  */
 import { graphSpecs } from "../test/fixtures/graph-specs.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
-import { lintDocument } from "../worker/drawio/lint.ts";
+import { lintDocument } from "../worker/drawio/lint/index.ts";
 import { layoutTime, warmLayout } from "./layout-time.ts";
 
 const smoke = process.argv.includes("--smoke");

@@ -4,8 +4,8 @@
  */
 
 import type { RoutePair, RoutingPage } from "../test/fixtures/route-pairs.ts";
-import type { Point, Rect } from "../worker/drawio/cell.ts";
-import { endOnOutline } from "../worker/drawio/layout/edge-ends.ts";
+import { endOnOutline } from "../worker/drawio/layout/edges/ends.ts";
+import type { Point, Rect } from "../worker/drawio/model/cell.ts";
 
 /** The part of libavoid-js's API the benchmark uses. */
 interface AvoidPoint {

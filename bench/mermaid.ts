@@ -13,8 +13,8 @@
 import { largeSpec } from "../test/fixtures/graph-specs.ts";
 import { mermaidOfSpec } from "../test/fixtures/mermaid-of-spec.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
-import { parseFlowchart } from "../worker/drawio/mermaid/flowchart-parse.ts";
-import { flowchartSpec } from "../worker/drawio/mermaid/flowchart-spec.ts";
+import { parseFlowchart } from "../worker/drawio/mermaid/flowchart/parse.ts";
+import { flowchartSpec } from "../worker/drawio/mermaid/flowchart/spec.ts";
 import { convertMermaid } from "../worker/drawio/mermaid/index.ts";
 import { readMermaid } from "../worker/drawio/mermaid/source.ts";
 import { warmLayout } from "./layout-time.ts";

@@ -14,12 +14,12 @@
 import { shapeCatalog } from "../shape-libraries/catalog.ts";
 import { graphSpecs, type NamedSpec } from "../test/fixtures/graph-specs.ts";
 import { qualitySpecs } from "../test/fixtures/quality-specs.ts";
-import type { FlowDirection } from "../worker/drawio/edge-quality.ts";
+import type { FlowDirection } from "../worker/drawio/geometry/edge-quality.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
 import { withLibraryShapes } from "../worker/drawio/layout/library-nodes.ts";
-import { relayoutPage } from "../worker/drawio/layout/relayout.ts";
+import { relayoutPage } from "../worker/drawio/layout/relayout/index.ts";
 import { GraphSpecSchema } from "../worker/drawio/layout/spec.ts";
-import { parseDiagram } from "../worker/drawio/parse.ts";
+import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { layoutTime, warmLayout } from "./layout-time.ts";
 import { dotLayout } from "./quality/dot-layout.ts";
 import { type Judgement, judge } from "./quality/judge.ts";

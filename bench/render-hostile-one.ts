@@ -9,10 +9,10 @@ import { fileURLToPath } from "node:url";
 import { nodePngEngine } from "../test/fixtures/png-engine.ts";
 import { prepareXml } from "../worker/diagram/documents.ts";
 import { DrawioError } from "../worker/drawio/errors.ts";
+import { MAX_PNG_PIXELS, planRaster } from "../worker/drawio/raster/plan.ts";
+import { drawingNeeds } from "../worker/drawio/render/assets/stencil-needs.ts";
+import { addStencilBucket } from "../worker/drawio/render/assets/stencil-registry.ts";
 import { renderSvg } from "../worker/drawio/render/index.ts";
-import { MAX_PNG_PIXELS, planRaster } from "../worker/drawio/render/raster-plan.ts";
-import { drawingNeeds } from "../worker/drawio/render/stencil-needs.ts";
-import { addStencilBucket } from "../worker/drawio/render/stencil-registry.ts";
 import { PROBLEM_CODES } from "../worker/schemas/problem-codes.ts";
 import { renderCases } from "./render-hostile-cases.ts";
 

@@ -20,9 +20,9 @@ import { SYSTEM_PROMPT, turnContext } from "../worker/agent/prompt.ts";
 import { agentTools } from "../worker/agent/tools.ts";
 import { WorkingCopy } from "../worker/agent/working-copy.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
-import { emptyDocument } from "../worker/drawio/model.ts";
-import { parseDiagram } from "../worker/drawio/parse.ts";
-import { serializeCell } from "../worker/drawio/serialize.ts";
+import { emptyDocument } from "../worker/drawio/model/document.ts";
+import { parseDiagram } from "../worker/drawio/model/parse.ts";
+import { serializeCell } from "../worker/drawio/model/serialize.ts";
 import { median } from "./stats.ts";
 
 const tools = agentTools(new WorkingCopy(emptyDocument()), { search: () => [] }, () => {});

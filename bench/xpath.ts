@@ -11,7 +11,7 @@ import { cpuUsage } from "node:process";
 import { Worker } from "node:worker_threads";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 import { DrawioError } from "../worker/drawio/errors.ts";
-import { parseDiagram } from "../worker/drawio/parse.ts";
+import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { selectCellIds } from "../worker/drawio/xpath/select.ts";
 
 const smoke = process.argv.includes("--smoke");

@@ -1,4 +1,4 @@
-import { ShapeCatalog } from "../worker/drawio/shapes/catalog.ts";
+import { ShapeCatalog } from "../worker/drawio/index.ts";
 import { index, libraries } from "./data/libraries.ts";
 
 let catalog: ShapeCatalog | undefined;

@@ -4,9 +4,10 @@
  * `baseline.ts`, taken verbatim as draw.io would draw them). Both answer the new page, or the
  * code an edit was refused with, and the time the call took.
  */
-import { getCellAttribute } from "../../worker/drawio/cell.ts";
+
 import { DrawioError, type OperationErrorCode } from "../../worker/drawio/errors.ts";
-import type { DiagramDocument, DiagramPage } from "../../worker/drawio/model.ts";
+import { getCellAttribute } from "../../worker/drawio/model/cell.ts";
+import type { DiagramDocument, DiagramPage } from "../../worker/drawio/model/document.ts";
 import { applyOperations } from "../../worker/drawio/operations/apply.ts";
 import { parseCellXml } from "../../worker/drawio/operations/cell-xml.ts";
 import { OperationSchema } from "../../worker/drawio/operations/schema.ts";

@@ -5,9 +5,10 @@
  * between the two ends; a node given a container goes into it); an edge is a bare orthogonal
  * connector with no waypoints.
  */
-import type { Rect } from "../../worker/drawio/cell.ts";
-import type { LayoutCell } from "../../worker/drawio/geometry.ts";
-import type { DiagramPage } from "../../worker/drawio/model.ts";
+
+import type { LayoutCell } from "../../worker/drawio/geometry/page-layout.ts";
+import type { Rect } from "../../worker/drawio/model/cell.ts";
+import type { DiagramPage } from "../../worker/drawio/model/document.ts";
 import { escapeAttribute } from "../../worker/drawio/xml/serialize.ts";
 import type { Edit, NewNode } from "./edits.ts";
 import { type PageTargets, pageTargets } from "./page-targets.ts";

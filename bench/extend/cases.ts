@@ -8,8 +8,8 @@ import { graphSpecs, type NamedSpec } from "../../test/fixtures/graph-specs.ts";
 import { qualitySpecs } from "../../test/fixtures/quality-specs.ts";
 import { rng, syntheticDiagram } from "../../test/fixtures/synthetic.ts";
 import { layoutGraph } from "../../worker/drawio/layout/index.ts";
-import type { DiagramDocument } from "../../worker/drawio/model.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
+import type { DiagramDocument } from "../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import type { LibraryShapes } from "../../worker/drawio/shapes/library-style.ts";
 import { type Edit, pageEdits } from "./edits.ts";
 

@@ -3,10 +3,10 @@
  * on top of another edge, or with a pinned end off its shape's outline. The same rules the
  * lint and the layout judge use.
  */
-import { danglingEnds, sharedSegments } from "../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../worker/drawio/edge-routes.ts";
-import type { PageLayout } from "../../worker/drawio/geometry.ts";
-import { lintCrossings } from "../../worker/drawio/lint-crossings.ts";
+import { danglingEnds, sharedSegments } from "../../worker/drawio/geometry/edge-quality.ts";
+import { edgeRoutes } from "../../worker/drawio/geometry/edge-routes.ts";
+import type { PageLayout } from "../../worker/drawio/geometry/page-layout.ts";
+import { lintCrossings } from "../../worker/drawio/lint/crossings.ts";
 
 /** As the lint: a shape is shrunk by 4 px on each side before edges are tested against it. */
 const CROSSING_INSET = 4;

@@ -4,7 +4,7 @@
  * lane, a chain of three), with targets picked by a seeded random source.
  */
 import type { NodeKind } from "../../worker/drawio/layout/spec.ts";
-import type { DiagramPage } from "../../worker/drawio/model.ts";
+import type { DiagramPage } from "../../worker/drawio/model/document.ts";
 import { type PageTargets, pageTargets } from "./page-targets.ts";
 
 /** The kinds of edit, in the order they are reported. */

@@ -2,8 +2,9 @@
  * How far new nodes sit from what they are linked to, against how far linked shapes sit on the
  * page before the edit: 1 is as close as the diagram's own links, 3 is three times as far.
  */
-import { getCellAttribute, type Point, type Rect } from "../../worker/drawio/cell.ts";
-import type { LayoutCell, PageLayout } from "../../worker/drawio/geometry.ts";
+
+import type { LayoutCell, PageLayout } from "../../worker/drawio/geometry/page-layout.ts";
+import { getCellAttribute, type Point, type Rect } from "../../worker/drawio/model/cell.ts";
 import { median } from "../stats.ts";
 
 /**

@@ -4,11 +4,12 @@
  * outside the container they were given, new edges through shapes, on top of other edges or
  * with ends off the outline, and how far new nodes sit from their neighbours.
  */
-import type { Rect } from "../../worker/drawio/cell.ts";
-import { type LayoutCell, PageLayout } from "../../worker/drawio/geometry.ts";
-import { isPlacedVertex } from "../../worker/drawio/lint-overlaps.ts";
-import type { DiagramPage } from "../../worker/drawio/model.ts";
-import { shapeOf } from "../../worker/drawio/style.ts";
+
+import { type LayoutCell, PageLayout } from "../../worker/drawio/geometry/page-layout.ts";
+import { isPlacedVertex } from "../../worker/drawio/lint/overlaps.ts";
+import type { Rect } from "../../worker/drawio/model/cell.ts";
+import type { DiagramPage } from "../../worker/drawio/model/document.ts";
+import { shapeOf } from "../../worker/drawio/model/style.ts";
 import { danglingNew, sharedNew, throughNew } from "./edge-figures.ts";
 import { distanceRatio } from "./linked-distance.ts";
 

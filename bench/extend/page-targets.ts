@@ -3,11 +3,12 @@
  * (placed, visible, at least 10 px, not a region holding other shapes), the links between them,
  * and the containers or lanes that a new node can be put into.
  */
-import { getCellAttribute } from "../../worker/drawio/cell.ts";
-import { type LayoutCell, PageLayout } from "../../worker/drawio/geometry.ts";
-import { isPlacedVertex } from "../../worker/drawio/lint-overlaps.ts";
-import type { DiagramPage } from "../../worker/drawio/model.ts";
-import { getStyleValue, shapeOf } from "../../worker/drawio/style.ts";
+
+import { type LayoutCell, PageLayout } from "../../worker/drawio/geometry/page-layout.ts";
+import { isPlacedVertex } from "../../worker/drawio/lint/overlaps.ts";
+import { getCellAttribute } from "../../worker/drawio/model/cell.ts";
+import type { DiagramPage } from "../../worker/drawio/model/document.ts";
+import { getStyleValue, shapeOf } from "../../worker/drawio/model/style.ts";
 
 /** An existing edge between two target shapes. */
 export interface Link {

@@ -7,16 +7,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { graphSpecs, type NamedSpec } from "../../test/fixtures/graph-specs.ts";
 import { qualitySpecs } from "../../test/fixtures/quality-specs.ts";
-import type { FlowDirection } from "../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../worker/drawio/geometry.ts";
+import type { FlowDirection } from "../../worker/drawio/geometry/edge-quality.ts";
+import { edgeRoutes } from "../../worker/drawio/geometry/edge-routes.ts";
+import { PageLayout } from "../../worker/drawio/geometry/page-layout.ts";
 import { type LayoutOptions, layoutGraph } from "../../worker/drawio/layout/index.ts";
-import { relayoutPage } from "../../worker/drawio/layout/relayout.ts";
+import { relayoutPage } from "../../worker/drawio/layout/relayout/index.ts";
 import { GraphSpecSchema } from "../../worker/drawio/layout/spec.ts";
-import { parseFlowchart } from "../../worker/drawio/mermaid/flowchart-parse.ts";
-import { flowchartGraph } from "../../worker/drawio/mermaid/flowchart-spec.ts";
+import { parseFlowchart } from "../../worker/drawio/mermaid/flowchart/parse.ts";
+import { flowchartGraph } from "../../worker/drawio/mermaid/flowchart/spec.ts";
 import { readMermaid } from "../../worker/drawio/mermaid/source.ts";
-import type { DiagramDocument } from "../../worker/drawio/model.ts";
+import type { DiagramDocument } from "../../worker/drawio/model/document.ts";
 import { applyOperations } from "../../worker/drawio/operations/apply.ts";
 import { judge } from "../quality/judge.ts";
 

@@ -1,12 +1,12 @@
-import type { Point, Rect } from "../../worker/drawio/cell.ts";
-import { edgeLabelBase } from "../../worker/drawio/edge-labels.ts";
+import { edgeLabelBase } from "../../worker/drawio/geometry/edge-labels.ts";
 import type { NodeBox } from "../../worker/drawio/layout/boxes.ts";
-import { round } from "../../worker/drawio/layout/route.ts";
+import { round } from "../../worker/drawio/layout/edges/route.ts";
 import type { GraphEdge, GraphSpec } from "../../worker/drawio/layout/spec.ts";
-import { EDGE_LABEL_WRAP, wrapText } from "../../worker/drawio/layout/text.ts";
 import { groupStyle, nodeStyle } from "../../worker/drawio/layout/themes.ts";
 import { htmlLabel } from "../../worker/drawio/layout/to-cells.ts";
-import { safeCellId } from "../../worker/drawio/reserved-ids.ts";
+import type { Point, Rect } from "../../worker/drawio/model/cell.ts";
+import { safeCellId } from "../../worker/drawio/model/reserved-ids.ts";
+import { EDGE_LABEL_WRAP, wrapText } from "../../worker/drawio/text/estimate.ts";
 import { escapeAttribute } from "../../worker/drawio/xml/serialize.ts";
 import { type DotJson, readBox, readPoint, readSplines } from "./dot-json.ts";
 import { splinePolyline } from "./dot-spline.ts";

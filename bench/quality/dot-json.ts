@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Point } from "../../worker/drawio/cell.ts";
+import type { Point } from "../../worker/drawio/model/cell.ts";
 
 /**
  * The part of Graphviz's `json` output the conversion reads: the drawing's bounding box,

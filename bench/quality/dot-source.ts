@@ -1,6 +1,6 @@
 import { type NodeBox, nodeBox } from "../../worker/drawio/layout/boxes.ts";
 import type { Direction, GraphSpec, NodeKind } from "../../worker/drawio/layout/spec.ts";
-import { EDGE_LABEL_WRAP, wrapText } from "../../worker/drawio/layout/text.ts";
+import { EDGE_LABEL_WRAP, wrapText } from "../../worker/drawio/text/estimate.ts";
 
 /** Graphviz counts in points; draw.io's pixels are taken as points (72 to the inch). */
 const PX_PER_INCH = 72;

@@ -1,4 +1,4 @@
-import type { Point } from "../../worker/drawio/cell.ts";
+import type { Point } from "../../worker/drawio/model/cell.ts";
 import type { DotSpline } from "./dot-json.ts";
 
 /** The longest step (px) between consecutive points of a sampled curve. */

@@ -4,18 +4,18 @@
  * own geometry rules. The same code judges our layouts and Graphviz dot's.
  */
 
-import { ambiguousLabels } from "../../worker/drawio/edge-labels.ts";
+import { ambiguousLabels } from "../../worker/drawio/geometry/edge-labels.ts";
 import {
   countEdgeCrossings,
   danglingEnds,
   edgesAgainstFlow,
   type FlowDirection,
   sharedSegments,
-} from "../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../worker/drawio/geometry.ts";
-import { lintPage } from "../../worker/drawio/lint.ts";
-import type { DiagramDocument } from "../../worker/drawio/model.ts";
+} from "../../worker/drawio/geometry/edge-quality.ts";
+import { edgeRoutes } from "../../worker/drawio/geometry/edge-routes.ts";
+import { PageLayout } from "../../worker/drawio/geometry/page-layout.ts";
+import { lintPage } from "../../worker/drawio/lint/index.ts";
+import type { DiagramDocument } from "../../worker/drawio/model/document.ts";
 
 /** What the judge counts on one page. */
 export interface Judgement {

@@ -2,7 +2,7 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { LibraryData, LibraryIndex } from "../../worker/drawio/shapes/types.ts";
+import type { LibraryData, LibraryIndex } from "../../worker/drawio/index.ts";
 import { collectCodeShapes } from "./code-shapes.ts";
 import { cmp } from "./code-unit-order.ts";
 import { drawioRoot, readConstants, readResources } from "./drawio-files.ts";

@@ -1,5 +1,5 @@
 /**
- * Writes `worker/drawio/render/font-metrics.ts`: the advance widths of Arimo (metric-compatible
+ * Writes `worker/drawio/text/font-metrics.ts`: the advance widths of Arimo (metric-compatible
  * with Helvetica and Arial, the fonts draw.io labels default to) for the Latin and Latin
  * Extended characters, regular and bold, in thousandths of an em. The renderer breaks labels
  * into lines with them, as a browser laying out the label in Helvetica would.
@@ -66,5 +66,5 @@ export const REGULAR_RUNS: readonly (readonly number[])[] = ${JSON.stringify(run
 /** Bold weight. */
 export const BOLD_RUNS: readonly (readonly number[])[] = ${JSON.stringify(runs(bold))};
 `;
-writeFileSync(`${root}worker/drawio/render/font-metrics.ts`, text);
+writeFileSync(`${root}worker/drawio/text/font-metrics.ts`, text);
 console.log(`font metrics: ${regular.size} regular and ${bold.size} bold code points`);

@@ -1,6 +1,6 @@
 /** The generated files' text: small, diffable JSON and the barrel module that imports it. */
 
-import type { LibraryData, LibraryIndex } from "../../worker/drawio/shapes/types.ts";
+import type { LibraryData, LibraryIndex } from "../../worker/drawio/index.ts";
 
 /**
  * A library file: header fields pretty-printed, one shape per line (small and diffable).

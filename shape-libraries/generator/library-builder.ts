@@ -1,6 +1,6 @@
 /** Libraries as they are filled: categories in first-seen order, and no repeated entries. */
 
-import type { ShapeRecord } from "../../worker/drawio/shapes/types.ts";
+import type { ShapeRecord } from "../../worker/drawio/index.ts";
 
 /** A library being assembled. */
 export interface Builder {

@@ -1,6 +1,6 @@
 /** Which shapes and stencils a style string draws. */
 
-import { getStyleValue } from "../../worker/drawio/style.ts";
+import { getStyleValue } from "../../worker/drawio/index.ts";
 
 /**
  * The value of `shape=` in a style, if any. Like draw.io's style parser, a later occurrence of

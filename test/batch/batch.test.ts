@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { validateDocument } from "../../worker/drawio/validate.ts";
+import { validateDocument } from "../../worker/drawio/check/validate.ts";
+import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import { WebhookEventSchema } from "../../worker/schemas/webhook.ts";
 import { api } from "../worker/api.ts";
 import { allItems, RECEIVER, receivedFor, waitForBatch } from "./helpers.ts";

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import { renderSvg } from "../../worker/drawio/render/index.ts";
 import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
 import { compareWithDrawio } from "./render-compare.ts";

@@ -37,7 +37,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { decodeHtmlEntities } from "../../worker/drawio/summary.ts";
+import { decodeHtmlEntities } from "../../worker/drawio/text/label-text.ts";
 
 /** Where {@link findChromium} looks after `CHROMIUM_PATH`, in order. */
 export const CHROMIUM_CANDIDATES = [

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { GraphNode, GraphSpecInput } from "../../worker/drawio/layout/index.ts";
 import { layoutGraph } from "../../worker/drawio/layout/index.ts";
-import type { DiagramDocument } from "../../worker/drawio/model.ts";
+import type { DiagramDocument } from "../../worker/drawio/model/document.ts";
 import { findChromium, hasLabel, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
 import { type BoxShare, measureBoxes, type PixelBox } from "./icon-pixels.ts";
 

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertMermaid } from "../../worker/drawio/mermaid/index.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { listCells } from "../../worker/drawio/query.ts";
+import { parseDiagram } from "../../worker/drawio/model/parse.ts";
+import { listCells } from "../../worker/drawio/views/query.ts";
 import { findChromium, hasLabel, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
 
 const CORPUS = new URL("../fixtures/mermaid/", import.meta.url);

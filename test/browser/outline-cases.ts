@@ -6,7 +6,7 @@
  * @example
  * const cells = layOut(SHAPES, 0);
  */
-import type { Rect } from "../../worker/drawio/cell.ts";
+import type { Rect } from "../../worker/drawio/model/cell.ts";
 
 type Size = [width: number, height: number];
 

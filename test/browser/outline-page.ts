@@ -11,7 +11,7 @@
  * await saveClip(page, { x: 0, y: 0, width: 400, height: 200 }, "/tmp/outline-shots/a.png");
  */
 import type { Browser, Page } from "playwright-core";
-import type { Point } from "../../worker/drawio/cell.ts";
+import type { Point } from "../../worker/drawio/model/cell.ts";
 
 /** One sample: the point `outlinePoint` gave for a cell, and the way into the shape. */
 export interface OutlineCheck {

@@ -11,7 +11,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Point, Rect } from "../../worker/drawio/cell.ts";
+import type { Point, Rect } from "../../worker/drawio/model/cell.ts";
 import { constraintFor, outlinePoint, type Side } from "../../worker/drawio/outline/index.ts";
 import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
 import { layOut, PER_ROW, type Placed, REFERENCE, SHAPES, SLOT, TURNED } from "./outline-cases.ts";

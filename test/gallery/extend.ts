@@ -8,10 +8,10 @@
 import path from "node:path";
 import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
+import { parseDiagram } from "../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../worker/drawio/model/serialize.ts";
 import { applyOperations } from "../../worker/drawio/operations/apply.ts";
 import type { OperationSchema } from "../../worker/drawio/operations/schema.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../worker/drawio/serialize.ts";
 import type { LaunchedDrawio } from "../browser/drawio.ts";
 import { measureBoxes } from "../browser/icon-pixels.ts";
 import { corpusFiles } from "../fixtures/corpus.ts";

@@ -1,7 +1,7 @@
 import { DOMParser } from "@xmldom/xmldom";
 import * as xpath from "xpath";
-import type { DiagramPage } from "../../worker/drawio/model.ts";
-import { serializePage } from "../../worker/drawio/serialize.ts";
+import type { DiagramPage } from "../../worker/drawio/model/document.ts";
+import { serializePage } from "../../worker/drawio/model/serialize.ts";
 
 interface DomNode {
   nodeType: number;

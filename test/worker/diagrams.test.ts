@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { fromDiagramsNetUrl } from "../../worker/drawio/urls.ts";
+import { parseDiagram } from "../../worker/drawio/model/parse.ts";
+import { fromDiagramsNetUrl } from "../../worker/drawio/model/urls.ts";
 import { api, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
 
 function cellIds(xml: string): string[][] {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { validateDocument } from "../../worker/drawio/check/validate.ts";
+import { parseDiagram } from "../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../worker/drawio/model/serialize.ts";
+import { fromDiagramsNetUrl, toDiagramsNetUrl } from "../../worker/drawio/model/urls.ts";
 import { applyOperations } from "../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../worker/drawio/serialize.ts";
-import { fromDiagramsNetUrl, toDiagramsNetUrl } from "../../worker/drawio/urls.ts";
-import { validateDocument } from "../../worker/drawio/validate.ts";
 
 const XML =
   '<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="a" value="Ünïcode &amp; more" style="rounded=1;" vertex="1" parent="1"><mxGeometry x="10" y="10" width="120" height="60" as="geometry"/></mxCell><mxCell id="b" value="B" vertex="1" parent="1"><mxGeometry x="200" y="10" width="120" height="60" as="geometry"/></mxCell><mxCell id="e" edge="1" parent="1" source="a" target="b"><mxGeometry relative="1" as="geometry"/></mxCell></root></mxGraphModel>';

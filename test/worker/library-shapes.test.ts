@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import { api, createDiagram } from "./api.ts";
 
 /** What draw.io's sidebar gives API Gateway (Application Integration, its first category). */

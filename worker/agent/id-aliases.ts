@@ -1,4 +1,4 @@
-import { expandId } from "../drawio/compact.ts";
+import { expandId } from "../drawio/index.ts";
 
 /** An abbreviated id in a quoted XML attribute that names a cell. */
 const XML_ID_ATTRIBUTE = /\b(id|parent|source|target)=(["'])~(\d+)\2/g;

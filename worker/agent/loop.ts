@@ -7,11 +7,13 @@ import {
   streamText,
   type UserContent,
 } from "ai";
-import { hasErrors } from "../drawio/findings.ts";
-import type { DiagramDocument } from "../drawio/model.ts";
-import type { LibraryShapes } from "../drawio/shapes/library-style.ts";
-import { validateDocument } from "../drawio/validate.ts";
-import type { ShapeNames } from "../drawio/validate-shapes.ts";
+import {
+  type DiagramDocument,
+  hasErrors,
+  type LibraryShapes,
+  type ShapeNames,
+  validateDocument,
+} from "../drawio/index.ts";
 import type { Attachment, TurnEvent } from "../schemas/agent.ts";
 import type { Finding } from "../schemas/diagram.ts";
 import type { Usage } from "../schemas/version.ts";

@@ -1,7 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
-import { MAX_MERMAID_CHARS } from "../drawio/mermaid/source.ts";
-import { libraryShapeName } from "../drawio/shapes/library-names.ts";
+import { libraryShapeName, MAX_MERMAID_CHARS } from "../drawio/index.ts";
 import { ModelGraphSchema, ModelOperationSchema } from "../schemas/model-inputs.ts";
 import { leanSchema } from "./lean-schema.ts";
 import type { ToolOutcome, WorkingCopy } from "./working-copy.ts";

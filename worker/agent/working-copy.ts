@@ -1,21 +1,28 @@
-import { compactView, idPrefixOf } from "../drawio/compact.ts";
-import { checkCompleteness } from "../drawio/completeness.ts";
-import { DrawioError } from "../drawio/errors.ts";
-import { layoutGraph } from "../drawio/layout/index.ts";
-import { relayoutPage } from "../drawio/layout/relayout.ts";
-import type { GraphSpecInput } from "../drawio/layout/spec.ts";
-import { lintDocument } from "../drawio/lint.ts";
-import { convertMermaid } from "../drawio/mermaid/index.ts";
-import type { DiagramDocument } from "../drawio/model.ts";
-import { applyOperations } from "../drawio/operations/apply.ts";
-import { parseDiagram } from "../drawio/parse.ts";
-import { getCellXml, listCells, listSelectedCells } from "../drawio/query.ts";
-import { repairDiagram } from "../drawio/repair.ts";
-import { serializeCell, serializeDiagram } from "../drawio/serialize.ts";
-import type { LibraryShapes } from "../drawio/shapes/library-style.ts";
-import { validateDocument } from "../drawio/validate.ts";
-import type { ShapeNames } from "../drawio/validate-shapes.ts";
-import { cloneElement, type XmlElement } from "../drawio/xml/nodes.ts";
+import {
+  applyOperations,
+  checkCompleteness,
+  cloneElement,
+  compactView,
+  convertMermaid,
+  type DiagramDocument,
+  DrawioError,
+  type GraphSpecInput,
+  getCellXml,
+  idPrefixOf,
+  type LibraryShapes,
+  layoutGraph,
+  lintDocument,
+  listCells,
+  listSelectedCells,
+  parseDiagram,
+  relayoutPage,
+  repairDiagram,
+  type ShapeNames,
+  serializeCell,
+  serializeDiagram,
+  validateDocument,
+  type XmlElement,
+} from "../drawio/index.ts";
 import { IdAliases } from "./id-aliases.ts";
 
 /** What a tool tells the model: success or the problem to fix, in plain words. */

@@ -7,9 +7,7 @@ import {
   linksOf,
   unwrap,
 } from "../diagram/client.ts";
-import { DrawioError } from "../drawio/errors.ts";
-import { parseDiagram } from "../drawio/parse.ts";
-import { renderSvg } from "../drawio/render/index.ts";
+import { DrawioError, parseDiagram, renderSvg } from "../drawio/index.ts";
 import type { ProblemInit } from "../http/api-error.ts";
 import { loadDrawingAssets } from "../images/drawing-assets.ts";
 

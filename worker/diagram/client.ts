@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import { signToken, tokenSecret } from "../auth/widget-tokens.ts";
-import { toDiagramsNetUrl } from "../drawio/urls.ts";
+import { toDiagramsNetUrl } from "../drawio/index.ts";
 import type { Outcome } from "../durable/outcome.ts";
 import { ApiError, apiErrorFrom } from "../http/api-error.ts";
 import type { AppEnv, Principal } from "../http/app-env.ts";

@@ -1,6 +1,5 @@
 import type { ModelMessage } from "ai";
-import { diffDocuments, formatDocumentDiff } from "../drawio/diff.ts";
-import { parseDiagram } from "../drawio/parse.ts";
+import { diffDocuments, formatDocumentDiff, parseDiagram } from "../drawio/index.ts";
 import type { DiagramStore } from "./store.ts";
 
 /** How many earlier messages the model sees (older ones are summarised). */

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import type { DiagramDocument } from "../drawio/model.ts";
-import { emptyDocument } from "../drawio/model.ts";
+import { type DiagramDocument, emptyDocument } from "../drawio/index.ts";
 import type { LazySchema } from "../durable/lazy-schema.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Author, Usage } from "../schemas/version.ts";

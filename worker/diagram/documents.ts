@@ -1,9 +1,17 @@
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { cellId, getCellAttribute, isCellElement, isEdge, isVertex } from "../drawio/cell.ts";
-import type { DiagramDocument } from "../drawio/model.ts";
-import { serializeDiagram } from "../drawio/serialize.ts";
-import { validateDocument, validateXml } from "../drawio/validate.ts";
-import { isElement, type XmlElement } from "../drawio/xml/nodes.ts";
+import {
+  cellId,
+  type DiagramDocument,
+  getCellAttribute,
+  isCellElement,
+  isEdge,
+  isElement,
+  isVertex,
+  serializeDiagram,
+  validateDocument,
+  validateXml,
+  type XmlElement,
+} from "../drawio/index.ts";
 import type { ProblemInit } from "../http/api-error.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 import { LIMITS } from "../schemas/limits.ts";

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { relayoutPage } from "../drawio/layout/relayout.ts";
-import { applyOperations } from "../drawio/operations/apply.ts";
+import { applyOperations, relayoutPage } from "../drawio/index.ts";
 import type { Finding } from "../schemas/diagram.ts";
 import type { DiagramState } from "./diagram-state.ts";
 import { prepareDocument, prepareXml } from "./documents.ts";

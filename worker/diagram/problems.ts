@@ -1,4 +1,4 @@
-import { DrawioError } from "../drawio/errors.ts";
+import { DrawioError } from "../drawio/index.ts";
 import { ApiError, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";
 import { isProblem, type PreparedDiagram } from "./documents.ts";
 import type { DiagramRow } from "./store.ts";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseDiagram } from "../drawio/parse.ts";
+import { parseDiagram } from "../drawio/index.ts";
 import { pageOf } from "../durable/paging.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { DiagramState } from "./diagram-state.ts";

@@ -1,5 +1,4 @@
-import type { DiagramDocument } from "../drawio/model.ts";
-import { parseDiagram } from "../drawio/parse.ts";
+import { type DiagramDocument, parseDiagram } from "../drawio/index.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 import { versionNotFound } from "./problems.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";

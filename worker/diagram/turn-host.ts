@@ -2,7 +2,7 @@ import type { LanguageModel } from "ai";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { AgentLoopResult, runAgentLoop } from "../agent/loop.ts";
 import type { ModelSettings } from "../agent/model-settings.ts";
-import type { DiagramDocument } from "../drawio/model.ts";
+import type { DiagramDocument } from "../drawio/index.ts";
 import type { Attachment, TurnCompletedEvent, TurnEvent } from "../schemas/agent.ts";
 import type { Finding } from "../schemas/diagram.ts";
 import type { Usage } from "../schemas/version.ts";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { Bindings } from "../bindings.ts";
-import { validateDocument } from "../drawio/validate.ts";
+import { validateDocument } from "../drawio/index.ts";
 import type { DiagramState } from "./diagram-state.ts";
 import { turnInProgress } from "./problems.ts";
 import type * as In from "./rpc-schemas.ts";

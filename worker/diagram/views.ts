@@ -1,11 +1,15 @@
-import { compactView } from "../drawio/compact.ts";
-import { diffDocuments, formatDocumentDiff, type PageRef } from "../drawio/diff.ts";
-import { DrawioError } from "../drawio/errors.ts";
-import type { DiagramDocument } from "../drawio/model.ts";
-import { renderSvg } from "../drawio/render/index.ts";
-import type { RasterTally } from "../drawio/render/raster-cost.ts";
-import { serializeDiagram } from "../drawio/serialize.ts";
-import { toDiagramsNetUrl } from "../drawio/urls.ts";
+import {
+  compactView,
+  type DiagramDocument,
+  DrawioError,
+  diffDocuments,
+  formatDocumentDiff,
+  type PageRef,
+  type RasterTally,
+  renderSvg,
+  serializeDiagram,
+  toDiagramsNetUrl,
+} from "../drawio/index.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { DrawioError } from "../drawio/errors.ts";
+import { DrawioError } from "../drawio/index.ts";
 import { ApiError, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { DrawioError } from "../drawio/errors.ts";
+import type { DrawioError } from "../drawio/index.ts";
 import { isProblemCode, PROBLEM_CODES, type ProblemCode } from "../schemas/problem-codes.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { DrawioError } from "../drawio/errors.ts";
+import { DrawioError } from "../drawio/index.ts";
 import type { ProblemCode } from "../schemas/problem-codes.ts";
 import { ApiError, apiErrorOfDrawio } from "./api-error.ts";
 

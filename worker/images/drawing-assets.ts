@@ -1,7 +1,9 @@
-import type { DiagramDocument } from "../drawio/model.ts";
-import { addLibraryImage } from "../drawio/render/library-images.ts";
-import { drawingNeeds } from "../drawio/render/stencil-needs.ts";
-import { addStencilBucket } from "../drawio/render/stencil-registry.ts";
+import {
+  addLibraryImage,
+  addStencilBucket,
+  type DiagramDocument,
+  drawingNeeds,
+} from "../drawio/index.ts";
 
 /** The most stencil buckets an isolate keeps (about 90 KB of JSON each). */
 const KEEP = 64;

@@ -16,8 +16,7 @@ import latinExt700Italic from "@fontsource/arimo/files/arimo-latin-ext-700-itali
 import latinExt700 from "@fontsource/arimo/files/arimo-latin-ext-700-normal.woff";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import type { ExportFile } from "../diagram/views.ts";
-import { loadPngEngine, type PngEngine } from "../drawio/render/png.ts";
-import type { RasterPlan } from "../drawio/render/raster-plan.ts";
+import { loadPngEngine, type PngEngine, type RasterPlan } from "../drawio/index.ts";
 import type { PngOptions } from "./png.ts";
 
 /**

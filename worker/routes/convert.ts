@@ -1,10 +1,13 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { diagramStub, unwrap } from "../diagram/client.ts";
-import { lintDocument } from "../drawio/lint.ts";
-import { convertMermaid, type MermaidOptions } from "../drawio/mermaid/index.ts";
-import { parseDiagram } from "../drawio/parse.ts";
-import { validateDocument } from "../drawio/validate.ts";
+import {
+  convertMermaid,
+  lintDocument,
+  type MermaidOptions,
+  parseDiagram,
+  validateDocument,
+} from "../drawio/index.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import { DiagramParamsSchema, errorResponses } from "../schemas/common.ts";

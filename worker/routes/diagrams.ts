@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { headCache } from "../diagram/head-cache.ts";
-import { convertMermaid } from "../drawio/mermaid/index.ts";
+import { convertMermaid } from "../drawio/index.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { decodeTimeCursor, encodeTimeCursor } from "../http/cursors.ts";
 import { etagOf, parseIfMatch, requireIfMatch } from "../http/preconditions.ts";

@@ -1,12 +1,14 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
-import { DrawioError } from "../drawio/errors.ts";
-import { capFindings } from "../drawio/findings.ts";
-import { layoutGraph } from "../drawio/layout/index.ts";
-import type { GraphSpecInput } from "../drawio/layout/spec.ts";
-import { lintDocument } from "../drawio/lint.ts";
-import { validateDocument } from "../drawio/validate.ts";
+import {
+  capFindings,
+  DrawioError,
+  type GraphSpecInput,
+  layoutGraph,
+  lintDocument,
+  validateDocument,
+} from "../drawio/index.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { etagOf, parseIfMatch } from "../http/preconditions.ts";

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import type { LibraryData } from "../drawio/shapes/types.ts";
+import type { LibraryData } from "../drawio/index.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { decodeCursor, encodeCursor } from "../http/cursors.ts";

@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import { repairDiagram } from "../drawio/repair.ts";
-import { validateXml } from "../drawio/validate.ts";
+import { repairDiagram, validateXml } from "../drawio/index.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";

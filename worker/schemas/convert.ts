@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_MERMAID_CHARS } from "../drawio/mermaid/source.ts";
+import { MAX_MERMAID_CHARS } from "../drawio/index.ts";
 import { findingList } from "./finding.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { OperationSchema } from "../drawio/operations/schema.ts";
+import { OperationSchema } from "../drawio/index.ts";
 import { countedListOf, PageQuerySchema, VersionNumberSchema } from "./common.ts";
 import { MermaidSchema } from "./convert.ts";
 import { type FindingSchema, findingList } from "./finding.ts";

@@ -3,7 +3,7 @@
  * A module of its own so that every schema can use it without importing the diagram schemas.
  */
 import { z } from "@hono/zod-openapi";
-import { FINDING_LIMITS } from "../drawio/findings.ts";
+import { FINDING_LIMITS } from "../drawio/index.ts";
 
 /** A finding of the draw.io validator. */
 export const FindingSchema = z

@@ -1,4 +1,4 @@
-import { GraphSpecSchema } from "../drawio/layout/spec.ts";
+import { GraphSpecSchema } from "../drawio/index.ts";
 
 /** The graph spec, named for the OpenAPI document. */
 export const GraphSchema = GraphSpecSchema.openapi("GraphSpec", {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NODE_KINDS } from "../drawio/layout/spec.ts";
+import { NODE_KINDS } from "../drawio/index.ts";
 
 /**
  * The graph spec as the model sees it: the same fields without the limits and patterns, which

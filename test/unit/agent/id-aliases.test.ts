@@ -3,9 +3,9 @@ import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
 import { IdAliases } from "../../../worker/agent/id-aliases.ts";
 import { runAgentLoop } from "../../../worker/agent/loop.ts";
 import { WorkingCopy } from "../../../worker/agent/working-copy.ts";
-import { idPrefixOf } from "../../../worker/drawio/compact.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../worker/drawio/serialize.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../worker/drawio/model/serialize.ts";
+import { idPrefixOf } from "../../../worker/drawio/views/compact.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { call, say, scriptedModel } from "./scripted-model.ts";
 

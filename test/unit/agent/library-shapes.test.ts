@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
 import { type AgentLoopEvent, runAgentLoop } from "../../../worker/agent/loop.ts";
-import { emptyDocument } from "../../../worker/drawio/model.ts";
+import { emptyDocument } from "../../../worker/drawio/model/document.ts";
 import { styleValues } from "../../../worker/drawio/shapes/library-names.ts";
 import { call, say, scriptedModel } from "./scripted-model.ts";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
 import { type AgentLoopEvent, runAgentLoop } from "../../../worker/agent/loop.ts";
-import { emptyDocument } from "../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../worker/drawio/serialize.ts";
-import { validateDocument } from "../../../worker/drawio/validate.ts";
+import { validateDocument } from "../../../worker/drawio/check/validate.ts";
+import { emptyDocument } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../worker/drawio/model/serialize.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { call, say, scriptedModel } from "./scripted-model.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WorkingCopy } from "../../../worker/agent/working-copy.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 
 describe("read_diagram's XPath view", () => {

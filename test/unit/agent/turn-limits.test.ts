@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
 import { runAgentLoop } from "../../../worker/agent/loop.ts";
 import { acceptsImages, chooseModel, turnLimits } from "../../../worker/agent/model-settings.ts";
-import { emptyDocument } from "../../../worker/drawio/model.ts";
+import { emptyDocument } from "../../../worker/drawio/model/document.ts";
 import { call, say, scriptedModel } from "./scripted-model.ts";
 
 const shapes = shapeCatalog();

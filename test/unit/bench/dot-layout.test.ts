@@ -1,17 +1,17 @@
 import { instance } from "@viz-js/viz";
 import { describe, expect, it } from "vitest";
 import { dotLayout } from "../../../bench/quality/dot-layout.ts";
-import type { Point, Rect } from "../../../worker/drawio/cell.ts";
-import { type EdgeRoute, edgeRoutes } from "../../../worker/drawio/edge-routes.ts";
+import { validateDocument } from "../../../worker/drawio/check/validate.ts";
+import { type EdgeRoute, edgeRoutes } from "../../../worker/drawio/geometry/edge-routes.ts";
 import { nodeBox } from "../../../worker/drawio/layout/boxes.ts";
-import { midpoint } from "../../../worker/drawio/layout/route.ts";
+import { midpoint } from "../../../worker/drawio/layout/edges/route.ts";
 import {
   type GraphSpec,
   type GraphSpecInput,
   GraphSpecSchema,
 } from "../../../worker/drawio/layout/spec.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { validateDocument } from "../../../worker/drawio/validate.ts";
+import type { Point, Rect } from "../../../worker/drawio/model/cell.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
 import type { XmlElement } from "../../../worker/drawio/xml/nodes.ts";
 import { pageRects } from "../../fixtures/page-rects.ts";
 

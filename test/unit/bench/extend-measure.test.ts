@@ -3,12 +3,12 @@ import { applyEdit } from "../../../bench/extend/apply-edit.ts";
 import { baselineOperations } from "../../../bench/extend/baseline.ts";
 import type { Edit } from "../../../bench/extend/edits.ts";
 import { measureExtend } from "../../../bench/extend/measure.ts";
-import { danglingEnds } from "../../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../../worker/drawio/geometry.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
+import { danglingEnds } from "../../../worker/drawio/geometry/edge-quality.ts";
+import { edgeRoutes } from "../../../worker/drawio/geometry/edge-routes.ts";
+import { PageLayout } from "../../../worker/drawio/geometry/page-layout.ts";
+import type { DiagramPage } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
 import { constraintPoint } from "../../../worker/drawio/outline/index.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
 import { pageRects } from "../../fixtures/page-rects.ts";
 
 const vertex = (id: string, x: number, y: number, w = 100, h = 50, parent = "1", style = "") =>

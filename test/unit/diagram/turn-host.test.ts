@@ -7,7 +7,7 @@ import {
   runHostedTurn,
   type TurnHost,
 } from "../../../worker/diagram/turn-host.ts";
-import { emptyDocument } from "../../../worker/drawio/model.ts";
+import { emptyDocument } from "../../../worker/drawio/model/document.ts";
 import type { TurnEvent } from "../../../worker/schemas/agent.ts";
 import { call, say, scriptedModel } from "../agent/scripted-model.ts";
 

@@ -1,12 +1,18 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { cellId, getCellAttribute, isEdge, isVertex } from "../../../worker/drawio/cell.ts";
-import { compactPage, compactView, expandId, idPrefixOf } from "../../../worker/drawio/compact.ts";
 import { DrawioError } from "../../../worker/drawio/errors.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { serializePage } from "../../../worker/drawio/serialize.ts";
-import { labelToText, quoteLabel } from "../../../worker/drawio/summary.ts";
+import { cellId, getCellAttribute, isEdge, isVertex } from "../../../worker/drawio/model/cell.ts";
+import type { DiagramPage } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { serializePage } from "../../../worker/drawio/model/serialize.ts";
+import { labelToText } from "../../../worker/drawio/text/label-text.ts";
+import {
+  compactPage,
+  compactView,
+  expandId,
+  idPrefixOf,
+} from "../../../worker/drawio/views/compact.ts";
+import { quoteLabel } from "../../../worker/drawio/views/summary.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 
 const SAMPLE = `<mxGraphModel><root>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkCompleteness, scanMarkup } from "../../../worker/drawio/completeness.ts";
+import { checkCompleteness, scanMarkup } from "../../../worker/drawio/check/completeness.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 

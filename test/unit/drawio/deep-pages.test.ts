@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { compactView } from "../../../worker/drawio/compact.ts";
-import { FINDING_LIMITS } from "../../../worker/drawio/findings.ts";
-import { lintDocument } from "../../../worker/drawio/lint.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { repairDiagram } from "../../../worker/drawio/repair.ts";
+import { FINDING_LIMITS } from "../../../worker/drawio/check/findings.ts";
+import { repairDiagram } from "../../../worker/drawio/check/repair.ts";
+import { lintDocument } from "../../../worker/drawio/lint/index.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { compactView } from "../../../worker/drawio/views/compact.ts";
 
 // Issue #31, the paths a page within the limits (10 MB, 50,000 cells) could hang or crash:
 // cells nested 50,000 deep overflowed the lint's stack and the compact view's string length,

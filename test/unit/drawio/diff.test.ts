@@ -5,16 +5,16 @@ import {
   getCellAttribute,
   isVertex,
   setCellAttribute,
-} from "../../../worker/drawio/cell.ts";
+} from "../../../worker/drawio/model/cell.ts";
+import type { DiagramPage } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { mergeStyle } from "../../../worker/drawio/model/style.ts";
 import {
   diffDocuments,
   diffPages,
   formatDiff,
   formatDocumentDiff,
-} from "../../../worker/drawio/diff.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { mergeStyle } from "../../../worker/drawio/style.ts";
+} from "../../../worker/drawio/views/diff.ts";
 import { cloneElement, type XmlElement } from "../../../worker/drawio/xml/nodes.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";

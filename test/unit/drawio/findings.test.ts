@@ -5,7 +5,7 @@ import {
   type Finding,
   FindingList,
   hasErrors,
-} from "../../../worker/drawio/findings.ts";
+} from "../../../worker/drawio/check/findings.ts";
 
 const warning = (n: number, message = `warning ${n}`): Finding => ({
   code: "overlap",

@@ -1,12 +1,12 @@
 import { deflateSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { setCellAttribute } from "../../../worker/drawio/cell.ts";
-import { decompressDiagram, MAX_INFLATED_BYTES } from "../../../worker/drawio/compression.ts";
+import { repairDiagram } from "../../../worker/drawio/check/repair.ts";
+import { validateXml } from "../../../worker/drawio/check/validate.ts";
+import { setCellAttribute } from "../../../worker/drawio/model/cell.ts";
+import { decompressDiagram, MAX_INFLATED_BYTES } from "../../../worker/drawio/model/compression.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../worker/drawio/model/serialize.ts";
 import { applyOperations } from "../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { repairDiagram } from "../../../worker/drawio/repair.ts";
-import { serializeDiagram } from "../../../worker/drawio/serialize.ts";
-import { validateXml } from "../../../worker/drawio/validate.ts";
 import { MAX_DEPTH, parseXml } from "../../../worker/drawio/xml/parse.ts";
 
 const model = (label: string) =>

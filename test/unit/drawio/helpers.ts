@@ -1,4 +1,4 @@
-import type { DiagramDocument } from "../../../worker/drawio/model.ts";
+import type { DiagramDocument } from "../../../worker/drawio/model/document.ts";
 import { isElement, type XmlElement, type XmlNode } from "../../../worker/drawio/xml/nodes.ts";
 
 /** A plain, comparable copy of an XML tree (no hidden source text). */

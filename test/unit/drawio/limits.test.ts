@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { repairDiagram } from "../../../worker/drawio/check/repair.ts";
+import { COORDINATE_LIMIT, validateXml } from "../../../worker/drawio/check/validate.ts";
 import { DrawioError } from "../../../worker/drawio/errors.ts";
 import { GraphSpecSchema } from "../../../worker/drawio/layout/spec.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
+import type { DiagramPage } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { serializeDiagram, serializePage } from "../../../worker/drawio/model/serialize.ts";
 import { applyOperations, REPLACE_TEXT_BUDGET } from "../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { repairDiagram } from "../../../worker/drawio/repair.ts";
-import { serializeDiagram, serializePage } from "../../../worker/drawio/serialize.ts";
-import { COORDINATE_LIMIT, validateXml } from "../../../worker/drawio/validate.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { FINDING_LIMITS } from "../../../worker/drawio/findings.ts";
-import { lintDocument, lintPage } from "../../../worker/drawio/lint.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { validateDocument, validateXml } from "../../../worker/drawio/validate.ts";
-import { shapeFindings } from "../../../worker/drawio/validate-shapes.ts";
+import { FINDING_LIMITS } from "../../../worker/drawio/check/findings.ts";
+import { validateDocument, validateXml } from "../../../worker/drawio/check/validate.ts";
+import { shapeFindings } from "../../../worker/drawio/check/validate-shapes.ts";
+import { lintDocument, lintPage } from "../../../worker/drawio/lint/index.ts";
+import type { DiagramPage } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
 
 // Issue #31: a Mermaid sequence diagram of 5,000 nested loops became 5,000 nested frames, which
 // all overlap each other: the lint kept every one of 12.5 million findings and the Worker ran

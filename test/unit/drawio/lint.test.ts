@@ -3,11 +3,11 @@ import {
   PageLayout,
   segmentCrossesRect,
   segmentInterval,
-} from "../../../worker/drawio/geometry.ts";
-import { lintDocument, lintPage } from "../../../worker/drawio/lint.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { SpatialGrid } from "../../../worker/drawio/spatial-grid.ts";
+} from "../../../worker/drawio/geometry/page-layout.ts";
+import { SpatialGrid } from "../../../worker/drawio/geometry/spatial-grid.ts";
+import { lintDocument, lintPage } from "../../../worker/drawio/lint/index.ts";
+import type { DiagramPage } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 

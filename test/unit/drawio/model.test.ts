@@ -1,11 +1,11 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { setCellAttribute } from "../../../worker/drawio/cell.ts";
-import { compressDiagram, decompressDiagram } from "../../../worker/drawio/compression.ts";
 import { DrawioError } from "../../../worker/drawio/errors.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { serializeDiagram, serializePage } from "../../../worker/drawio/serialize.ts";
+import { setCellAttribute } from "../../../worker/drawio/model/cell.ts";
+import { compressDiagram, decompressDiagram } from "../../../worker/drawio/model/compression.ts";
+import type { DiagramPage } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { serializeDiagram, serializePage } from "../../../worker/drawio/model/serialize.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 import { plainPages } from "./helpers.ts";

@@ -3,11 +3,11 @@
  * pins and styles, and the checks that refuse what no drawing can hold.
  */
 import { describe, expect, it } from "vitest";
-import { readRect, readWaypoints } from "../../../worker/drawio/cell.ts";
-import { PageLayout } from "../../../worker/drawio/geometry.ts";
-import { clampedNumber, finiteNumber, readNumber } from "../../../worker/drawio/numbers.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { geometryNumberProblem, validateXml } from "../../../worker/drawio/validate.ts";
+import { geometryNumberProblem, validateXml } from "../../../worker/drawio/check/validate.ts";
+import { PageLayout } from "../../../worker/drawio/geometry/page-layout.ts";
+import { readRect, readWaypoints } from "../../../worker/drawio/model/cell.ts";
+import { clampedNumber, finiteNumber, readNumber } from "../../../worker/drawio/model/numbers.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
 import { createElement } from "../../../worker/drawio/xml/nodes.ts";
 
 const model = (cells: string) =>

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../worker/drawio/errors.ts";
-import type { DiagramPage } from "../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { getCellXml, listCells, selectCells } from "../../../worker/drawio/query.ts";
-import { getStyleValue, mergeStyle, parseStyle, shapeOf } from "../../../worker/drawio/style.ts";
-import { fromDiagramsNetUrl, toDiagramsNetUrl } from "../../../worker/drawio/urls.ts";
+import type { DiagramPage } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import {
+  getStyleValue,
+  mergeStyle,
+  parseStyle,
+  shapeOf,
+} from "../../../worker/drawio/model/style.ts";
+import { fromDiagramsNetUrl, toDiagramsNetUrl } from "../../../worker/drawio/model/urls.ts";
+import { getCellXml, listCells, selectCells } from "../../../worker/drawio/views/query.ts";
 import { selectCellIds } from "../../../worker/drawio/xpath/select.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 

@@ -1,12 +1,12 @@
 import { expect } from "vitest";
+import type { FindingCode } from "../../../worker/drawio/check/findings.ts";
 import {
   geometryOf,
   getCellAttribute,
   getCellLabel,
   readRect,
-} from "../../../worker/drawio/cell.ts";
-import type { FindingCode } from "../../../worker/drawio/findings.ts";
-import type { DiagramDocument } from "../../../worker/drawio/model.ts";
+} from "../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument } from "../../../worker/drawio/model/document.ts";
 import type { XmlElement } from "../../../worker/drawio/xml/nodes.ts";
 
 export interface Expectation {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { getCellAttribute, getCellLabel, isEdge } from "../../../worker/drawio/cell.ts";
-import type { DiagramDocument } from "../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { repairDiagram } from "../../../worker/drawio/repair.ts";
-import { validateXml } from "../../../worker/drawio/validate.ts";
+import { repairDiagram } from "../../../worker/drawio/check/repair.ts";
+import { validateXml } from "../../../worker/drawio/check/validate.ts";
+import { getCellAttribute, getCellLabel, isEdge } from "../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument } from "../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { repairDiagram } from "../../../worker/drawio/repair.ts";
-import { validateXml } from "../../../worker/drawio/validate.ts";
+import { repairDiagram } from "../../../worker/drawio/check/repair.ts";
+import { validateXml } from "../../../worker/drawio/check/validate.ts";
 
 const XML =
   '<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>' +

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { validateDocument, validateXml } from "../../../worker/drawio/validate.ts";
+import { validateDocument, validateXml } from "../../../worker/drawio/check/validate.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../fixtures/synthetic.ts";
 

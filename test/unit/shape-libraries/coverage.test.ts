@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
-import { getCellAttribute, isCellElement } from "../../../worker/drawio/cell.ts";
-import { parseDiagram } from "../../../worker/drawio/parse.ts";
-import { getStyleValue } from "../../../worker/drawio/style.ts";
-import { validateDocument } from "../../../worker/drawio/validate.ts";
+import { validateDocument } from "../../../worker/drawio/check/validate.ts";
+import { getCellAttribute, isCellElement } from "../../../worker/drawio/model/cell.ts";
+import { parseDiagram } from "../../../worker/drawio/model/parse.ts";
+import { getStyleValue } from "../../../worker/drawio/model/style.ts";
 import { corpusFiles } from "../../fixtures/corpus.ts";
 
 /**

@@ -1,15 +1,16 @@
 /** The cells `add_graph` writes: new vertices, and edges drawn exactly along their routes. */
-import type { Point, Rect } from "../cell.ts";
-import { labelAnchor } from "../layout/edge-label.ts";
-import { midpoint, round } from "../layout/route.ts";
+
+import { labelAnchor } from "../layout/edges/label.ts";
+import { midpoint, round } from "../layout/edges/route.ts";
 import type { Theme } from "../layout/spec.ts";
-import { EDGE_LABEL_WRAP, measureText, wrapText } from "../layout/text.ts";
 import { edgeStyle } from "../layout/themes.ts";
 import { htmlLabel, pin, styleKeys } from "../layout/to-cells.ts";
+import type { Point, Rect } from "../model/cell.ts";
 import { constraintFor } from "../outline/index.ts";
+import { EDGE_LABEL_WRAP, measureText, wrapText } from "../text/estimate.ts";
 import { createElement, type XmlElement } from "../xml/nodes.ts";
 import type { NewLink } from "./place.ts";
-import type { RoutedEdge } from "./router.ts";
+import type { RoutedEdge } from "./route/router.ts";
 import type { AddedEdge } from "./spec.ts";
 
 /** The room an edge label needs beside its line. */

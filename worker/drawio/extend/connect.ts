@@ -1,8 +1,8 @@
 import { WorkBudget } from "../budget.ts";
-import type { Rect } from "../cell.ts";
-import type { FlowDirection } from "../edge-quality.ts";
-import { containsPoint } from "../geometry.ts";
-import { OrthogonalRouter, type RoutedEdge, type RouteObstacle } from "./router.ts";
+import type { FlowDirection } from "../geometry/edge-quality.ts";
+import { containsPoint } from "../geometry/page-layout.ts";
+import type { Rect } from "../model/cell.ts";
+import { OrthogonalRouter, type RoutedEdge, type RouteObstacle } from "./route/router.ts";
 import type { Scene } from "./scene.ts";
 
 /** An edge to route between two shapes, new or existing, by id. */

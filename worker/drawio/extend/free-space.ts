@@ -1,7 +1,7 @@
-import type { Point, Rect } from "../cell.ts";
-import type { FlowDirection } from "../edge-quality.ts";
-import { containsRect, segmentCrossesRect } from "../geometry.ts";
-import { gridSize, SpatialGrid } from "../spatial-grid.ts";
+import type { FlowDirection } from "../geometry/edge-quality.ts";
+import { containsRect, segmentCrossesRect } from "../geometry/page-layout.ts";
+import { gridSize, SpatialGrid } from "../geometry/spatial-grid.ts";
+import type { Point, Rect } from "../model/cell.ts";
 import type { PlacedBox } from "./scene.ts";
 
 /** One unit vector per flow direction: along the flow, and across it. */

@@ -1,6 +1,7 @@
 /** A new group as one block: its members laid out in ranks along the flow, before it is placed. */
-import type { Rect } from "../cell.ts";
-import type { FlowDirection } from "../edge-quality.ts";
+
+import type { FlowDirection } from "../geometry/edge-quality.ts";
+import type { Rect } from "../model/cell.ts";
 import { FLOW_AXES } from "./free-space.ts";
 import type { NewLink, NewShape } from "./place.ts";
 import { CONTAINER_PADDING, headerOf } from "./scene.ts";

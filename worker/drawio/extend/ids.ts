@@ -1,8 +1,9 @@
 /** The ids an `add_graph` names, checked against the page before anything is placed. */
-import { getCellAttribute } from "../cell.ts";
+
 import { DrawioError, type OperationErrorCode } from "../errors.ts";
-import type { DiagramPage } from "../model.ts";
-import { safeCellId } from "../reserved-ids.ts";
+import { getCellAttribute } from "../model/cell.ts";
+import type { DiagramPage } from "../model/document.ts";
+import { safeCellId } from "../model/reserved-ids.ts";
 import type { Scene } from "./scene.ts";
 import type { AddGraph } from "./spec.ts";
 

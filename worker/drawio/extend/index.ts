@@ -6,14 +6,15 @@
  * unless `makeRoom` asks for a gap; a container with no room grows, with its pool's lanes.
  * Pure and synchronous: the operations apply it inside their batch.
  */
-import type { Point, Rect } from "../cell.ts";
-import type { FlowDirection } from "../edge-quality.ts";
+
+import type { FlowDirection } from "../geometry/edge-quality.ts";
 import { nodeBox } from "../layout/boxes.ts";
 import { libraryCellStyle, withLibraryShapes } from "../layout/library-nodes.ts";
 import type { GraphSpec, Theme } from "../layout/spec.ts";
 import { groupStyle, nodeStyle, themeBackground } from "../layout/themes.ts";
 import { htmlLabel, styleKeys } from "../layout/to-cells.ts";
-import type { DiagramPage } from "../model.ts";
+import type { Point, Rect } from "../model/cell.ts";
+import type { DiagramPage } from "../model/document.ts";
 import type { XmlElement } from "../xml/nodes.ts";
 import { edgeCell, labelSize, vertexCell } from "./cells.ts";
 import { type EdgeToRoute, routeEdges, type ShapeInfo, shapeFor } from "./connect.ts";

@@ -1,9 +1,9 @@
 /** Cells an `add` left without a place: vertices without geometry, edges without waypoints. */
-import type { Point, Rect } from "../cell.ts";
-import { getCellAttribute, getCellLabel, isEdge } from "../cell.ts";
-import { measureText } from "../layout/text.ts";
-import type { DiagramPage } from "../model.ts";
-import { parseStyle } from "../style.ts";
+import type { Point, Rect } from "../model/cell.ts";
+import { getCellAttribute, getCellLabel, isEdge } from "../model/cell.ts";
+import type { DiagramPage } from "../model/document.ts";
+import { parseStyle } from "../model/style.ts";
+import { measureText } from "../text/estimate.ts";
 import type { XmlElement } from "../xml/nodes.ts";
 import { labelSize, routeGeometry } from "./cells.ts";
 import { type EdgeToRoute, routeEdges, type ShapeInfo, shapeFor } from "./connect.ts";

@@ -1,5 +1,5 @@
 /** Where new shapes go in an existing page: the order they are placed in and what each links to. */
-import type { Point, Rect } from "../cell.ts";
+import type { Point, Rect } from "../model/cell.ts";
 import { type Unit, unitOf } from "./group-unit.ts";
 import { movedRect, Placer } from "./placer.ts";
 import type { Scene } from "./scene.ts";

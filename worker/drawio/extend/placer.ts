@@ -1,8 +1,9 @@
 /** The placer: puts one unit at a time into the free space of a page, growing containers. */
-import type { Point, Rect } from "../cell.ts";
-import type { FlowDirection } from "../edge-quality.ts";
-import { containsRect } from "../geometry.ts";
-import { shapeOf } from "../style.ts";
+
+import type { FlowDirection } from "../geometry/edge-quality.ts";
+import { containsRect } from "../geometry/page-layout.ts";
+import type { Point, Rect } from "../model/cell.ts";
+import { shapeOf } from "../model/style.ts";
 import { FLOW_AXES, FreeSpace, inflate } from "./free-space.ts";
 import type { Unit } from "./group-unit.ts";
 import type { Placement, PlaceOptions } from "./place.ts";

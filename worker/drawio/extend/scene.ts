@@ -1,12 +1,12 @@
-import { getCellAttribute, type Point, type Rect } from "../cell.ts";
-import type { FlowDirection } from "../edge-quality.ts";
-import { edgeRoutes } from "../edge-routes.ts";
-import { type LayoutCell, PageLayout } from "../geometry.ts";
-import { isPlacedVertex } from "../lint-overlaps.ts";
-import type { DiagramPage } from "../model.ts";
-import { finiteNumber } from "../numbers.ts";
-import { gridSize, SpatialGrid } from "../spatial-grid.ts";
-import { getStyleValue, isContainerStyle, shapeOf } from "../style.ts";
+import type { FlowDirection } from "../geometry/edge-quality.ts";
+import { edgeRoutes } from "../geometry/edge-routes.ts";
+import { type LayoutCell, PageLayout } from "../geometry/page-layout.ts";
+import { gridSize, SpatialGrid } from "../geometry/spatial-grid.ts";
+import { isPlacedVertex } from "../lint/overlaps.ts";
+import { getCellAttribute, type Point, type Rect } from "../model/cell.ts";
+import type { DiagramPage } from "../model/document.ts";
+import { finiteNumber } from "../model/numbers.ts";
+import { getStyleValue, isContainerStyle, shapeOf } from "../model/style.ts";
 
 /** A shape's box in page coordinates. */
 export interface PlacedBox {

@@ -1,6 +1,6 @@
-import type { Rect } from "../cell.ts";
+import type { Rect } from "../model/cell.ts";
+import { measureText } from "../text/estimate.ts";
 import type { Direction, GraphNode } from "./spec.ts";
-import { measureText } from "./text.ts";
 import { labelOutside } from "./themes.ts";
 
 /** The room a node takes in the layout, and where its shape sits inside that room. */

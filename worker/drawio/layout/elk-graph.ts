@@ -1,4 +1,5 @@
 import type { ElkExtendedEdge, ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
+import { EDGE_LABEL_WRAP, measureText } from "../text/estimate.ts";
 import { type NodeBox, nodeBox } from "./boxes.ts";
 import { backEdges } from "./feedback.ts";
 import {
@@ -8,7 +9,6 @@ import {
   nodeDirection,
 } from "./group-directions.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
-import { EDGE_LABEL_WRAP, measureText } from "./text.ts";
 
 const ELK_DIRECTION: Record<Direction, string> = {
   down: "DOWN",

@@ -1,6 +1,6 @@
-import type { DiagramDocument } from "../model.ts";
-import { separateSharedSegments } from "./edge-separation.ts";
-import { clearEdgeLabels } from "./label-placement.ts";
+import type { DiagramDocument } from "../model/document.ts";
+import { clearEdgeLabels } from "./edges/label-placement.ts";
+import { separateSharedSegments } from "./edges/separation.ts";
 
 /**
  * The last touches of a laid-out page, measured on the drawing as draw.io draws it: edges the

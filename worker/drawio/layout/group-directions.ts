@@ -1,4 +1,4 @@
-import type { Finding } from "../findings.ts";
+import type { Finding } from "../check/findings.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
 
 /**

@@ -1,9 +1,9 @@
 import type { ElkNode } from "elkjs/lib/elk-api.js";
 import type { WorkBudget } from "../budget.ts";
-import type { Finding } from "../findings.ts";
-import type { DiagramDocument } from "../model.ts";
-import { parseDiagram } from "../parse.ts";
-import { serializeDiagram } from "../serialize.ts";
+import type { Finding } from "../check/findings.ts";
+import type { DiagramDocument } from "../model/document.ts";
+import { parseDiagram } from "../model/parse.ts";
+import { serializeDiagram } from "../model/serialize.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
 import { checkSpec } from "./check.ts";
@@ -21,8 +21,8 @@ import { toCells } from "./to-cells.ts";
 export type { SpecProblem } from "./check.ts";
 export { checkSpec } from "./check.ts";
 export { LAYOUT_LIMITS } from "./cost.ts";
-export type { RelayoutOptions, RelayoutResult } from "./relayout.ts";
-export { relayoutPage } from "./relayout.ts";
+export type { RelayoutOptions, RelayoutResult } from "./relayout/index.ts";
+export { relayoutPage } from "./relayout/index.ts";
 export * from "./spec.ts";
 
 /** The result of {@link layoutGraph}. */

@@ -1,3 +1,4 @@
+import { mergeStyle } from "../model/style.ts";
 import { styleValues } from "../shapes/library-names.ts";
 import {
   applyLibraryShape,
@@ -5,7 +6,6 @@ import {
   type LibraryShapes,
 } from "../shapes/library-style.ts";
 import type { LibraryShape } from "../shapes/types.ts";
-import { mergeStyle } from "../style.ts";
 import type { GraphNode, GraphSpec, Theme } from "./spec.ts";
 import { themeBackground } from "./themes.ts";
 

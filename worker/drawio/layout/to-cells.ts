@@ -1,14 +1,14 @@
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
-import type { Point, Rect } from "../cell.ts";
+import type { Point, Rect } from "../model/cell.ts";
+import { safeCellId } from "../model/reserved-ids.ts";
 import { constraintFor } from "../outline/index.ts";
-import { safeCellId } from "../reserved-ids.ts";
+import { EDGE_LABEL_WRAP, wrapText } from "../text/estimate.ts";
 import { escapeAttribute } from "../xml/serialize.ts";
-import { endOnOutline } from "./edge-ends.ts";
-import { type LabelAnchor, labelAnchor } from "./edge-label.ts";
+import { endOnOutline } from "./edges/ends.ts";
+import { type LabelAnchor, labelAnchor } from "./edges/label.ts";
+import { fraction, midpoint, round, routePoints } from "./edges/route.ts";
 import type { ElkPlan } from "./elk-graph.ts";
-import { fraction, midpoint, round, routePoints } from "./route.ts";
 import type { GraphSpec } from "./spec.ts";
-import { EDGE_LABEL_WRAP, wrapText } from "./text.ts";
 import { edgeStyle, groupStyle, nodeStyle } from "./themes.ts";
 
 /** Space around the whole drawing. */

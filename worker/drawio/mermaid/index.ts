@@ -7,11 +7,11 @@
 import { WorkBudget } from "../budget.ts";
 import { DrawioError } from "../errors.ts";
 import { LAYOUT_LIMITS } from "../layout/cost.ts";
-import { convertClassDiagram } from "./class.ts";
-import { convertFlowchart } from "./flowchart.ts";
-import { convertSequenceDiagram } from "./sequence.ts";
+import { convertClassDiagram } from "./class/index.ts";
+import { convertFlowchart } from "./flowchart/index.ts";
+import { convertSequenceDiagram } from "./sequence/index.ts";
 import { type MermaidType, readMermaid } from "./source.ts";
-import { convertStateDiagram } from "./state.ts";
+import { convertStateDiagram } from "./state/index.ts";
 import type { ConvertedDiagram, MermaidOptions } from "./types.ts";
 
 export {

@@ -1,11 +1,11 @@
-import type { Rect } from "../cell.ts";
-import { geometryOf, getCellAttribute, mxCellOf, setCellAttribute } from "../cell.ts";
 import { DrawioError, type OperationErrorCode } from "../errors.ts";
 import { extendPage, placeLooseCells } from "../extend/index.ts";
-import { round } from "../layout/route.ts";
-import type { DiagramPage } from "../model.ts";
+import { round } from "../layout/edges/route.ts";
+import type { Rect } from "../model/cell.ts";
+import { geometryOf, getCellAttribute, mxCellOf, setCellAttribute } from "../model/cell.ts";
+import type { DiagramPage } from "../model/document.ts";
+import { mergeStyle, parseStyle } from "../model/style.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
-import { mergeStyle, parseStyle } from "../style.ts";
 import { isElement, markChanged, type XmlElement } from "../xml/nodes.ts";
 import { type LooseCells, setGeometry } from "./handlers.ts";
 import type { Operation } from "./schema.ts";

@@ -1,10 +1,10 @@
+import type { Finding } from "../check/findings.ts";
+import { validatePage } from "../check/validate.ts";
 import { DrawioError, type OperationErrorCode } from "../errors.ts";
-import type { Finding } from "../findings.ts";
-import type { DiagramDocument, DiagramPage } from "../model.ts";
-import { parseDiagram } from "../parse.ts";
-import { serializeCell, serializePage } from "../serialize.ts";
+import type { DiagramDocument, DiagramPage } from "../model/document.ts";
+import { parseDiagram } from "../model/parse.ts";
+import { serializeCell, serializePage } from "../model/serialize.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
-import { validatePage } from "../validate.ts";
 import type { XmlElement } from "../xml/nodes.ts";
 import { selectCellIds, xpathDocument } from "../xpath/select.ts";
 import type { XNode } from "../xpath/tree.ts";

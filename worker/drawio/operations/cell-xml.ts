@@ -5,7 +5,7 @@ import {
   isEdge,
   isVertex,
   mxCellOf,
-} from "../cell.ts";
+} from "../model/cell.ts";
 import { isElement, type XmlElement } from "../xml/nodes.ts";
 import { parseXml } from "../xml/parse.ts";
 import type { OperationErrorCode } from "./operation-error.ts";

@@ -7,9 +7,9 @@ import {
   mxCellOf,
   removeCellAttribute,
   setCellAttribute,
-} from "../cell.ts";
+} from "../model/cell.ts";
+import { mergeStyle } from "../model/style.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
-import { mergeStyle } from "../style.ts";
 import { isElement, markChanged, type XmlElement } from "../xml/nodes.ts";
 import { checkCellReferences, checkTerminals, type Fail, parseCellXml } from "./cell-xml.ts";
 import { restyleCell, styleAfterSetStyle } from "./library-shapes.ts";

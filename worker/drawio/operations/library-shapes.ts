@@ -1,4 +1,4 @@
-import { getCellAttribute, isVertex, setCellAttribute } from "../cell.ts";
+import { getCellAttribute, isVertex, setCellAttribute } from "../model/cell.ts";
 import { libraryShapeName } from "../shapes/library-names.ts";
 import {
   applyLibraryShape,

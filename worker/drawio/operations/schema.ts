@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { COORDINATE_LIMIT } from "../check/validate.ts";
 import { AddGraphSchema } from "../extend/spec.ts";
-import { COORDINATE_LIMIT } from "../validate.ts";
 
 const id = z.string().min(1).describe("The id of the cell to change.");
 const select = z

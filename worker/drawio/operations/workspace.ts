@@ -1,4 +1,4 @@
-import { getCellAttribute, isEdge } from "../cell.ts";
+import { getCellAttribute, isEdge } from "../model/cell.ts";
 import { cloneElement, type XmlElement } from "../xml/nodes.ts";
 
 /**

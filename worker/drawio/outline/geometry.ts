@@ -1,4 +1,4 @@
-import type { Point } from "../cell.ts";
+import type { Point } from "../model/cell.ts";
 
 /**
  * One piece of a drawn outline: a straight line, a quadratic or cubic Bézier, or an arc of an

@@ -16,11 +16,11 @@
  * `constraintFor` turns such a point into the `exitX/exitY` (`entryX/entryY`) draw.io needs to
  * draw a pinned end there, also on turned and flipped shapes.
  */
-import type { Point, Rect } from "../cell.ts";
+import type { Point, Rect } from "../model/cell.ts";
 import { breakpoints, extent, firstHit, pointAt, type Segment } from "./geometry.ts";
 import { LIBRARY_SHAPES } from "./library.ts";
 import { OutlinePath } from "./path.ts";
-import { BOXES, CORE_SHAPES, rectangle } from "./shapes.ts";
+import { BOXES, CORE_SHAPES, rectangle } from "./shape-outlines.ts";
 import { ResolvedStyle } from "./style.ts";
 
 /** A side of a cell's bounding box. */

@@ -3,7 +3,7 @@
  * code: shape classes that draw a simple frame, and stencils we carry the path of. Everything
  * else from the libraries (glyph stencils, Azure's SVG images) counts as its box.
  */
-import { type Draw, ellipse, note } from "./shapes.ts";
+import { type Draw, ellipse, note } from "./shape-outlines.ts";
 import { drawStencil, STENCIL_OUTLINES, type StencilOutline } from "./stencils.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Point } from "../cell.ts";
+import type { Point } from "../model/cell.ts";
 import type { Segment } from "./geometry.ts";
 
 const TAU = 2 * Math.PI;

@@ -1,4 +1,4 @@
-import { parseStyle } from "../style.ts";
+import { parseStyle } from "../model/style.ts";
 
 /**
  * The keys that shape geometry in draw.io's default stylesheet (`styles/default.xml`) for the

@@ -1,4 +1,4 @@
-import type { Rect } from "../cell.ts";
+import type { Rect } from "../model/cell.ts";
 
 /**
  * The smallest box holding both boxes (the first may be none yet).

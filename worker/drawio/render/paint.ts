@@ -1,12 +1,12 @@
 import type { WorkBudget } from "../budget.ts";
 import { cssColor, idPart } from "./css-values.ts";
-import type { RasterTally } from "./raster-cost.ts";
+import type { RasterTally } from "./raster-tally.ts";
 import type { CellStyle } from "./style.ts";
 import { type Attrs, element, fmt } from "./svg.ts";
 
 /**
  * What one drawing shares besides its geometry: the document's gradients, the work budget its
- * steps charge (`render-cost.ts`) and what it counts for the rasteriser (`raster-cost.ts`).
+ * steps charge (`render-cost.ts`) and what it counts for the rasteriser (`raster-tally.ts`).
  */
 export interface Defs {
   /** Gradient definitions by id, written into `<defs>`. */

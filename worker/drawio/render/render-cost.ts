@@ -9,10 +9,10 @@
  * embedded images) and let our 50,000-cell synthetic diagrams through.
  */
 import { refuseOver, WorkBudget } from "../budget.ts";
-import { getCellLabel, readWaypoints } from "../cell.ts";
 import { DrawioError } from "../errors.ts";
-import type { PageLayout } from "../geometry.ts";
-import { libraryImage, libraryImagePath } from "./library-images.ts";
+import type { PageLayout } from "../geometry/page-layout.ts";
+import { getCellLabel, readWaypoints } from "../model/cell.ts";
+import { libraryImage, libraryImagePath } from "./assets/library-images.ts";
 import { CellStyle } from "./style.ts";
 
 /** The limits of one page's drawing (`render_too_expensive` past any of them). */

@@ -1,10 +1,10 @@
 import type { WorkBudget } from "../budget.ts";
+import type { Op, Stencil } from "./assets/stencil-registry.ts";
 import type { Paint } from "./paint.ts";
 import { WORK_UNITS } from "./render-cost.ts";
-import type { Op, Stencil } from "./stencil-registry.ts";
 import { type Attrs, element, fmt, PathData } from "./svg.ts";
 
-export { stencilNamed } from "./stencil-registry.ts";
+export { stencilNamed } from "./assets/stencil-registry.ts";
 
 interface State {
   fill: string;

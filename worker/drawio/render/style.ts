@@ -1,5 +1,5 @@
-import { clampedNumber } from "../numbers.ts";
-import { parseStyle } from "../style.ts";
+import { clampedNumber } from "../model/numbers.ts";
+import { parseStyle } from "../model/style.ts";
 import { cssColor } from "./css-values.ts";
 
 type Keys = Readonly<Record<string, string>>;

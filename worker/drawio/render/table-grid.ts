@@ -2,7 +2,7 @@
  * The lines draw.io's table shape draws over its cells (their own partial rectangles usually
  * draw none): one above each row but the first, one left of each column but the first.
  */
-import type { Rect } from "../cell.ts";
+import type { Rect } from "../model/cell.ts";
 import type { Paint } from "./paint.ts";
 import { painted } from "./paint.ts";
 import type { CellStyle } from "./style.ts";

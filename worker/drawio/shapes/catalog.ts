@@ -1,4 +1,4 @@
-import { getStyleValue, shapeOf } from "../style.ts";
+import { getStyleValue, shapeOf } from "../model/style.ts";
 import { LibraryShapeIndex } from "./library-names.ts";
 import type { LibraryShapes } from "./library-style.ts";
 import { libraryWeight } from "./library-weights.ts";

@@ -1,4 +1,4 @@
-import { parseStyle } from "../style.ts";
+import { parseStyle } from "../model/style.ts";
 import { libraryWeight } from "./library-weights.ts";
 import type { LibraryData, LibraryShape } from "./types.ts";
 import { KUBERNETES_ALIASES } from "./words.ts";

@@ -1,4 +1,4 @@
-import { parseStyle, type StyleEntries, serializeStyle } from "../style.ts";
+import { parseStyle, type StyleEntries, serializeStyle } from "../model/style.ts";
 import { styleNames, styleValues } from "./library-names.ts";
 import type { LibraryShape } from "./types.ts";
 

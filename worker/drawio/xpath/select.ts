@@ -1,4 +1,4 @@
-import type { DiagramPage } from "../model.ts";
+import type { DiagramPage } from "../model/document.ts";
 import { BUDGET_SPENT, CertainlyOverBudget, Evaluation } from "./evaluate.ts";
 import { parseXPath } from "./parse.ts";
 import { cellOf, pageDocument, type XNode } from "./tree.ts";

@@ -1,4 +1,4 @@
-import type { DiagramPage } from "../model.ts";
+import type { DiagramPage } from "../model/document.ts";
 import { isElement, type XmlElement, type XmlNode } from "../xml/nodes.ts";
 
 /**

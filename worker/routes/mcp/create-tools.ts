@@ -1,7 +1,7 @@
 /** The tools that make a new diagram: drawn by the agent, from a graph, or from Mermaid. */
 import { z } from "zod";
 import { readEvents } from "../../../sdk/internal/sse.ts";
-import { MAX_MERMAID_CHARS } from "../../drawio/mermaid/source.ts";
+import { MAX_MERMAID_CHARS } from "../../drawio/index.ts";
 import { ModelGraphSchema } from "../../schemas/model-inputs.ts";
 import { type Diagram, DiagramRefSchema, diagramRef, head, opened } from "./diagram-ref.ts";
 import { type McpTool, type ToolAnswer, type ToolContext, ToolFailure } from "./tool.ts";

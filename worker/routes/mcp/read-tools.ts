@@ -1,9 +1,7 @@
 /** The tools that read diagrams without changing them: one diagram, an export, a list. */
 import { z } from "zod";
 import { toBase64 } from "../../auth/encoding.ts";
-import { DrawioError } from "../../drawio/errors.ts";
-import { parseDiagram } from "../../drawio/parse.ts";
-import { getCellXml, listSelectedCells } from "../../drawio/query.ts";
+import { DrawioError, getCellXml, listSelectedCells, parseDiagram } from "../../drawio/index.ts";
 import type { Diagram as DiagramView } from "../../schemas/diagram.ts";
 import type { InProcessApi } from "./api.ts";
 import { head, path } from "./diagram-ref.ts";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Rect } from "../../../../worker/drawio/cell.ts";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { AddGraphSchema, extendPage } from "../../../../worker/drawio/extend/index.ts";
-import type { DiagramDocument } from "../../../../worker/drawio/model.ts";
+import type { Rect } from "../../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../../worker/drawio/serialize.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
 import { boxes, centre, HAND_LAID, inside, page, problems } from "./extend-helpers.ts";
 
 function refusal(doc: DiagramDocument, ops: unknown[]) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Rect } from "../../../../worker/drawio/cell.ts";
-import { PageLayout } from "../../../../worker/drawio/geometry.ts";
-import { isPlacedVertex } from "../../../../worker/drawio/lint-overlaps.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
+import { isPlacedVertex } from "../../../../worker/drawio/lint/overlaps.ts";
+import type { Rect } from "../../../../worker/drawio/model/cell.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../../worker/drawio/serialize.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { boxes, HAND_LAID, page, problems } from "./extend-helpers.ts";
 

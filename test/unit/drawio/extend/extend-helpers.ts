@@ -1,11 +1,12 @@
 /** A hand-laid page and what a reader would object to after an edit, for the extend tests. */
-import type { Rect } from "../../../../worker/drawio/cell.ts";
-import { danglingEnds, sharedSegments } from "../../../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../../../worker/drawio/geometry.ts";
-import { lintCrossings } from "../../../../worker/drawio/lint-crossings.ts";
-import { isPlacedVertex } from "../../../../worker/drawio/lint-overlaps.ts";
-import type { DiagramDocument } from "../../../../worker/drawio/model.ts";
+
+import { danglingEnds, sharedSegments } from "../../../../worker/drawio/geometry/edge-quality.ts";
+import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
+import { lintCrossings } from "../../../../worker/drawio/lint/crossings.ts";
+import { isPlacedVertex } from "../../../../worker/drawio/lint/overlaps.ts";
+import type { Rect } from "../../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument } from "../../../../worker/drawio/model/document.ts";
 
 /** A page laid out by hand: a top-down flow, a container with two members, a pool of two lanes. */
 export const HAND_LAID = `<mxfile><diagram id="p" name="P"><mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>

@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { WorkBudget } from "../../../../worker/drawio/budget.ts";
-import type { Point, Rect } from "../../../../worker/drawio/cell.ts";
-import { sharedSegments } from "../../../../worker/drawio/edge-quality.ts";
-import type { EdgeRoute } from "../../../../worker/drawio/edge-routes.ts";
 import {
   OrthogonalRouter,
   type RouteEnd,
   type RouteObstacle,
-} from "../../../../worker/drawio/extend/router.ts";
+} from "../../../../worker/drawio/extend/route/router.ts";
+import { sharedSegments } from "../../../../worker/drawio/geometry/edge-quality.ts";
+import type { EdgeRoute } from "../../../../worker/drawio/geometry/edge-routes.ts";
 import {
   insetRect,
   type LayoutCell,
   segmentCrossesRect,
-} from "../../../../worker/drawio/geometry.ts";
+} from "../../../../worker/drawio/geometry/page-layout.ts";
+import type { Point, Rect } from "../../../../worker/drawio/model/cell.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { outlineDistance } from "../../../../worker/drawio/outline/index.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import {
   judgeRoute,

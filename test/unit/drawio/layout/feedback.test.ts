@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getCellAttribute } from "../../../../worker/drawio/cell.ts";
-import { edgesAgainstFlow } from "../../../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../../../worker/drawio/geometry.ts";
+import { edgesAgainstFlow } from "../../../../worker/drawio/geometry/edge-quality.ts";
+import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { elkPlan } from "../../../../worker/drawio/layout/elk-graph.ts";
 import {
   backEdges,
@@ -10,8 +9,9 @@ import {
   type Preference,
 } from "../../../../worker/drawio/layout/feedback.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { relayoutPage } from "../../../../worker/drawio/layout/relayout.ts";
+import { relayoutPage } from "../../../../worker/drawio/layout/relayout/index.ts";
 import { GraphSpecSchema } from "../../../../worker/drawio/layout/spec.ts";
+import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
 import { specByName } from "../../../fixtures/graph-specs.ts";
 
 /** Weight of the preferences an order (item positions) violates. */

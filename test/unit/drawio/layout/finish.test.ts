@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { judge } from "../../../../bench/quality/judge.ts";
-import { getCellAttribute } from "../../../../worker/drawio/cell.ts";
-import { ambiguousLabels, edgeLabelBoxes } from "../../../../worker/drawio/edge-labels.ts";
-import { sharedSegments } from "../../../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../../../worker/drawio/geometry.ts";
-import { separateSharedSegments } from "../../../../worker/drawio/layout/edge-separation.ts";
+import { ambiguousLabels, edgeLabelBoxes } from "../../../../worker/drawio/geometry/edge-labels.ts";
+import { sharedSegments } from "../../../../worker/drawio/geometry/edge-quality.ts";
+import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
+import { clearEdgeLabels } from "../../../../worker/drawio/layout/edges/label-placement.ts";
+import { separateSharedSegments } from "../../../../worker/drawio/layout/edges/separation.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { clearEdgeLabels } from "../../../../worker/drawio/layout/label-placement.ts";
-import { relayoutPage } from "../../../../worker/drawio/layout/relayout.ts";
-import type { DiagramDocument } from "../../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { relayoutPage } from "../../../../worker/drawio/layout/relayout/index.ts";
+import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { specByName } from "../../../fixtures/graph-specs.ts";
 
 function page(cells: string): DiagramDocument {

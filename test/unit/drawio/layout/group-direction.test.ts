@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { type GraphSpecInput, layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { lintDocument } from "../../../../worker/drawio/lint.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
+import { lintDocument } from "../../../../worker/drawio/lint/index.ts";
 import { pageRects } from "../../../fixtures/page-rects.ts";
 
 /** Lays a spec out and checks it as the layout tests do: valid, no overlap, no edge through a shape. */

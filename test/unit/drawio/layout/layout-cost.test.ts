@@ -12,8 +12,8 @@ import {
   GraphSpecSchema,
   layoutGraph,
 } from "../../../../worker/drawio/layout/index.ts";
-import { relayoutPage } from "../../../../worker/drawio/layout/relayout.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { relayoutPage } from "../../../../worker/drawio/layout/relayout/index.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { graphSpecs } from "../../../fixtures/graph-specs.ts";
 
 // Issue #31: POST /v1/layout took every spec within its schema (2,000 nodes, 5,000 edges, 500

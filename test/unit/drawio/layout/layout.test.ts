@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { layoutGraph, NODE_KINDS } from "../../../../worker/drawio/layout/index.ts";
-import { lintDocument } from "../../../../worker/drawio/lint.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
+import { lintDocument } from "../../../../worker/drawio/lint/index.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { graphSpecs } from "../../../fixtures/graph-specs.ts";
 
 const specs = graphSpecs();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../../shape-libraries/catalog.ts";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { type GraphSpecInput, layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { lintDocument } from "../../../../worker/drawio/lint.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { lintDocument } from "../../../../worker/drawio/lint/index.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { styleValues } from "../../../../worker/drawio/shapes/library-names.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
 import { graphSpecs } from "../../../fixtures/graph-specs.ts";
 
 const catalog = shapeCatalog();

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { judge } from "../../../../bench/quality/judge.ts";
 import { shapeCatalog } from "../../../../shape-libraries/catalog.ts";
-import { getCellAttribute } from "../../../../worker/drawio/cell.ts";
-import { danglingEnds, edgesAgainstFlow } from "../../../../worker/drawio/edge-quality.ts";
-import { edgeRoutes } from "../../../../worker/drawio/edge-routes.ts";
-import { PageLayout } from "../../../../worker/drawio/geometry.ts";
+import { danglingEnds, edgesAgainstFlow } from "../../../../worker/drawio/geometry/edge-quality.ts";
+import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { relayoutPage } from "../../../../worker/drawio/layout/relayout.ts";
+import { relayoutPage } from "../../../../worker/drawio/layout/relayout/index.ts";
 import { type GraphSpecInput, GraphSpecSchema } from "../../../../worker/drawio/layout/spec.ts";
-import type { DiagramDocument } from "../../../../worker/drawio/model.ts";
+import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { outlineDistance } from "../../../../worker/drawio/outline/index.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { specByName } from "../../../fixtures/graph-specs.ts";
 import {

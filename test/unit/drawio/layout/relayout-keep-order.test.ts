@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Rect } from "../../../../worker/drawio/cell.ts";
-import { PageLayout } from "../../../../worker/drawio/geometry.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { layoutGraph, relayoutPage } from "../../../../worker/drawio/layout/index.ts";
-import type { DiagramDocument, DiagramPage } from "../../../../worker/drawio/model.ts";
+import type { Rect } from "../../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument, DiagramPage } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../../worker/drawio/serialize.ts";
 import { specByName } from "../../../fixtures/graph-specs.ts";
 
 const vertex = (id: string, parent: string, x: number, y: number, style = "") =>

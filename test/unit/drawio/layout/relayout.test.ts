@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { cellId, isCellElement, isEdge } from "../../../../worker/drawio/cell.ts";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { relayoutPage } from "../../../../worker/drawio/layout/index.ts";
-import { lintDocument } from "../../../../worker/drawio/lint.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../../worker/drawio/serialize.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
+import { lintDocument } from "../../../../worker/drawio/lint/index.ts";
+import { cellId, isCellElement, isEdge } from "../../../../worker/drawio/model/cell.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 
 /** Every page of the corpus that is a graph (has at least one edge). */

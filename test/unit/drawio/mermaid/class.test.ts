@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { convertClassDiagram } from "../../../../worker/drawio/mermaid/class.ts";
+import { convertClassDiagram } from "../../../../worker/drawio/mermaid/class/index.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { getStyleValue } from "../../../../worker/drawio/style.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
 import type { XmlElement } from "../../../../worker/drawio/xml/nodes.ts";
 import {
   corpus,

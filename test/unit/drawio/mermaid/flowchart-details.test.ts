@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart.ts";
+import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart/index.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { getStyleValue } from "../../../../worker/drawio/style.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
 
 /** The converted page's cells by id, each with its style and geometry, and the notes. */
 async function page(text: string, options: MermaidOptions = {}) {

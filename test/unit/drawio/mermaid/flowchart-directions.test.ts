@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { lintPage } from "../../../../worker/drawio/lint.ts";
-import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart.ts";
+import { lintPage } from "../../../../worker/drawio/lint/index.ts";
+import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart/index.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { pageRects } from "../../../fixtures/page-rects.ts";
 
 /** The converted page: each cell's centre on the page, and the notes. */

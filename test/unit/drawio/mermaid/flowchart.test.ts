@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import { lintPage } from "../../../../worker/drawio/lint.ts";
-import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart.ts";
+import { lintPage } from "../../../../worker/drawio/lint/index.ts";
+import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart/index.ts";
 import { MAX_MERMAID_NODES, readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/mermaid/", import.meta.url));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { convertMermaid, MAX_MERMAID_DEPTH } from "../../../../worker/drawio/mermaid/index.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { escapeAttribute, escapeText } from "../../../../worker/drawio/xml/serialize.ts";
 
 // Issue #31: 5,000 nested loops crashed the Worker (through its lint), a 2,000-node chain took

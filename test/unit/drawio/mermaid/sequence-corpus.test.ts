@@ -7,17 +7,17 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { edgeRoute } from "../../../../worker/drawio/edge-routes.ts";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry.ts";
-import { measureText } from "../../../../worker/drawio/layout/text.ts";
-import { convertSequenceDiagram } from "../../../../worker/drawio/mermaid/sequence.ts";
-import { readLabel } from "../../../../worker/drawio/mermaid/sequence-text.ts";
+import { edgeRoute } from "../../../../worker/drawio/geometry/edge-routes.ts";
+import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
+import { convertSequenceDiagram } from "../../../../worker/drawio/mermaid/sequence/index.ts";
+import { readLabel } from "../../../../worker/drawio/mermaid/sequence/text.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
-import type { DiagramPage } from "../../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { decodeHtmlEntities } from "../../../../worker/drawio/summary.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
+import type { DiagramPage } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { measureText } from "../../../../worker/drawio/text/estimate.ts";
+import { decodeHtmlEntities } from "../../../../worker/drawio/text/label-text.ts";
 
 const DIR = new URL("../../../fixtures/mermaid/", import.meta.url);
 const corpus = (folder: string) =>

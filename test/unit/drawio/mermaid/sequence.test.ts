@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { edgeRoute } from "../../../../worker/drawio/edge-routes.ts";
 import type { DrawioError } from "../../../../worker/drawio/errors.ts";
-import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry.ts";
-import { measureText } from "../../../../worker/drawio/layout/text.ts";
+import { edgeRoute } from "../../../../worker/drawio/geometry/edge-routes.ts";
+import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
-import { convertSequenceDiagram } from "../../../../worker/drawio/mermaid/sequence.ts";
-import { MAX_SEQUENCE_MESSAGES } from "../../../../worker/drawio/mermaid/sequence-parse.ts";
+import { convertSequenceDiagram } from "../../../../worker/drawio/mermaid/sequence/index.ts";
+import { MAX_SEQUENCE_MESSAGES } from "../../../../worker/drawio/mermaid/sequence/parse.ts";
 import { MAX_MERMAID_NODES, readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { getStyleValue } from "../../../../worker/drawio/style.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
+import { measureText } from "../../../../worker/drawio/text/estimate.ts";
 
 /** Converts a snippet; the page's cells with absolute geometry, looked up by id or by label. */
 async function draw(text: string, options: MermaidOptions = {}) {

@@ -6,12 +6,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import { lintDocument } from "../../../../worker/drawio/lint.ts";
+import { lintDocument } from "../../../../worker/drawio/lint/index.ts";
 import type { ConvertedDiagram } from "../../../../worker/drawio/mermaid/types.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { decodeHtmlEntities } from "../../../../worker/drawio/summary.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { decodeHtmlEntities } from "../../../../worker/drawio/text/label-text.ts";
 
 const ROOT = fileURLToPath(new URL("../../../fixtures/mermaid/", import.meta.url));
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { getCellAttribute } from "../../../../worker/drawio/cell.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
-import { convertStateDiagram } from "../../../../worker/drawio/mermaid/state.ts";
+import { convertStateDiagram } from "../../../../worker/drawio/mermaid/state/index.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { getStyleValue } from "../../../../worker/drawio/style.ts";
+import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
 import type { XmlElement } from "../../../../worker/drawio/xml/nodes.ts";
 import { corpus, describeCorpus, fragments, squash, statements } from "./state-class-corpus.ts";
 

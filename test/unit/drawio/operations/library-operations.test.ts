@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../../shape-libraries/catalog.ts";
-import { getCellAttribute } from "../../../../worker/drawio/cell.ts";
-import type { DiagramDocument } from "../../../../worker/drawio/model.ts";
+import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { styleValues } from "../../../../worker/drawio/shapes/library-names.ts";
 
 const catalog = shapeCatalog();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { geometryOf, getCellAttribute } from "../../../../worker/drawio/cell.ts";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import type { DiagramDocument, DiagramPage } from "../../../../worker/drawio/model.ts";
+import { geometryOf, getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
+import type { DiagramDocument, DiagramPage } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
 import { OperationBatchSchema } from "../../../../worker/drawio/operations/schema.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../../worker/drawio/serialize.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../../fixtures/synthetic.ts";
 

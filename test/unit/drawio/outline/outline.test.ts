@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Point, Rect } from "../../../../worker/drawio/cell.ts";
 import { nodeStyle } from "../../../../worker/drawio/layout/themes.ts";
+import type { Point, Rect } from "../../../../worker/drawio/model/cell.ts";
 import {
   constraintFor,
   outlinePoint,

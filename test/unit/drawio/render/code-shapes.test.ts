@@ -1,6 +1,6 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { isKnownShape } from "../../../../worker/drawio/render/shapes.ts";
+import { isKnownShape } from "../../../../worker/drawio/render/draw-shape.ts";
 import { drawCell } from "./one-cell.ts";
 
 const draw = drawCell;

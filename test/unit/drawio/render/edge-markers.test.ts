@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { isKnownMarker } from "../../../../worker/drawio/render/edge-markers.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { isKnownMarker } from "../../../../worker/drawio/render/edges/markers.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 
 /** A level edge from a 10 px box at the origin to one at x 150: it runs from (10, 5) to (150, 5). */

@@ -6,7 +6,7 @@
  */
 import { DOMParser, type Element as XmlDomElement } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { rng } from "../../../fixtures/synthetic.ts";
 

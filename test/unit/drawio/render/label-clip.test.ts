@@ -1,7 +1,7 @@
 /** Labels with overflow=hidden carry only the text draw.io shows inside the cell's box. */
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 
 const model = (style: string, value: string) =>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { renderSvg } from "../../../../worker/drawio/render/index.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import {
   addLibraryImage,
   libraryImage,
   libraryImagePath,
-} from "../../../../worker/drawio/render/library-images.ts";
-import { libraryImagesToLoad } from "../../../../worker/drawio/render/stencil-needs.ts";
+} from "../../../../worker/drawio/render/assets/library-images.ts";
+import { libraryImagesToLoad } from "../../../../worker/drawio/render/assets/stencil-needs.ts";
+import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { loadLibraryImagesFor } from "../../../fixtures/stencil-assets.ts";
 
 const page = (images: string[]) =>

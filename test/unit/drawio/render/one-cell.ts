@@ -1,4 +1,4 @@
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { type RenderedSvg, renderSvg } from "../../../../worker/drawio/render/index.ts";
 
 /**

@@ -6,7 +6,7 @@
  */
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { cssColor, fontFamily, paintValue } from "../../../../worker/drawio/render/css-values.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { CellStyle } from "../../../../worker/drawio/render/style.ts";

@@ -2,11 +2,11 @@ import { inflateSync } from "node:zlib";
 import { Resvg } from "@resvg/resvg-wasm";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { huffmanCode } from "../../../../worker/drawio/render/huffman.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { encodePng } from "../../../../worker/drawio/raster/encode.ts";
+import { huffmanCode } from "../../../../worker/drawio/raster/huffman.ts";
+import type { PngEngine } from "../../../../worker/drawio/raster/png.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import type { PngEngine } from "../../../../worker/drawio/render/png.ts";
-import { encodePng } from "../../../../worker/drawio/render/png-encode.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { nodePngEngine } from "../../../fixtures/png-engine.ts";
 

@@ -4,10 +4,10 @@ import * as fontkit from "fontkit";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { loadPngEngine } from "../../../../worker/drawio/raster/png.ts";
+import { woffToSfnt } from "../../../../worker/drawio/raster/woff.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { loadPngEngine } from "../../../../worker/drawio/render/png.ts";
-import { woffToSfnt } from "../../../../worker/drawio/render/woff.ts";
 import { nodePngEngine } from "../../../fixtures/png-engine.ts";
 
 const modules = fileURLToPath(new URL("../../../../node_modules/", import.meta.url));

@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { newRasterTally, textRuns } from "../../../../worker/drawio/render/raster-cost.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import {
   MAX_PNG_PIXELS,
   planRaster,
   withoutUnreadableText,
-} from "../../../../worker/drawio/render/raster-plan.ts";
-import { coverZoom, flattenSvgImages } from "../../../../worker/drawio/render/svg-image-flatten.ts";
+} from "../../../../worker/drawio/raster/plan.ts";
+import { coverZoom, flattenSvgImages } from "../../../../worker/drawio/render/image/flatten.ts";
+import { renderSvg } from "../../../../worker/drawio/render/index.ts";
+import { newRasterTally, textRuns } from "../../../../worker/drawio/render/raster-tally.ts";
 import { nodePngEngine } from "../../../fixtures/png-engine.ts";
 
 const model = (cells: string[]) =>

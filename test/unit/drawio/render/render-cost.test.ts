@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { drawingNeeds } from "../../../../worker/drawio/render/assets/stencil-needs.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { RENDER_LIMITS } from "../../../../worker/drawio/render/render-cost.ts";
-import { drawingNeeds } from "../../../../worker/drawio/render/stencil-needs.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../../fixtures/synthetic.ts";
 

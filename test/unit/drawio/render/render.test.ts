@@ -2,10 +2,10 @@ import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { htmlLines, labelText } from "../../../../worker/drawio/render/label-lines.ts";
-import { textWidth } from "../../../../worker/drawio/render/text-metrics.ts";
+import { htmlLines, labelText } from "../../../../worker/drawio/render/labels/lines.ts";
+import { textWidth } from "../../../../worker/drawio/text/metrics.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { graphSpecs } from "../../../fixtures/graph-specs.ts";
 

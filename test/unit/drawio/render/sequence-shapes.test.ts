@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { isKnownShape } from "../../../../worker/drawio/render/draw-shape.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { isKnownShape } from "../../../../worker/drawio/render/shapes.ts";
 import { drawCell } from "./one-cell.ts";
 
 const draw = (style: string, w: number, h: number, label = "") => drawCell(style, w, h, label);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { stencilBucketsToLoad } from "../../../../worker/drawio/render/stencil-needs.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { stencilBucketsToLoad } from "../../../../worker/drawio/render/assets/stencil-needs.ts";
 import {
   addStencilBucket,
   hasStencilBucket,
   STENCIL_BUCKETS,
   stencilBucketOf,
   stencilNamed,
-} from "../../../../worker/drawio/render/stencil-registry.ts";
+} from "../../../../worker/drawio/render/assets/stencil-registry.ts";
+import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { loadAllStencilAssets } from "../../../fixtures/stencil-assets.ts";
 
 const page = (styles: string[]) =>

@@ -4,10 +4,10 @@
  */
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { rasterPixels } from "../../../../worker/drawio/render/image/raster-size.ts";
+import { safeImage, sanitizeSvg } from "../../../../worker/drawio/render/image/svg-image.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { rasterPixels } from "../../../../worker/drawio/render/raster-size.ts";
-import { safeImage, sanitizeSvg } from "../../../../worker/drawio/render/svg-image.ts";
 
 const SVG = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
 const b64 = (text: string) => Buffer.from(text).toString("base64");

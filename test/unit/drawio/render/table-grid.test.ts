@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 

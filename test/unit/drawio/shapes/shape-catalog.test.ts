@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import { validateDocument } from "../../../../worker/drawio/check/validate.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { ShapeCatalog } from "../../../../worker/drawio/shapes/catalog.ts";
 import type { LibraryData, LibraryIndex } from "../../../../worker/drawio/shapes/types.ts";
 import { editDistance, stem } from "../../../../worker/drawio/shapes/words.ts";
-import { validateDocument } from "../../../../worker/drawio/validate.ts";
 
 const AWS: LibraryData = {
   name: "aws4",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import type { DiagramPage } from "../../../../worker/drawio/model.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
+import type { DiagramPage } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { certainCost } from "../../../../worker/drawio/xpath/certain-cost.ts";
 import { parseXPath } from "../../../../worker/drawio/xpath/parse.ts";
 import { selectCellIds } from "../../../../worker/drawio/xpath/select.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DrawioError } from "../../../../worker/drawio/errors.ts";
-import type { DiagramPage } from "../../../../worker/drawio/model.ts";
+import type { DiagramPage } from "../../../../worker/drawio/model/document.ts";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
 import { parseXPath } from "../../../../worker/drawio/xpath/parse.ts";
 import { selectCellIds, XPATH_BUDGET } from "../../../../worker/drawio/xpath/select.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { applyOperations } from "../../../../worker/drawio/operations/apply.ts";
-import { parseDiagram } from "../../../../worker/drawio/parse.ts";
-import { serializeDiagram } from "../../../../worker/drawio/serialize.ts";
 import { splitText } from "../../../../worker/durable/chunks/chunking.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { syntheticDiagram } from "../../../fixtures/synthetic.ts";

@@ -1,4 +1,4 @@
-import type { Rect } from "../../cell.ts";
+import type { Rect } from "../../model/cell.ts";
 import { clamp, detail, local, path, type ShapeContext, type ShapeTable } from "./kit.ts";
 
 // mxArrows.js defaults `dx` and `dy` to 0.5 (the library's styles always set them); sizes it

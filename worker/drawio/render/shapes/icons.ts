@@ -1,4 +1,4 @@
-import { CISCO19_GROUNDS } from "../cisco19-grounds.ts";
+import { CISCO19_GROUNDS } from "../assets/cisco19-grounds.ts";
 import { box, ellipse, type ShapeContext, type ShapeTable, stencilAt } from "./kit.ts";
 
 /** A stencil glyph painted in one colour (the icon's `strokeColor`), in a box of the shape. */

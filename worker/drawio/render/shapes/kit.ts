@@ -1,4 +1,4 @@
-import type { Rect } from "../../cell.ts";
+import type { Rect } from "../../model/cell.ts";
 import { type Defs, gradientFill, type Paint, painted } from "../paint.ts";
 import { drawStencil, stencilNamed } from "../stencils.ts";
 import type { CellStyle } from "../style.ts";
