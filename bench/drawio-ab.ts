@@ -7,6 +7,7 @@
  *   npx node bench/drawio-ab.ts /tmp/base .
  */
 
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 import { median } from "./stats.ts";
@@ -19,6 +20,16 @@ interface Cycle {
 }
 
 async function load(root: string): Promise<Cycle> {
+  if (existsSync(resolve(root, "worker/drawio/index.ts"))) {
+    const door = await import(resolve(root, "worker/drawio/index.ts"));
+    return {
+      parse: door.parseDiagram,
+      validate: door.validateDocument,
+      apply: door.applyOperations,
+      serialize: door.serializeDiagram,
+    };
+  }
+  // A checkout from before the library had its front door.
   const at = (file: string) => import(resolve(root, "worker/drawio", file));
   const [parse, validate, apply, serialize] = await Promise.all([
     at("parse.ts"),
