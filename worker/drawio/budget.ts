@@ -1,8 +1,11 @@
+/**
+ * The library's one way to bound work that an input can make large: a path first estimates its
+ * cost from the input and refuses before it starts (`refuseOver`), then charges a budget inside
+ * its loops as it goes (`WorkBudget`), so an estimate that was too kind still stops in time.
+ */
+
 import { DrawioError, type DrawioErrorCode } from "./errors.ts";
 
-// The library's one way to bound work that an input can make large: a path first estimates its
-// cost from the input and refuses before it starts (`refuseOver`), then charges a budget inside
-// its loops as it goes (`WorkBudget`), so an estimate that was too kind still stops in time.
 // Budgets count units of work, never milliseconds: a Worker's clock does not move while it
 // computes, and the same input must give the same answer on a busy machine as on an idle one.
 

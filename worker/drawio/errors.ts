@@ -1,4 +1,9 @@
 /**
+ * The library's one error type, `DrawioError`: its stable codes and the context it carries
+ * (where in the text, which operation, expression or spec problems).
+ */
+
+/**
  * Stable machine codes for every failure of the draw.io library, grouped by what failed. Each
  * is also a problem code of the API (`schemas/problem-codes.ts`), except the codes of single
  * operations, which the API reports inside an `operation_failed` problem.

@@ -1,3 +1,8 @@
+/**
+ * Edge labels where draw.io places them, and the ones a reader could take for another edge's
+ * or cannot read (on a shape, on another label).
+ */
+
 import { getCellLabel, type Point, type Rect } from "../model/cell.ts";
 import { clampedNumber, finiteNumber } from "../model/numbers.ts";
 import { shapeOf } from "../model/style.ts";

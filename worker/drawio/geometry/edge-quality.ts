@@ -1,3 +1,8 @@
+/**
+ * How readable a page's edges are: lines drawn on top of each other, crossings, arrows pointing
+ * against the flow, and pinned ends that miss their shape's outline.
+ */
+
 import type { Point, Rect } from "../model/cell.ts";
 import { outlineDistance } from "../outline/index.ts";
 import type { EdgeRoute } from "./edge-routes.ts";

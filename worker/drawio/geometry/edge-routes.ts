@@ -1,3 +1,8 @@
+/**
+ * Edges as draw.io draws them, in page coordinates: each end's point and attached vertex, and
+ * the waypoints between.
+ */
+
 import {
   getCellAttribute,
   type Point,

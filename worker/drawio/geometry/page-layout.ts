@@ -1,3 +1,8 @@
+/**
+ * A page's cells with parents resolved and absolute positions (`PageLayout`), and the
+ * rectangle and segment tests that the lint, layout, extend and render share.
+ */
+
 import {
   geometryOf,
   getCellAttribute,

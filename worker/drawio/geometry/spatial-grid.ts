@@ -1,3 +1,8 @@
+/**
+ * A bucket grid over rectangles, so that finding the shapes near a box or a line costs about
+ * what the answer does.
+ */
+
 import type { Point, Rect } from "../model/cell.ts";
 
 const GRID_LIMIT = 1 << 20;

@@ -1,3 +1,8 @@
+/**
+ * The lint's `edge_crosses_vertex` rule: edges drawn through shapes that are neither their ends
+ * nor regions they may cross.
+ */
+
 import { WorkBudget } from "../budget.ts";
 import { type EdgeTerminal, storedRoute } from "../geometry/edge-routes.ts";
 import {

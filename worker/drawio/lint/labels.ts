@@ -1,3 +1,7 @@
+/**
+ * The lint's `label_overflow` rule, and how lint messages name a cell (its label and quoted id).
+ */
+
 import { WorkBudget } from "../budget.ts";
 import type { LayoutCell, PageLayout } from "../geometry/page-layout.ts";
 import { getCellLabel } from "../model/cell.ts";

@@ -1,3 +1,8 @@
+/**
+ * One cell of a page as XML: its `<mxCell>` (bare or inside an `<object>`/`<UserObject>`
+ * wrapper), its attributes, label and kind, and the geometry it stores.
+ */
+
 import { markChanged, type XmlElement } from "../xml/nodes.ts";
 import { finiteNumber } from "./numbers.ts";
 

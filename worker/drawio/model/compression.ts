@@ -1,3 +1,8 @@
+/**
+ * Compressed draw.io pages (base64 of deflated, URI-encoded XML): reading them with a cap on
+ * the inflated size, writing them, and telling them apart from plain XML.
+ */
+
 import { deflateSync, Inflate, strFromU8, strToU8 } from "fflate";
 
 /** Largest decompressed page accepted, in bytes: far above any real diagram, and a stop for

@@ -1,3 +1,8 @@
+/**
+ * The diagram document and its pages, the form every part of the library passes around, with
+ * empty pages and documents and copies that swap some cells.
+ */
+
 import type { XmlElement } from "../xml/nodes.ts";
 import { getCellAttribute } from "./cell.ts";
 

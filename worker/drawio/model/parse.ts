@@ -1,3 +1,8 @@
+/**
+ * Reads draw.io XML in any form it is handed in (an `<mxfile>`, a bare `<mxGraphModel>`, or
+ * loose cells) into a diagram document.
+ */
+
 import { DrawioError } from "../errors.ts";
 import { isElement, textContent, type XmlElement, type XmlNode } from "../xml/nodes.ts";
 import { parseXml } from "../xml/parse.ts";

@@ -1,3 +1,5 @@
+/** Cell ids draw.io cannot load a file with, and the safe id that replaces one. */
+
 /**
  * Cell ids draw.io cannot open a diagram with: it keeps cells in plain JavaScript objects and
  * arrays keyed by id, so an id that names one of their built-in members (`push`, `length`,

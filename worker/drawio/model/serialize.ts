@@ -1,3 +1,5 @@
+/** Writes a diagram document, one page or one cell back to draw.io XML, compressed or not. */
+
 import { DrawioError } from "../errors.ts";
 import { sourceOf, type XmlElement } from "../xml/nodes.ts";
 import { escapeAttribute, writeXml } from "../xml/serialize.ts";

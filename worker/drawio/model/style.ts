@@ -1,4 +1,9 @@
 /**
+ * draw.io style strings (`key=value;` entries and bare named styles): parsing, writing and
+ * merging them, and the facts read from them (a value, the shape, whether it is a container).
+ */
+
+/**
  * A draw.io style string as ordered entries. Bare tokens without `=` (named styles such as
  * `text`, `ellipse` or `swimlane`) have a `null` value.
  */

@@ -1,3 +1,8 @@
+/**
+ * diagrams.net links that carry a whole diagram in their `#R` fragment: making one, reading
+ * one back.
+ */
+
 import { DrawioError } from "../errors.ts";
 import { compressDiagram, decompressDiagram } from "./compression.ts";
 

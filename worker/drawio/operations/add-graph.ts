@@ -1,3 +1,8 @@
+/**
+ * The `add_graph` operation, and the placing of the cells `add` left loose once the batch is
+ * in: both hand the work to `extend/` and write back what it placed, grew or moved.
+ */
+
 import { DrawioError, type OperationErrorCode } from "../errors.ts";
 import { extendPage, placeLooseCells } from "../extend/index.ts";
 import { round } from "../layout/edges/route.ts";

@@ -1,3 +1,8 @@
+/**
+ * The operations' entry point: `applyOperations` runs a batch on one page, all or nothing,
+ * including `replace_text` on the page's XML, and refuses a result with new errors.
+ */
+
 import type { Finding } from "../check/findings.ts";
 import { validatePage } from "../check/validate.ts";
 import { DrawioError, type OperationErrorCode } from "../errors.ts";

@@ -1,3 +1,8 @@
+/**
+ * The one cell an `add` or `update` gives as XML: reading it, and checking its parent, source
+ * and target against the page.
+ */
+
 import {
   geometryOf,
   getCellAttribute,

@@ -1,3 +1,8 @@
+/**
+ * The operations that change cells one at a time (`add`, and every operation aimed at an `id`
+ * or a `select`), on the batch's working copy.
+ */
+
 import {
   geometryOf,
   getCellAttribute,

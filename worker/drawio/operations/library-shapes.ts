@@ -1,3 +1,8 @@
+/**
+ * Library shapes in operations: a vertex that names one gets draw.io's exact style for it when
+ * it is added, replaced or restyled.
+ */
+
 import { getCellAttribute, isVertex, setCellAttribute } from "../model/cell.ts";
 import { libraryShapeName } from "../shapes/library-names.ts";
 import {

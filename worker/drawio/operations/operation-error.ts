@@ -1,3 +1,5 @@
+/** The error a refused batch throws, naming the failing operation by index, `op` and target. */
+
 import { DrawioError, type FailedOperation, type OperationErrorCode } from "../errors.ts";
 
 export type { OperationErrorCode } from "../errors.ts";

@@ -1,3 +1,8 @@
+/**
+ * The zod schema of an operation batch: every operation with its fields and the descriptions a
+ * model reads.
+ */
+
 import { z } from "zod";
 import { COORDINATE_LIMIT } from "../check/validate.ts";
 import { AddGraphSchema } from "../extend/spec.ts";

@@ -1,3 +1,8 @@
+/**
+ * The working copy of a page while a batch runs: cells by id, copied on first write, so that a
+ * refused batch leaves the document as it was.
+ */
+
 import { getCellAttribute, isEdge } from "../model/cell.ts";
 import { cloneElement, type XmlElement } from "../xml/nodes.ts";
 

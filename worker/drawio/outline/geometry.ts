@@ -1,3 +1,8 @@
+/**
+ * Outline segments (lines, quadratic and cubic Béziers, elliptic arcs) and what the outline
+ * asks of them: a point on one, where a line first meets them, their extent and corners.
+ */
+
 import type { Point } from "../model/cell.ts";
 
 /**

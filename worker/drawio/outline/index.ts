@@ -4,7 +4,7 @@
  * (`exitX/exitY` with `exitPerimeter=0`) placed there touch diamonds, ellipses, cylinders and
  * icons instead of stopping in the empty corners of their boxes.
  *
- * Modelled as draw.io 14.6 draws them (`outline-shapes.ts`, `outline-library.ts`): rectangles
+ * Modelled as draw.io 14.6 draws them (`shape-outlines.ts`, `library.ts`): rectangles
  * (rounded with `arcSize`/`absoluteArcSize`), ellipse, doubleEllipse, rhombus, triangle,
  * hexagon, parallelogram, trapezoid, step, card, note, document, actor, cloud, cylinder,
  * cylinder3, umlActor, swimlane (rounded too), image and text (their box), flowchart

@@ -1,3 +1,5 @@
+/** `OutlinePath`: records a shape's outline as segments through the calls of draw.io's canvas. */
+
 import type { Point } from "../model/cell.ts";
 import type { Segment } from "./geometry.ts";
 

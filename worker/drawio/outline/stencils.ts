@@ -1,3 +1,8 @@
+/**
+ * The outer paths of the draw.io stencils whose outline we carry, and how one is fitted into a
+ * cell's box.
+ */
+
 import type { OutlinePath } from "./path.ts";
 
 /**

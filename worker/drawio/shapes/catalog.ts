@@ -1,3 +1,8 @@
+/**
+ * The shape catalogue: draw.io's library shapes searched by meaning, looked up by name, and the
+ * nearest real names for one that does not exist.
+ */
+
 import { getStyleValue, shapeOf } from "../model/style.ts";
 import { LibraryShapeIndex } from "./library-names.ts";
 import type { LibraryShapes } from "./library-style.ts";

@@ -1,3 +1,8 @@
+/**
+ * The names a library shape answers to (its icon, its `shape=` value, aliases) and the index
+ * from each name to its entries, best first.
+ */
+
 import { parseStyle } from "../model/style.ts";
 import { libraryWeight } from "./library-weights.ts";
 import type { LibraryData, LibraryShape } from "./types.ts";

@@ -1,3 +1,8 @@
+/**
+ * draw.io's exact style for a library shape a style names: finding that entry and merging its
+ * style with the caller's own keys.
+ */
+
 import { parseStyle, type StyleEntries, serializeStyle } from "../model/style.ts";
 import { styleNames, styleValues } from "./library-names.ts";
 import type { LibraryShape } from "./types.ts";

@@ -3,6 +3,7 @@
  * ones draw.io keeps for old diagrams. Search ranking adds them to scores; the style lookup
  * uses them to choose which library's entry a shared name stands for.
  */
+
 const LIBRARY_WEIGHT: Readonly<Record<string, number>> = {
   aws4: 4,
   azure2: 4,

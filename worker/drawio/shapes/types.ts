@@ -1,4 +1,9 @@
 /**
+ * The shape data as the generated library files store it (short keys), and the records that
+ * search and lookup hand out.
+ */
+
+/**
  * One shape of a library, as the generated data stores it (short keys keep the bundle small).
  *
  * @example

@@ -1,3 +1,8 @@
+/**
+ * The words of shape search: names split into words, stems, synonyms, library names a query may
+ * use, and edit distance for near misses.
+ */
+
 /** Query words that mean the same as words draw.io uses in titles and tags. */
 const SYNONYMS: Record<string, string[]> = {
   k8s: ["kubernetes"],

@@ -1,3 +1,8 @@
+/**
+ * Label sizes estimated in draw.io's default font (Helvetica 12 px) and text wrapped to a width,
+ * for placing shapes and edge labels before anything is drawn.
+ */
+
 /** The font draw.io uses by default: Helvetica 12 px, about 15 px a line. */
 const LINE_HEIGHT = 15;
 const WIDE =

@@ -2,6 +2,7 @@
  * A label's text as a reader sees it: HTML tags stripped, line breaks kept as separators, and
  * character references decoded. Shared by every part of the library that reads labels.
  */
+
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
   lt: "<",

@@ -1,3 +1,8 @@
+/**
+ * Text widths from Helvetica's real advances (Arial metrics, tables in `font-metrics.ts`) and
+ * a line's baseline, for drawing labels.
+ */
+
 import { BOLD_RUNS, REGULAR_RUNS } from "./font-metrics.ts";
 
 function table(runs: readonly (readonly number[])[]): Map<number, number> {

@@ -1,3 +1,8 @@
+/**
+ * The compact view: a page as one short line per cell (id, shape, label, geometry, a few style
+ * facts) for a language model to read instead of XML, with optional abbreviated ids.
+ */
+
 import { DrawioError } from "../errors.ts";
 import { cellId, getCellAttribute } from "../model/cell.ts";
 import type { DiagramDocument, DiagramPage } from "../model/document.ts";

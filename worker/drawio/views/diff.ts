@@ -1,3 +1,8 @@
+/**
+ * What changed between two versions of a page or document, cell by cell and field by field,
+ * and its text form.
+ */
+
 import { cellId } from "../model/cell.ts";
 import type { DiagramDocument, DiagramPage } from "../model/document.ts";
 import { finiteNumber } from "../model/numbers.ts";

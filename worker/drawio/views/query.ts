@@ -1,3 +1,8 @@
+/**
+ * Looking up a page's cells: a short listing of every cell, one cell or its XML, and the cells
+ * an XPath expression selects.
+ */
+
 import {
   geometryOf,
   getCellAttribute,

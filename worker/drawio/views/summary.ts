@@ -1,3 +1,8 @@
+/**
+ * The facts about one cell that the compact view and the diff both show, read once from its
+ * XML.
+ */
+
 import {
   cellId,
   geometryOf,
