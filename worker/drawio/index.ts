@@ -3,7 +3,7 @@
  * The draw.io library's one front door: everything the rest of Drawforge may use of it. Pure
  * TypeScript (no Worker, network or AI imports); documents in, documents out.
  *
- * Its folders, from the bottom up (each opens with a header saying what it may import):
+ * Its folders, from the bottom up (each has a README saying what it holds and may import):
  * `xml/` nodes and the XML reader/writer · `model/` the diagram document, cells, styles, pages,
  * compression and links · `text/` measuring and wrapping labels · `geometry/` shapes, routes and
  * their quality · `shapes/` shape libraries · `check/` findings, validation, repair ·
