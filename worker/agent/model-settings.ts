@@ -1,4 +1,4 @@
-import { ApiError } from "../http/api-error.ts";
+import { ModelChoiceError } from "./model-choice-error.ts";
 
 /** The model settings, from secrets and vars (all optional: without a key AI endpoints say 503). */
 export interface ModelSettings {
@@ -76,7 +76,8 @@ export const DEFAULT_MODEL = "gpt-4.1-mini";
  * when it is in the allow-list. Without `OPENAI_API_KEY` it throws a 503 that says exactly what
  * to set. Cheap, and free of the AI SDK, so routes can check before they create anything.
  *
- * With `needs.images`, a model that does not accept images is refused with 422.
+ * With `needs.images`, a model that does not accept images is refused with 422. Refusals are
+ * {@link ModelChoiceError}s, which the caller turns into problems (`modelProblem`).
  *
  * @example
  * const { name, key } = chooseModel(env, body.model, { images: body.attachments !== undefined });
@@ -88,8 +89,7 @@ export function chooseModel(
 ): { name: string; key: string } {
   const key = settings.OPENAI_API_KEY?.trim();
   if (!key) {
-    throw new ApiError(
-      503,
+    throw new ModelChoiceError(
       "model_not_configured",
       "No model is configured, so AI endpoints are off (everything else works). Set OPENAI_API_KEY " +
         "(and OPENAI_BASE_URL for an OpenAI-compatible server, DRAWFORGE_MODEL for the model name) " +
@@ -106,18 +106,14 @@ export function chooseModel(
   allowed.add(fallback);
   const name = requested ?? fallback;
   if (!allowed.has(name)) {
-    throw new ApiError(
-      422,
+    throw new ModelChoiceError(
       "model_not_allowed",
       `model "${name}" is not allowed here; use one of: ${[...allowed].join(", ")}`,
-      {
-        allowed: [...allowed],
-      },
+      { allowed: [...allowed] },
     );
   }
   if (needs.images && !acceptsImages(settings, name)) {
-    throw new ApiError(
-      422,
+    throw new ModelChoiceError(
       "model_lacks_vision",
       `model "${name}" does not accept images or PDFs: ask for a model that does, or, if this one ` +
         "does, add it to DRAWFORGE_VISION_MODELS",

@@ -8,6 +8,7 @@ import type { Finding } from "../schemas/diagram.ts";
 import type { Usage } from "../schemas/version.ts";
 import { conversation, manualChanges } from "./conversation.ts";
 import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
+import { modelProblem } from "./problems.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";
 
 /** The diagram's head as a turn's JSON answer carries it. */
@@ -74,7 +75,12 @@ export async function turnEngine(
     import("../agent/model.ts"),
     import("../agent/loop.ts"),
   ]);
-  const chosen = models.resolveModel(settings, wanted.model, { images: wanted.images });
+  let chosen: ReturnType<typeof models.resolveModel>;
+  try {
+    chosen = models.resolveModel(settings, wanted.model, { images: wanted.images });
+  } catch (error) {
+    throw modelProblem(error);
+  }
   const limits = models.turnLimits(settings);
   return {
     model: chosen.model,
