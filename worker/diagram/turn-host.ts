@@ -32,6 +32,12 @@ export interface TurnAnswer {
 // `converse` (events) and `runTurn` (result) RPC methods of DiagramObject; the model loop itself
 // is `agent/loop.ts`.
 
+/**
+ * Hears a turn's events as they happen, as objects: an in-process caller that waits for the
+ * result (the MCP server) passes one to {@link DiagramObject.runTurn} over RPC.
+ */
+export type TurnListener = (event: TurnEvent) => unknown;
+
 /** What a turn needs from the diagram object. */
 export interface TurnHost {
   store: DiagramStore;
