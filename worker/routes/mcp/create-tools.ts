@@ -5,18 +5,13 @@ import type { TurnCompletedEvent, TurnEvent, TurnResultSchema } from "../../sche
 import { ModelGraphSchema } from "../../schemas/model-inputs.ts";
 import { ApiProblem } from "./api.ts";
 import { type Diagram, DiagramRefSchema, diagramRef, head, opened } from "./diagram-ref.ts";
-import { type McpTool, type ToolAnswer, type ToolContext, ToolFailure } from "./tool.ts";
+import { defineTool, type ToolAnswer, type ToolContext, ToolFailure } from "./tool.ts";
 import { Direction, IdempotencyKey } from "./tool-inputs.ts";
 
 /** What `POST /v1/generate` answers as JSON. */
 type TurnResult = z.infer<typeof TurnResultSchema>;
 
-export const generateDiagram: McpTool<{
-  prompt: string;
-  title?: string | undefined;
-  direction?: z.infer<typeof Direction> | undefined;
-  idempotency_key?: string | undefined;
-}> = {
+export const generateDiagram = defineTool({
   name: "generate_diagram",
   title: "Generate a diagram",
   description:
@@ -64,7 +59,7 @@ export const generateDiagram: McpTool<{
       diagramXml: diagram.xml,
     };
   },
-};
+});
 
 /**
  * A turn that ran and saved nothing (502 `turn_failed`, 409 `turn_cancelled`) as a tool
@@ -79,11 +74,7 @@ function turnFailure(error: unknown, completed: TurnCompletedEvent | undefined):
   return new ToolFailure(`Nothing was drawn: ${why}.${again}`);
 }
 
-export const createFromGraph: McpTool<{
-  graph: z.infer<typeof ModelGraphSchema>;
-  title?: string | undefined;
-  idempotency_key?: string | undefined;
-}> = {
+export const createFromGraph = defineTool({
   name: "create_diagram_from_graph",
   title: "Create a diagram from its structure",
   description:
@@ -98,13 +89,9 @@ export const createFromGraph: McpTool<{
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   viewer: true,
   run: (args, ctx) => createOpened(ctx, { graph: args.graph }, args),
-};
+});
 
-export const createFromMermaid: McpTool<{
-  mermaid: string;
-  title?: string | undefined;
-  idempotency_key?: string | undefined;
-}> = {
+export const createFromMermaid = defineTool({
   name: "create_diagram_from_mermaid",
   title: "Create a diagram from Mermaid",
   description:
@@ -119,7 +106,7 @@ export const createFromMermaid: McpTool<{
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   viewer: true,
   run: (args, ctx) => createOpened(ctx, { mermaid: args.mermaid }, args),
-};
+});
 
 /**
  * Saves a new diagram from `source` (a graph or Mermaid) through the API and answers where to
