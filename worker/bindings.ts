@@ -1,5 +1,4 @@
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import type { ModelSettings } from "./agent/model-settings.ts";
 
 /** Secrets and settings that may be absent (so `wrangler types` cannot promise them). */
 export interface Settings {
@@ -33,6 +32,30 @@ export interface Settings {
    * assets). Empty: diagrams.net.
    */
   DRAWIO_URL?: string;
+}
+
+/** The model settings, from secrets and vars (all optional: without a key AI endpoints say 503). */
+export interface ModelSettings {
+  OPENAI_API_KEY?: string;
+  /** Any OpenAI-compatible endpoint (OpenRouter, DeepSeek, Ollama, vLLM, LM Studio, …). */
+  OPENAI_BASE_URL?: string;
+  /** `responses` uses the Responses API; by default Chat Completions, which most servers speak. */
+  OPENAI_API_MODE?: string;
+  /** The default model name. */
+  DRAWFORGE_MODEL?: string;
+  /** Comma-separated models a request may ask for by name. */
+  DRAWFORGE_MODELS?: string;
+  /**
+   * Comma-separated models that accept images and PDFs (`*` for all). Unset: models whose names
+   * belong to well-known vision families (gpt-4o, gpt-4.1, gpt-5, o3, o4, claude, gemini, …).
+   */
+  DRAWFORGE_VISION_MODELS?: string;
+  /** Longest a whole turn may take, in seconds (default 300). */
+  DRAWFORGE_TURN_TIMEOUT_S?: string;
+  /** Longest one model step (the call, its retries and its tools) may take, in seconds (default 120). */
+  DRAWFORGE_STEP_TIMEOUT_S?: string;
+  /** Retries of a model call that failed with 408/409/429/5xx or a network error (default 2). */
+  DRAWFORGE_MODEL_RETRIES?: string;
 }
 
 /**

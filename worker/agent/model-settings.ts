@@ -1,28 +1,8 @@
-import { ApiError } from "../http/api-error.ts";
+import type { ModelSettings } from "../bindings.ts";
+import { ModelChoiceError } from "./model-choice-error.ts";
 
-/** The model settings, from secrets and vars (all optional: without a key AI endpoints say 503). */
-export interface ModelSettings {
-  OPENAI_API_KEY?: string;
-  /** Any OpenAI-compatible endpoint (OpenRouter, DeepSeek, Ollama, vLLM, LM Studio, …). */
-  OPENAI_BASE_URL?: string;
-  /** `responses` uses the Responses API; by default Chat Completions, which most servers speak. */
-  OPENAI_API_MODE?: string;
-  /** The default model name. */
-  DRAWFORGE_MODEL?: string;
-  /** Comma-separated models a request may ask for by name. */
-  DRAWFORGE_MODELS?: string;
-  /**
-   * Comma-separated models that accept images and PDFs (`*` for all). Unset: models whose names
-   * belong to well-known vision families (gpt-4o, gpt-4.1, gpt-5, o3, o4, claude, gemini, …).
-   */
-  DRAWFORGE_VISION_MODELS?: string;
-  /** Longest a whole turn may take, in seconds (default 300). */
-  DRAWFORGE_TURN_TIMEOUT_S?: string;
-  /** Longest one model step (the call, its retries and its tools) may take, in seconds (default 120). */
-  DRAWFORGE_STEP_TIMEOUT_S?: string;
-  /** Retries of a model call that failed with 408/409/429/5xx or a network error (default 2). */
-  DRAWFORGE_MODEL_RETRIES?: string;
-}
+// The settings live with the Worker's other bindings; the agent reads them.
+export type { ModelSettings };
 
 /** Model families known to accept images, matched against the model name. */
 const VISION_FAMILIES =
@@ -76,7 +56,8 @@ export const DEFAULT_MODEL = "gpt-4.1-mini";
  * when it is in the allow-list. Without `OPENAI_API_KEY` it throws a 503 that says exactly what
  * to set. Cheap, and free of the AI SDK, so routes can check before they create anything.
  *
- * With `needs.images`, a model that does not accept images is refused with 422.
+ * With `needs.images`, a model that does not accept images is refused with 422. Refusals are
+ * {@link ModelChoiceError}s, which the caller turns into problems (`modelProblem`).
  *
  * @example
  * const { name, key } = chooseModel(env, body.model, { images: body.attachments !== undefined });
@@ -88,8 +69,7 @@ export function chooseModel(
 ): { name: string; key: string } {
   const key = settings.OPENAI_API_KEY?.trim();
   if (!key) {
-    throw new ApiError(
-      503,
+    throw new ModelChoiceError(
       "model_not_configured",
       "No model is configured, so AI endpoints are off (everything else works). Set OPENAI_API_KEY " +
         "(and OPENAI_BASE_URL for an OpenAI-compatible server, DRAWFORGE_MODEL for the model name) " +
@@ -106,18 +86,14 @@ export function chooseModel(
   allowed.add(fallback);
   const name = requested ?? fallback;
   if (!allowed.has(name)) {
-    throw new ApiError(
-      422,
+    throw new ModelChoiceError(
       "model_not_allowed",
       `model "${name}" is not allowed here; use one of: ${[...allowed].join(", ")}`,
-      {
-        allowed: [...allowed],
-      },
+      { allowed: [...allowed] },
     );
   }
   if (needs.images && !acceptsImages(settings, name)) {
-    throw new ApiError(
-      422,
+    throw new ModelChoiceError(
       "model_lacks_vision",
       `model "${name}" does not accept images or PDFs: ask for a model that does, or, if this one ` +
         "does, add it to DRAWFORGE_VISION_MODELS",

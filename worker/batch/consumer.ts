@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Bindings } from "../bindings.ts";
-import { unwrap } from "../diagram/client.ts";
+import { unwrap } from "../durable/outcome.ts";
 import { problemObject } from "../http/problem.ts";
 import { publicUrlProblem } from "../http/public-url.ts";
 import type { ItemMessage, WebhookMessage } from "./batch-object.ts";

@@ -2,11 +2,6 @@ import { fromBase64, toBase64 } from "../auth/encoding.ts";
 
 const encoder = new TextEncoder();
 
-/** A new signing secret: `whsec_` and 32 random bytes in base64. */
-export function newWebhookSecret(): string {
-  return `whsec_${toBase64(crypto.getRandomValues(new Uint8Array(32)))}`;
-}
-
 /**
  * The Standard Webhooks headers for one delivery: `webhook-id`, `webhook-timestamp` (seconds)
  * and `webhook-signature`, with one `v1,<base64 HMAC-SHA256 of id.timestamp.body>` per secret

@@ -1,8 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { signToken, tokenSecret } from "../auth/widget-tokens.ts";
 import { toDiagramsNetUrl } from "../drawio/index.ts";
-import type { Outcome } from "../durable/outcome.ts";
-import { ApiError, apiErrorFrom } from "../http/api-error.ts";
+import { unwrap } from "../durable/outcome.ts";
 import type { AppEnv, Principal } from "../http/app-env.ts";
 import type { DiagramLinksSchema } from "../schemas/common.ts";
 import type { Author } from "../schemas/version.ts";
@@ -20,11 +19,9 @@ export function diagramStub(env: AppEnv["Bindings"], id: string) {
   return env.DIAGRAM.getByName(id);
 }
 
-/** The value of an RPC outcome, or the {@link ApiError} it carries. */
-export function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw apiErrorFrom(outcome.problem);
-  return outcome.value;
-}
+// The stub's outcomes are unwrapped by the plumbing every object shares; exported here too,
+// beside the stub, for the routes that hold one.
+export { unwrap };
 
 /** A person with a widget token edits as `user`; API calls are `api`, an assistant's `mcp`. */
 export function authorOf(principal: Principal): Author {

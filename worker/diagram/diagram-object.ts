@@ -12,6 +12,7 @@ import * as Read from "./reads.ts";
 import * as In from "./rpc-schemas.ts";
 import * as Share from "./sharing.ts";
 import { TenantIndexOutbox } from "./tenant-index.ts";
+import type { TurnListener } from "./turn-host.ts";
 import { TurnRunner } from "./turn-runner.ts";
 
 /**
@@ -188,10 +189,13 @@ export class DiagramObject extends DurableObject<Bindings> {
 
   /**
    * Runs an agent turn to its end and returns how it ended with the diagram's head (for JSON
-   * callers and batch items): one call, no events to parse, no second read.
+   * callers and batch items): one call, no events to parse, no second read. A caller that
+   * wants the events too (the MCP server, for progress) passes `listener`, a function it holds:
+   * it hears each event as an object, and has heard them all when the answer comes.
    */
-  runTurn(input: RpcInput<typeof In.ConverseInput>) {
-    return handleAsync(In.ConverseInput, input, (args) => this.#turns.answer(args));
+  runTurn(input: RpcInput<typeof In.ConverseInput>, listener?: TurnListener) {
+    const heard = typeof listener === "function" ? listener : undefined;
+    return handleAsync(In.ConverseInput, input, (args) => this.#turns.answer(args, heard));
   }
 
   /** Cancels the running turn, if any: it commits nothing. */

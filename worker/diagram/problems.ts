@@ -1,3 +1,4 @@
+import { ModelChoiceError } from "../agent/model-choice-error.ts";
 import { DrawioError } from "../drawio/index.ts";
 import { ApiError, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";
 import { isProblem, type PreparedDiagram } from "./documents.ts";
@@ -62,6 +63,18 @@ export function operationProblem(error: unknown): unknown {
   }
   if (error instanceof DrawioError) return apiErrorOfDrawio(error);
   return error;
+}
+
+/**
+ * The API form of a refused model (503 `model_not_configured`, 422 `model_not_allowed` or
+ * `model_lacks_vision`, with the agent's message and members); other errors pass through.
+ *
+ * @example
+ * try { chooseModel(c.env, body.model); } catch (error) { throw modelProblem(error); }
+ */
+export function modelProblem(error: unknown): unknown {
+  if (!(error instanceof ModelChoiceError)) return error;
+  return new ApiError(error.status, error.code, error.message, { ...error.extra });
 }
 
 /** A publication that does not exist, or was revoked (the same answer, on purpose). */

@@ -8,6 +8,7 @@ import type { Finding } from "../schemas/diagram.ts";
 import type { Usage } from "../schemas/version.ts";
 import { conversation, manualChanges } from "./conversation.ts";
 import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
+import { modelProblem } from "./problems.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";
 
 /** The diagram's head as a turn's JSON answer carries it. */
@@ -30,6 +31,12 @@ export interface TurnAnswer {
 // Everything in this module runs inside the diagram object. The Worker side of a turn is the
 // `converse` (events) and `runTurn` (result) RPC methods of DiagramObject; the model loop itself
 // is `agent/loop.ts`.
+
+/**
+ * Hears a turn's events as they happen, as objects: an in-process caller that waits for the
+ * result (the MCP server) passes one to {@link DiagramObject.runTurn} over RPC.
+ */
+export type TurnListener = (event: TurnEvent) => unknown;
 
 /** What a turn needs from the diagram object. */
 export interface TurnHost {
@@ -74,7 +81,12 @@ export async function turnEngine(
     import("../agent/model.ts"),
     import("../agent/loop.ts"),
   ]);
-  const chosen = models.resolveModel(settings, wanted.model, { images: wanted.images });
+  let chosen: ReturnType<typeof models.resolveModel>;
+  try {
+    chosen = models.resolveModel(settings, wanted.model, { images: wanted.images });
+  } catch (error) {
+    throw modelProblem(error);
+  }
   const limits = models.turnLimits(settings);
   return {
     model: chosen.model,

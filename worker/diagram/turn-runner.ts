@@ -13,6 +13,7 @@ import {
   type TurnAnswer,
   type TurnHead,
   type TurnHost,
+  type TurnListener,
   turnEngine,
 } from "./turn-host.ts";
 
@@ -61,10 +62,21 @@ export class TurnRunner {
     return { stream: sse.stream, model: turn.model };
   }
 
-  /** Runs a turn to its end; how it ended, with the head when it ended well. */
-  async answer(args: z.infer<typeof In.ConverseInput>): Promise<TurnAnswer> {
+  /**
+   * Runs a turn to its end; how it ended, with the head when it ended well. `listener` hears
+   * every event, in order, and has heard the last before the answer is returned; a listener
+   * that fails (its caller went away) is not heard again, and the turn goes on.
+   */
+  async answer(
+    args: z.infer<typeof In.ConverseInput>,
+    listener?: TurnListener,
+  ): Promise<TurnAnswer> {
     const turn = await this.#begin(args);
-    const end = await turn.run(() => {});
+    let heard = Promise.resolve();
+    const end = await turn.run((event) => {
+      if (listener) heard = heard.then(() => listener(event)).then(() => {});
+    });
+    await heard.catch((error: unknown) => console.warn("a turn's listener failed", error));
     const { completed } = end;
     if (completed.status === "failed" || completed.status === "cancelled") {
       return { completed, model: turn.model };

@@ -5,12 +5,12 @@ import {
   diffDocuments,
   formatDocumentDiff,
   type PageRef,
-  type RasterTally,
   renderSvg,
   serializeDiagram,
   toDiagramsNetUrl,
 } from "../drawio/index.ts";
 import { ApiError } from "../http/api-error.ts";
+import type { ExportFile } from "../images/export-file.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 
 /** The diagram as the API shows it. */
@@ -26,21 +26,8 @@ export interface DiagramView {
   warnings?: Finding[];
 }
 
-/** An export, ready to become a response. */
-export interface ExportFile {
-  /** Text, or bytes for a PNG. */
-  body: string | Uint8Array<ArrayBuffer>;
-  contentType: string;
-  /** Set for downloads. */
-  filename?: string;
-  /** For images: shapes drawn as their bounding box because the renderer does not know them. */
-  unknownShapes?: string[];
-  /**
-   * For SVG: its size and what drawing it counted, so a PNG of it is planned (size, cost, what
-   * is too small to see) before the rasteriser parses it.
-   */
-  picture?: { width: number; height: number; tally: RasterTally; scale: number };
-}
+// What an export is belongs to images/, which draws PNGs from one and answers another.
+export type { ExportFile };
 
 /** The compact text view of every page. */
 export function compactOf(doc: DiagramDocument): string {

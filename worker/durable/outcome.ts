@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { DrawioError } from "../drawio/index.ts";
-import { ApiError, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";
+import { ApiError, apiErrorFrom, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";
 
 /**
  * What every RPC method returns: a value, or the problem to answer with. Errors are returned
@@ -17,6 +17,17 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: ProblemI
  * read(input: RpcInput<typeof ReadInput>) { return handle(ReadInput, input, (args) => …); }
  */
 export type RpcInput<S extends z.ZodType> = z.input<S>;
+
+/**
+ * The value of an RPC outcome, or the {@link ApiError} it carries, thrown.
+ *
+ * @example
+ * const view = unwrap(await diagramStub(c.env, id).read({ tenant, format: "xml" }));
+ */
+export function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw apiErrorFrom(outcome.problem);
+  return outcome.value;
+}
 
 /**
  * Validates an RPC argument, runs `body`, and turns an {@link ApiError} it throws into a

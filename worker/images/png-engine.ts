@@ -15,8 +15,8 @@ import latinExt400 from "@fontsource/arimo/files/arimo-latin-ext-400-normal.woff
 import latinExt700Italic from "@fontsource/arimo/files/arimo-latin-ext-700-italic.woff";
 import latinExt700 from "@fontsource/arimo/files/arimo-latin-ext-700-normal.woff";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
-import type { ExportFile } from "../diagram/views.ts";
 import { loadPngEngine, type PngEngine, type RasterPlan } from "../drawio/index.ts";
+import type { ExportFile } from "./export-file.ts";
 import type { PngOptions } from "./png.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { ExportFile } from "../diagram/views.ts";
 import { MAX_PNG_PIXELS, planRaster, type RasterPlan } from "../drawio/index.ts";
+import type { ExportFile } from "./export-file.ts";
 
 /** How to turn an SVG export into a PNG. */
 export interface PngOptions {

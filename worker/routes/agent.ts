@@ -4,6 +4,7 @@ import { titleFrom, withHints } from "../agent/request-text.ts";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, diagramStub, linksOf, unwrap } from "../diagram/client.ts";
 import type { ConverseInput } from "../diagram/rpc-schemas.ts";
+import type { TurnListener } from "../diagram/turn-host.ts";
 import type { RpcInput } from "../durable/outcome.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -19,6 +20,7 @@ import {
   TurnResultSchema,
 } from "../schemas/agent.ts";
 import { DiagramParamsSchema, errorResponses, PageQuerySchema } from "../schemas/common.ts";
+import { turnListenerOf } from "./turn-listeners.ts";
 
 const tags = ["Agent"];
 
@@ -48,7 +50,8 @@ interface TurnRequest {
 
 /**
  * Runs a turn on a diagram (inside its object) and answers as an event stream or, with one
- * RPC call that waits for the turn, as JSON.
+ * RPC call that waits for the turn, as JSON (a request marked by `listenToTurn` hears the
+ * events too, as objects).
  */
 async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
   const principal = c.get("principal");
@@ -79,7 +82,7 @@ async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
       },
     });
   }
-  const { completed, head } = unwrap(await turnAnswer(stub, input));
+  const { completed, head } = unwrap(await turnAnswer(stub, input, turnListenerOf(c.req.raw)));
   if (!head || completed.status === "failed" || completed.status === "cancelled") {
     const cancelled = completed.status === "cancelled";
     throw new ApiError(
@@ -120,9 +123,10 @@ async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
 async function turnAnswer(
   stub: ReturnType<typeof diagramStub>,
   input: RpcInput<typeof ConverseInput>,
+  listener: TurnListener | undefined,
 ) {
   try {
-    return await stub.runTurn(input);
+    return await stub.runTurn(input, listener);
   } catch (error) {
     console.error("a turn's diagram object failed", error);
     throw new ApiError(502, "turn_failed", "the turn ended without a result; nothing was saved");

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { chooseModel } from "../agent/model-settings.ts";
 import { randomToken } from "../auth/encoding.ts";
 import { unwrap } from "../diagram/client.ts";
+import { modelProblem } from "../diagram/problems.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { decodeCursor, encodeCursor, listBody } from "../http/cursors.ts";
@@ -52,7 +53,11 @@ const createBatch = createRoute({
 batches.openapi(createBatch, async (c) => {
   const body = c.req.valid("json");
   const tenant = c.get("principal").tenant;
-  chooseModel(c.env, body.model);
+  try {
+    chooseModel(c.env, body.model);
+  } catch (error) {
+    throw modelProblem(error);
+  }
   if (body.webhook) {
     const problem = publicUrlProblem(body.webhook.url, c.env.ALLOW_PRIVATE_WEBHOOKS === "1");
     if (problem) {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { sha256, toHex } from "../auth/encoding.ts";
-import { unwrap } from "../diagram/client.ts";
+import { unwrap } from "../durable/outcome.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { LIMITS } from "../schemas/limits.ts";

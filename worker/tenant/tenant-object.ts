@@ -1,12 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { newWebhookSecret } from "../batch/signing.ts";
 import type { Bindings } from "../bindings.ts";
 import { decodeBlob, encodeBlob } from "../durable/chunks/blob.ts";
 import { migrate } from "../durable/migrate.ts";
 import { handle, type RpcInput } from "../durable/outcome.ts";
 import * as Index from "./diagram-index.ts";
 import { TENANT_MIGRATIONS } from "./migrations.ts";
+import { newWebhookSecret } from "./webhook-secret.ts";
 
 /** Idempotency records are kept this long. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { resolveModel } from "../../../worker/agent/model.ts";
+import { ModelChoiceError } from "../../../worker/agent/model-choice-error.ts";
 import { chooseModel } from "../../../worker/agent/model-settings.ts";
+import { modelProblem } from "../../../worker/diagram/problems.ts";
 import { ApiError } from "../../../worker/http/api-error.ts";
 
 describe("model settings", () => {
@@ -9,10 +11,13 @@ describe("model settings", () => {
       chooseModel({});
       throw new Error("expected a refusal");
     } catch (error) {
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).status).toBe(503);
-      expect((error as ApiError).code).toBe("model_not_configured");
-      expect((error as ApiError).message).toMatch(
+      expect(error).toBeInstanceOf(ModelChoiceError);
+      // The API answers it as the same problem: 503 model_not_configured, the same message.
+      const problem = modelProblem(error);
+      expect(problem).toBeInstanceOf(ApiError);
+      expect((problem as ApiError).status).toBe(503);
+      expect((problem as ApiError).code).toBe("model_not_configured");
+      expect((problem as ApiError).message).toMatch(
         /OPENAI_API_KEY.*OPENAI_BASE_URL.*DRAWFORGE_MODEL/,
       );
     }
@@ -27,6 +32,15 @@ describe("model settings", () => {
     expect(chooseModel(settings).name).toBe("small");
     expect(chooseModel(settings, "vision").name).toBe("vision");
     expect(() => chooseModel(settings, "other")).toThrow(/not allowed/);
+    try {
+      chooseModel(settings, "other");
+    } catch (error) {
+      expect(modelProblem(error)).toMatchObject({
+        status: 422,
+        code: "model_not_allowed",
+        extra: { allowed: ["big", "vision", "small"] },
+      });
+    }
   });
 
   it("builds a Chat Completions model by default and a Responses model on request", () => {

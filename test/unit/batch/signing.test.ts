@@ -1,6 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { newWebhookSecret, signWebhook } from "../../../worker/batch/signing.ts";
+import { signWebhook } from "../../../worker/batch/signing.ts";
+import { newWebhookSecret } from "../../../worker/tenant/webhook-secret.ts";
 
 describe("Standard Webhooks signatures", () => {
   it("verify with the standardwebhooks library, with one or two secrets", async () => {

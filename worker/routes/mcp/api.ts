@@ -1,7 +1,9 @@
 import { asCaller } from "../../auth/in-process.ts";
 import type { Bindings } from "../../bindings.ts";
 import { type DiagramLinks, editorLink, linksOf } from "../../diagram/client.ts";
+import type { TurnListener } from "../../diagram/turn-host.ts";
 import type { Principal } from "../../http/app-env.ts";
+import { listenToTurn } from "../turn-listeners.ts";
 
 /** The Worker's own API, as a fetch function (the root app's `fetch`). */
 export type ApiFetch = (
@@ -33,6 +35,8 @@ export interface ApiCallInit {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string | undefined>;
+  /** Hears the events of the turn the call runs, as objects (see `listenToTurn`). */
+  onTurnEvent?: TurnListener;
 }
 
 /**
@@ -91,7 +95,9 @@ export class InProcessApi {
       headers,
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-    const res = await this.#fetch(asCaller(request, this.#principal), this.#env, this.#ctx);
+    asCaller(request, this.#principal);
+    if (init.onTurnEvent) listenToTurn(request, init.onTurnEvent);
+    const res = await this.#fetch(request, this.#env, this.#ctx);
     if (res.ok) return res;
     const text = await res.text();
     let body: Record<string, unknown> = {};

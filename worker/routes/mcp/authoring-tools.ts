@@ -1,12 +1,8 @@
 /** The tools that help write a diagram without touching a stored one: shapes and validation. */
 import { z } from "zod";
-import { dataText, type McpTool } from "./tool.ts";
+import { dataText, defineTool } from "./tool.ts";
 
-export const searchShapes: McpTool<{
-  query: string;
-  library?: string | undefined;
-  limit?: number | undefined;
-}> = {
+export const searchShapes = defineTool({
   name: "search_shapes",
   title: "Search draw.io shapes",
   description:
@@ -24,9 +20,9 @@ export const searchShapes: McpTool<{
     });
     return { text: dataText(result), data: result as Record<string, unknown> };
   },
-};
+});
 
-export const validateXml: McpTool<{ xml: string; repair?: boolean | undefined }> = {
+export const validateXml = defineTool({
   name: "validate_xml",
   title: "Validate draw.io XML",
   description:
@@ -40,4 +36,4 @@ export const validateXml: McpTool<{ xml: string; repair?: boolean | undefined }>
     });
     return { text: dataText(result), data: result };
   },
-};
+});

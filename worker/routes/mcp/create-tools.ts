@@ -1,18 +1,17 @@
 /** The tools that make a new diagram: drawn by the agent, from a graph, or from Mermaid. */
 import { z } from "zod";
-import { readEvents } from "../../../sdk/internal/sse.ts";
 import { MAX_MERMAID_CHARS } from "../../drawio/index.ts";
+import type { TurnCompletedEvent, TurnEvent, TurnResultSchema } from "../../schemas/agent.ts";
 import { ModelGraphSchema } from "../../schemas/model-inputs.ts";
+import { ApiProblem } from "./api.ts";
 import { type Diagram, DiagramRefSchema, diagramRef, head, opened } from "./diagram-ref.ts";
-import { type McpTool, type ToolAnswer, type ToolContext, ToolFailure } from "./tool.ts";
+import { defineTool, type ToolAnswer, type ToolContext, ToolFailure } from "./tool.ts";
 import { Direction, IdempotencyKey } from "./tool-inputs.ts";
 
-export const generateDiagram: McpTool<{
-  prompt: string;
-  title?: string | undefined;
-  direction?: z.infer<typeof Direction> | undefined;
-  idempotency_key?: string | undefined;
-}> = {
+/** What `POST /v1/generate` answers as JSON. */
+type TurnResult = z.infer<typeof TurnResultSchema>;
+
+export const generateDiagram = defineTool({
   name: "generate_diagram",
   title: "Generate a diagram",
   description:
@@ -28,58 +27,54 @@ export const generateDiagram: McpTool<{
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   viewer: true,
   async run(args, ctx) {
-    const res = await ctx.api.call("POST", "/v1/generate", {
-      headers: { accept: "text/event-stream", "idempotency-key": args.idempotency_key },
-      body: {
-        prompt: args.prompt,
-        ...(args.title === undefined ? {} : { title: args.title }),
-        ...(args.direction === undefined ? {} : { direction: args.direction }),
-      },
-    });
-    if (!res.body) throw new Error("the turn answered no stream");
-    let id: string | undefined;
     let step = 0;
-    let completed:
-      | { status: string; text: string; error?: string; retryable?: boolean }
-      | undefined;
-    for await (const event of readEvents(res.body)) {
-      const data = JSON.parse(event.data) as Record<string, unknown>;
-      switch (data.type) {
-        case "turn.started":
-          id = String(data.diagram_id);
-          await ctx.progress(++step, "the agent started");
-          break;
-        case "tool.call":
-          await ctx.progress(++step, `the agent calls ${String(data.tool)}`);
-          break;
-        case "version.created":
-          await ctx.progress(++step, `saved version ${String(data.version)}`);
-          break;
-        case "turn.completed":
-          completed = data as typeof completed;
-          break;
+    let completed: TurnCompletedEvent | undefined;
+    const onTurnEvent = async (event: TurnEvent) => {
+      if (event.type === "turn.started") await ctx.progress(++step, "the agent started");
+      if (event.type === "tool.call") await ctx.progress(++step, `the agent calls ${event.tool}`);
+      if (event.type === "version.created") {
+        await ctx.progress(++step, `saved version ${event.version}`);
       }
+      if (event.type === "turn.completed") completed = event;
+    };
+    let result: TurnResult;
+    try {
+      result = await ctx.api.json<TurnResult>("POST", "/v1/generate", {
+        headers: { "idempotency-key": args.idempotency_key },
+        body: {
+          prompt: args.prompt,
+          ...(args.title === undefined ? {} : { title: args.title }),
+          ...(args.direction === undefined ? {} : { direction: args.direction }),
+        },
+        onTurnEvent,
+      });
+    } catch (error) {
+      throw turnFailure(error, completed);
     }
-    if (!completed || id === undefined) throw new Error("the turn ended without an answer");
-    if (completed.status === "failed" || completed.status === "cancelled") {
-      const again = completed.retryable ? " It may pass: try again in a minute." : "";
-      throw new ToolFailure(`Nothing was drawn: ${completed.error ?? completed.status}.${again}`);
-    }
-    const diagram = await head(ctx.api, id);
+    const diagram = await head(ctx.api, result.diagram_id);
     const ref = await diagramRef(ctx.api, diagram);
     return {
-      text: `${completed.text}\n\n${opened(ref)}`,
-      data: { ...ref, reply: completed.text, status: completed.status },
+      text: `${result.text}\n\n${opened(ref)}`,
+      data: { ...ref, reply: result.text, status: result.status },
       diagramXml: diagram.xml,
     };
   },
-};
+});
 
-export const createFromGraph: McpTool<{
-  graph: z.infer<typeof ModelGraphSchema>;
-  title?: string | undefined;
-  idempotency_key?: string | undefined;
-}> = {
+/**
+ * A turn that ran and saved nothing (502 `turn_failed`, 409 `turn_cancelled`) as a tool
+ * failure, saying why from its last event and whether trying again may help; other errors
+ * pass through.
+ */
+function turnFailure(error: unknown, completed: TurnCompletedEvent | undefined): unknown {
+  const ended = error instanceof ApiProblem && /^turn_(failed|cancelled)$/.test(error.code);
+  if (!ended) return error;
+  const why = completed ? (completed.error ?? completed.status) : error.message;
+  const again = completed?.retryable ? " It may pass: try again in a minute." : "";
+  return new ToolFailure(`Nothing was drawn: ${why}.${again}`);
+}
+
+export const createFromGraph = defineTool({
   name: "create_diagram_from_graph",
   title: "Create a diagram from its structure",
   description:
@@ -94,13 +89,9 @@ export const createFromGraph: McpTool<{
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   viewer: true,
   run: (args, ctx) => createOpened(ctx, { graph: args.graph }, args),
-};
+});
 
-export const createFromMermaid: McpTool<{
-  mermaid: string;
-  title?: string | undefined;
-  idempotency_key?: string | undefined;
-}> = {
+export const createFromMermaid = defineTool({
   name: "create_diagram_from_mermaid",
   title: "Create a diagram from Mermaid",
   description:
@@ -115,7 +106,7 @@ export const createFromMermaid: McpTool<{
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   viewer: true,
   run: (args, ctx) => createOpened(ctx, { mermaid: args.mermaid }, args),
-};
+});
 
 /**
  * Saves a new diagram from `source` (a graph or Mermaid) through the API and answers where to

@@ -10,7 +10,7 @@ import type { McpTool } from "./tool.ts";
 import { diffVersions, listVersions, restoreVersion } from "./version-tools.ts";
 
 /** Every tool but the two that find and run the others. */
-export const DIAGRAM_TOOLS: readonly McpTool<never>[] = [
+export const DIAGRAM_TOOLS: readonly McpTool[] = [
   generateDiagram,
   createFromGraph,
   createFromMermaid,
@@ -25,4 +25,4 @@ export const DIAGRAM_TOOLS: readonly McpTool<never>[] = [
   listVersions,
   restoreVersion,
   diffVersions,
-] as unknown as readonly McpTool<never>[];
+];

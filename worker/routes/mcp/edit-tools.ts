@@ -2,19 +2,13 @@
 import { z } from "zod";
 import { ModelOperationSchema } from "../../schemas/model-inputs.ts";
 import { type Diagram, DiagramRefSchema, diagramRef, opened, path } from "./diagram-ref.ts";
-import type { McpTool } from "./tool.ts";
+import { defineTool } from "./tool.ts";
 import { Direction, Id, IdempotencyKey } from "./tool-inputs.ts";
 
 const ifMatch = (version: number | undefined) =>
   version === undefined ? undefined : `"${version}"`;
 
-export const editDiagram: McpTool<{
-  id: string;
-  operations: z.infer<typeof ModelOperationSchema>[];
-  if_match?: number | undefined;
-  message?: string | undefined;
-  idempotency_key?: string | undefined;
-}> = {
+export const editDiagram = defineTool({
   name: "edit_diagram",
   title: "Edit a diagram",
   description:
@@ -53,14 +47,9 @@ export const editDiagram: McpTool<{
       diagramXml: result.xml,
     };
   },
-};
+});
 
-export const relayout: McpTool<{
-  id: string;
-  direction?: z.infer<typeof Direction> | undefined;
-  container_id?: string | undefined;
-  idempotency_key?: string | undefined;
-}> = {
+export const relayout = defineTool({
   name: "relayout",
   title: "Tidy a diagram's layout",
   description:
@@ -94,4 +83,4 @@ export const relayout: McpTool<{
       diagramXml: result.xml,
     };
   },
-};
+});

@@ -5,20 +5,10 @@ import { DrawioError, getCellXml, listSelectedCells, parseDiagram } from "../../
 import type { Diagram as DiagramView } from "../../schemas/diagram.ts";
 import type { InProcessApi } from "./api.ts";
 import { head, path } from "./diagram-ref.ts";
-import {
-  dataText,
-  type McpTool,
-  type ToolAnswer,
-  type ToolContext,
-  ToolInputError,
-} from "./tool.ts";
+import { dataText, defineTool, type ToolAnswer, type ToolContext, ToolInputError } from "./tool.ts";
 import { Id } from "./tool-inputs.ts";
 
-export const readDiagram: McpTool<{
-  id: string;
-  view: "compact" | "cell" | "xpath" | "xml";
-  target?: string | undefined;
-}> = {
+export const readDiagram = defineTool({
   name: "read_diagram",
   title: "Read a diagram",
   description:
@@ -61,7 +51,7 @@ export const readDiagram: McpTool<{
     }
     return { text: `${header}\n${cells.length === 0 ? "no cell matches" : JSON.stringify(cells)}` };
   },
-};
+});
 
 /**
  * The first line of a read: which diagram, which version, and the editor link (the
@@ -109,11 +99,7 @@ async function diagramPage(
   return { text: dataText(data), data };
 }
 
-export const listDiagrams: McpTool<{
-  query?: string | undefined;
-  cursor?: string | undefined;
-  limit?: number | undefined;
-}> = {
+export const listDiagrams = defineTool({
   name: "list_diagrams",
   title: "List diagrams",
   description:
@@ -127,12 +113,9 @@ export const listDiagrams: McpTool<{
   output: DiagramPageSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: (args, ctx) => diagramPage(ctx, { q: args.query, cursor: args.cursor, limit: args.limit }),
-};
+});
 
-export const exportDiagram: McpTool<{
-  id: string;
-  format: "drawio" | "compressed" | "url" | "svg" | "png";
-}> = {
+export const exportDiagram = defineTool({
   name: "export_diagram",
   title: "Export a diagram",
   description:
@@ -162,9 +145,9 @@ export const exportDiagram: McpTool<{
     }
     return { text: await ctx.api.text("GET", path(args.id, "/export"), { query }) };
   },
-};
+});
 
-export const searchDiagrams: McpTool<{ query: string; limit?: number | undefined }> = {
+export const searchDiagrams = defineTool({
   name: "search_diagrams",
   title: "Search diagrams",
   description: "Find your diagrams whose title contains the words, newest change first.",
@@ -176,4 +159,4 @@ export const searchDiagrams: McpTool<{ query: string; limit?: number | undefined
   output: DiagramPageSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run: (args, ctx) => diagramPage(ctx, { q: args.query, limit: args.limit }),
-};
+});

@@ -16,7 +16,7 @@ import { leanJsonSchema } from "../../schemas/lean-json-schema.ts";
 import { ApiProblem, type InProcessApi } from "./api.ts";
 import { DIAGRAM_TOOLS } from "./diagram-tools.ts";
 import { listResources, RESOURCE_TEMPLATES, readResource } from "./resources.ts";
-import { type McpTool, type ToolAnswer, ToolFailure, ToolInputError } from "./tool.ts";
+import { defineTool, type McpTool, type ToolContext, ToolFailure, ToolInputError } from "./tool.ts";
 import { VIEWER_URI, type ViewerSources, viewerResultMeta } from "./viewer-app.ts";
 
 /** What the server says about itself in `initialize`. */
@@ -32,7 +32,7 @@ export type ToolListing = "core" | "all";
 const BY_NAME = new Map(DIAGRAM_TOOLS.map((tool) => [tool.name, tool]));
 const MORE_TOOLS = DIAGRAM_TOOLS.filter((tool) => !tool.core);
 
-const findTools: McpTool<{ query?: string | undefined }> = {
+const findTools = defineTool({
   name: "find_tools",
   title: "Find more tools",
   description: `More Drawforge tools, with their input schemas, to call with run_tool: ${MORE_TOOLS.map((t) => t.name).join(", ")}. query filters by words.`,
@@ -58,9 +58,9 @@ const findTools: McpTool<{ query?: string | undefined }> = {
       data,
     };
   },
-};
+});
 
-const runTool: McpTool<{ name: string; arguments?: Record<string, unknown> | undefined }> = {
+const runTool = defineTool({
   name: "run_tool",
   title: "Run a tool found with find_tools",
   description: "Run one of the tools find_tools lists, with its arguments.",
@@ -73,15 +73,11 @@ const runTool: McpTool<{ name: string; arguments?: Record<string, unknown> | und
   run: (args, ctx) => {
     const tool = BY_NAME.get(args.name);
     if (!tool) throw new ToolInputError(`there is no tool "${args.name}"`);
-    return runChecked(tool, args.arguments ?? {}, ctx);
+    return tool.call(args.arguments ?? {}, ctx);
   },
-};
+});
 
-const ALL_TOOLS: readonly McpTool<never>[] = [
-  ...DIAGRAM_TOOLS,
-  findTools as unknown as McpTool<never>,
-  runTool as unknown as McpTool<never>,
-];
+const ALL_TOOLS: readonly McpTool[] = [...DIAGRAM_TOOLS, findTools, runTool];
 const TOOLS = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
 
 /**
@@ -110,7 +106,7 @@ function isEmptySchema(value: unknown): boolean {
 const schemaOf = (schema: z.ZodType) => portable(leanJsonSchema(schema));
 
 /** A tool as `tools/list` shows it. */
-function describe(tool: McpTool<never>): Tool {
+function describe(tool: McpTool): Tool {
   return {
     name: tool.name,
     title: tool.title,
@@ -134,21 +130,6 @@ export function toolListing(listing: ToolListing): Tool[] {
     listing === "core" ? tool.core : tool.name !== "find_tools" && tool.name !== "run_tool",
   ).map(describe);
   return listings[listing];
-}
-
-type Context = Parameters<McpTool["run"]>[1];
-
-/** Checks the arguments against the tool's schema, then runs it. */
-async function runChecked(tool: McpTool<never>, args: unknown, ctx: Context): Promise<ToolAnswer> {
-  const parsed = tool.input.safeParse(args);
-  if (!parsed.success) {
-    throw new ToolInputError(
-      parsed.error.issues
-        .map((issue) => `${issue.path.join(".") || "arguments"}: ${issue.message}`)
-        .join("; "),
-    );
-  }
-  return tool.run(parsed.data as never, ctx);
 }
 
 /** What a model should do about a problem the API answered. */
@@ -217,7 +198,7 @@ export function drawforgeMcpServer(
       throw new McpError(ErrorCode.InvalidParams, `there is no tool "${request.params.name}"`);
     }
     const token = request.params._meta?.progressToken;
-    const ctx: Context = {
+    const ctx: ToolContext = {
       api,
       signal: extra.signal,
       async progress(progress, message, total) {
@@ -229,7 +210,7 @@ export function drawforgeMcpServer(
       },
     };
     try {
-      const answer = await runChecked(tool, request.params.arguments ?? {}, ctx);
+      const answer = await tool.call(request.params.arguments ?? {}, ctx);
       const result: CallToolResult = { content: [{ type: "text", text: answer.text }] };
       if (answer.image) result.content.push({ type: "image", ...answer.image });
       if (answer.data !== undefined && tool.output) result.structuredContent = answer.data;

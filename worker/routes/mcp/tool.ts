@@ -24,14 +24,14 @@ export interface ToolAnswer {
   image?: { data: string; mimeType: string };
 }
 
-/** One tool of the MCP server. */
-export interface McpTool<I = unknown> {
+/** One tool as it is written: `run` takes what its `input` schema parses the arguments to. */
+export interface McpToolSpec<S extends z.ZodType> {
   name: string;
   title: string;
   description: string;
   /** In the default `tools/list`; the others are found with `find_tools`. */
   core: boolean;
-  input: z.ZodType<I>;
+  input: S;
   output?: z.ZodType;
   annotations: {
     readOnlyHint?: boolean;
@@ -41,7 +41,43 @@ export interface McpTool<I = unknown> {
   };
   /** Its answers show the diagram in hosts that support MCP Apps. */
   viewer?: boolean;
-  run(args: I, ctx: ToolContext): Promise<ToolAnswer>;
+  run(args: z.infer<S>, ctx: ToolContext): Promise<ToolAnswer>;
+}
+
+/** One tool of the MCP server, as the server holds them all: `call` checks its own arguments. */
+export interface McpTool extends Omit<McpToolSpec<z.ZodType>, "run"> {
+  /** Parses `args` with the tool's input schema (a {@link ToolInputError} if they do not fit), then runs it. */
+  call(args: unknown, ctx: ToolContext): Promise<ToolAnswer>;
+}
+
+/**
+ * A tool whose `run` is typed by its input schema, held as an {@link McpTool} that parses
+ * what a client sends before it runs.
+ *
+ * @example
+ * export const ping = defineTool({
+ *   name: "ping", title: "Ping", description: "Answers pong.", core: false,
+ *   input: z.object({ times: z.number().int().optional() }),
+ *   annotations: { readOnlyHint: true },
+ *   run: async (args) => ({ text: "pong".repeat(args.times ?? 1) }),
+ * });
+ */
+export function defineTool<S extends z.ZodType>(spec: McpToolSpec<S>): McpTool {
+  const { run, ...described } = spec;
+  return {
+    ...described,
+    async call(args, ctx) {
+      const parsed = spec.input.safeParse(args);
+      if (!parsed.success) {
+        throw new ToolInputError(
+          parsed.error.issues
+            .map((issue) => `${issue.path.join(".") || "arguments"}: ${issue.message}`)
+            .join("; "),
+        );
+      }
+      return run(parsed.data, ctx);
+    },
+  };
 }
 
 /** A tool input the API never saw because it is wrong on its face. */

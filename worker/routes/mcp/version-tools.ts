@@ -1,10 +1,10 @@
 /** The tools over a diagram's history: list its versions, restore one, compare two. */
 import { z } from "zod";
 import { DiagramRefSchema, diagramRef, head, opened, path } from "./diagram-ref.ts";
-import { dataText, type McpTool } from "./tool.ts";
+import { dataText, defineTool } from "./tool.ts";
 import { Id, IdempotencyKey } from "./tool-inputs.ts";
 
-export const listVersions: McpTool<{ id: string; cursor?: string | undefined; limit?: number }> = {
+export const listVersions = defineTool({
   name: "list_versions",
   title: "List a diagram's versions",
   description: "A diagram's history, newest first: who made each version, when and why.",
@@ -30,13 +30,9 @@ export const listVersions: McpTool<{ id: string; cursor?: string | undefined; li
     const data = { versions, next_cursor: page.next_cursor };
     return { text: dataText(data), data };
   },
-};
+});
 
-export const restoreVersion: McpTool<{
-  id: string;
-  version: number;
-  idempotency_key?: string | undefined;
-}> = {
+export const restoreVersion = defineTool({
   name: "restore_version",
   title: "Restore a version",
   description:
@@ -58,27 +54,26 @@ export const restoreVersion: McpTool<{
       diagramXml: diagram.xml,
     };
   },
-};
+});
 
-export const diffVersions: McpTool<{ id: string; version: number; against?: number | undefined }> =
-  {
-    name: "diff_versions",
-    title: "Compare versions",
-    description:
-      "What changed in a version: cells added, removed and changed (label, style, geometry), against the version before it or another one.",
-    core: false,
-    input: z.object({
-      id: Id,
-      version: z.number().int().min(1),
-      against: z.number().int().min(1).optional(),
-    }),
-    annotations: { readOnlyHint: true, openWorldHint: false },
-    async run(args, ctx) {
-      const diff = await ctx.api.json<Record<string, unknown>>(
-        "GET",
-        path(args.id, `/versions/${args.version}/diff`),
-        { query: { against: args.against } },
-      );
-      return { text: dataText(diff), data: diff };
-    },
-  };
+export const diffVersions = defineTool({
+  name: "diff_versions",
+  title: "Compare versions",
+  description:
+    "What changed in a version: cells added, removed and changed (label, style, geometry), against the version before it or another one.",
+  core: false,
+  input: z.object({
+    id: Id,
+    version: z.number().int().min(1),
+    against: z.number().int().min(1).optional(),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const diff = await ctx.api.json<Record<string, unknown>>(
+      "GET",
+      path(args.id, `/versions/${args.version}/diff`),
+      { query: { against: args.against } },
+    );
+    return { text: dataText(diff), data: diff };
+  },
+});
