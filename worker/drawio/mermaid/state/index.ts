@@ -4,7 +4,6 @@
 import type { WorkBudget } from "../../budget.ts";
 import type { Theme } from "../../layout/spec.ts";
 import type { DiagramDocument } from "../../model/document.ts";
-import { serializeDiagram } from "../../model/serialize.ts";
 import { withCss } from "../class/def.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -28,7 +27,7 @@ import { parseStateDiagram } from "./parse.ts";
  * are the transitions; a note's dashed line is not counted.
  *
  * @example
- * const { xml } = await convertStateDiagram(readMermaid("stateDiagram-v2\n  [*] --> Still"), {});
+ * const { document } = await convertStateDiagram(readMermaid("stateDiagram-v2\n  [*] --> Still"), {});
  */
 export async function convertStateDiagram(
   source: MermaidSource,
@@ -47,7 +46,7 @@ export async function convertStateDiagram(
   const document = await layoutStates(diagram, direction, theme, source.title, budget);
   const notes = [...diagram.notes, ...styleNodes(document, diagram, theme)];
   return {
-    xml: serializeDiagram(document),
+    document,
     notes,
     nodes: diagram.nodeCount,
     edges: diagram.edges.filter((e) => !e.note).length,
