@@ -1,11 +1,12 @@
 /**
- * Mermaid class diagrams (`classDiagram`) as editable draw.io UML class shapes.
+ * Mermaid class diagrams (`classDiagram`) as editable draw.io UML class shapes: the class
+ * folder's front door, `convertClassDiagram`.
  */
 import type { WorkBudget } from "../../budget.ts";
 import { layoutGraph } from "../../layout/index.ts";
 import type { GraphSpecInput } from "../../layout/spec.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
-import { noteSize } from "../state/notes.ts";
+import { noteSize } from "../state/index.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { drawClasses } from "./cells.ts";
 import { classBoxSize } from "./members.ts";

@@ -6,6 +6,7 @@
  */
 import { DrawioError } from "../../errors.ts";
 import { checkDepth, type MermaidSource, mermaidSyntax, type SourceLine } from "../source.ts";
+import { closingLine } from "../syntax.ts";
 import { parseColour } from "./colours.ts";
 import type { FrameKind, SequenceEvent, SequenceModel } from "./model.ts";
 import { Participants } from "./participants.ts";
@@ -107,13 +108,10 @@ class SequenceReader {
     const acc = /^accDescr\s*(:|\{)/i.exec(line.text);
     if (acc) {
       this.#description = line;
-      if (acc[1] === "{" && !line.text.includes("}")) {
-        while (i + 1 < lines.length && !(lines[i + 1] as SourceLine).text.includes("}")) i++;
-        if (i + 1 >= lines.length)
-          throw mermaidSyntax(line, "accDescr { … } is never closed with }");
-        i++;
-      }
-      return i;
+      if (acc[1] !== "{") return i;
+      const end = closingLine(lines, i);
+      if (end === undefined) throw mermaidSyntax(line, "accDescr { … } is never closed with }");
+      return end;
     }
     if (/^accTitle\s*:/i.test(line.text)) {
       this.#accTitle = readLabel(line.text.replace(/^accTitle\s*:/i, "")).text;
