@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertMermaid } from "../../worker/drawio/mermaid/index.ts";
 import { parseDiagram } from "../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../worker/drawio/model/serialize.ts";
 import { listCells } from "../../worker/drawio/views/query.ts";
 import { findChromium, hasLabel, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
 
@@ -59,7 +60,7 @@ describe.skipIf(findChromium() === undefined)("converted Mermaid in the real dra
 
   it.each(snippets)("opens $name and draws every cell's text", async ({ text }) => {
     if (drawio === undefined) throw new Error("draw.io did not start");
-    const { xml } = await convertMermaid(text);
+    const xml = serializeDiagram((await convertMermaid(text)).document);
     const svg = await drawio.renderSvg(xml);
     expect(svg.startsWith("<svg")).toBe(true);
     const page = parseDiagram(xml).pages[0];

@@ -14,7 +14,6 @@ import {
   lintDocument,
   listCells,
   listSelectedCells,
-  parseDiagram,
   relayoutPage,
   repairDiagram,
   type ShapeNames,
@@ -180,7 +179,7 @@ export class WorkingCopy {
     if (converted.title) this.title = converted.title;
     const notes = converted.notes.length > 0 ? ` (${converted.notes.join(" ")})` : "";
     return this.#place(
-      parseDiagram(converted.xml),
+      converted.document,
       replace,
       `converted the ${converted.type} diagram: ${converted.nodes} nodes and ${converted.edges} edges${notes}`,
       `converted ${converted.type} diagram`,

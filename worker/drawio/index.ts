@@ -43,8 +43,7 @@ export {
 } from "./layout/spec.ts";
 export { lintDocument } from "./lint/index.ts";
 // Mermaid to draw.io.
-export { convertMermaid, type MermaidOptions } from "./mermaid/index.ts";
-export { MAX_MERMAID_CHARS } from "./mermaid/source.ts";
+export { convertMermaid, MAX_MERMAID_CHARS, type MermaidOptions } from "./mermaid/index.ts";
 export { cellId, getCellAttribute, isCellElement, isEdge, isVertex } from "./model/cell.ts";
 export {
   type DiagramDocument,

@@ -5,7 +5,7 @@ import {
   convertMermaid,
   lintDocument,
   type MermaidOptions,
-  parseDiagram,
+  serializeDiagram,
   validateDocument,
 } from "../drawio/index.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -27,10 +27,9 @@ export const convert = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
  */
 export async function convertChecked(input: { mermaid: string } & MermaidOptions) {
   const { mermaid, ...options } = input;
-  const converted = await convertMermaid(mermaid, options);
-  const document = parseDiagram(converted.xml);
+  const { document, ...converted } = await convertMermaid(mermaid, options);
   return {
-    xml: converted.xml,
+    xml: serializeDiagram(document),
     type: converted.type,
     ...(converted.title === undefined ? {} : { title: converted.title }),
     counts: { nodes: converted.nodes, edges: converted.edges },

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { headCache } from "../diagram/head-cache.ts";
-import { convertMermaid } from "../drawio/index.ts";
+import { convertMermaid, serializeDiagram } from "../drawio/index.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { decodeTimeCursor, encodeTimeCursor } from "../http/cursors.ts";
 import { etagOf, parseIfMatch, requireIfMatch } from "../http/preconditions.ts";
@@ -71,7 +71,7 @@ diagrams.openapi(createDiagram, async (c) => {
   if (body.graph !== undefined) xml = (await layoutOrFail(body.graph)).xml;
   if (body.mermaid !== undefined) {
     const converted = await convertMermaid(body.mermaid);
-    xml = converted.xml;
+    xml = serializeDiagram(converted.document);
     title ??= converted.title;
   }
   const view = unwrap(

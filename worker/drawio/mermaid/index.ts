@@ -22,7 +22,7 @@ export {
 } from "./source.ts";
 export type { ConvertedDiagram, MermaidOptions } from "./types.ts";
 
-/** A converted Mermaid diagram: its draw.io file, its type and what could not be carried over. */
+/** A converted Mermaid diagram: its draw.io document, its type and what could not be carried over. */
 export interface MermaidConversion extends ConvertedDiagram {
   type: MermaidType;
   /** The title of the text's front matter, when it has one. */
@@ -30,10 +30,10 @@ export interface MermaidConversion extends ConvertedDiagram {
 }
 
 /**
- * Converts Mermaid text to a draw.io file.
+ * Converts Mermaid text to a draw.io document (`serializeDiagram` writes it as a file).
  *
  * @example
- * const { xml, notes } = await convertMermaid("flowchart LR\n  A[Cart] --> B{Paid?}");
+ * const { document, notes } = await convertMermaid("flowchart LR\n  A[Cart] --> B{Paid?}");
  */
 export async function convertMermaid(
   text: string,

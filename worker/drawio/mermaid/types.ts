@@ -1,4 +1,9 @@
+/**
+ * What every Mermaid converter takes and gives: the conversion options and the converted
+ * diagram (its document, notes and counts).
+ */
 import type { Direction, Theme } from "../layout/spec.ts";
+import type { DiagramDocument } from "../model/document.ts";
 
 /** How to convert. */
 export interface MermaidOptions {
@@ -10,8 +15,8 @@ export interface MermaidOptions {
 
 /** What one diagram type's converter returns. */
 export interface ConvertedDiagram {
-  /** The draw.io file: real, editable cells. */
-  xml: string;
+  /** The draw.io diagram: one page of real, editable cells; `serializeDiagram` writes its file. */
+  document: DiagramDocument;
   /**
    * What was read but has no draw.io counterpart, one sentence each (`click` lines, `%%{init}%%`
    * themes, …), so nothing is left out without a word.

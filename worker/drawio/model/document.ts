@@ -54,6 +54,39 @@ export function defaultPageAttributes(): Record<string, string> {
 }
 
 /**
+ * The `<mxGraphModel>` attributes of a new page holding a drawing of `width` × `height` px: a
+ * grid of 10, draw.io's editing switches on, and a page at least 850 × 1100.
+ *
+ * @example
+ * pageModelAttributes(400, 300).pageHeight; // "1100"
+ * pageModelAttributes(400, 300, "#1a202c").background; // "#1a202c"
+ */
+export function pageModelAttributes(
+  width: number,
+  height: number,
+  background?: string,
+): Record<string, string> {
+  return {
+    dx: String(width),
+    dy: String(height),
+    grid: "1",
+    gridSize: "10",
+    guides: "1",
+    tooltips: "1",
+    connect: "1",
+    arrows: "1",
+    fold: "1",
+    page: "1",
+    pageScale: "1",
+    pageWidth: String(Math.max(850, width)),
+    pageHeight: String(Math.max(1100, height)),
+    math: "0",
+    shadow: "0",
+    ...(background ? { background } : {}),
+  };
+}
+
+/**
  * An empty page: the root cell and one layer.
  *
  * @example

@@ -3,6 +3,7 @@ import { convertClassDiagram } from "../../../../worker/drawio/mermaid/class/ind
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
 import type { XmlElement } from "../../../../worker/drawio/xml/nodes.ts";
 import {
@@ -20,7 +21,8 @@ const convert = (text: string, options: MermaidOptions = {}) =>
   convertClassDiagram(readMermaid(text), options);
 
 async function cellsOf(text: string, options: MermaidOptions = {}) {
-  const { xml, notes } = await convert(text, options);
+  const { document, notes } = await convert(text, options);
+  const xml = serializeDiagram(document);
   const cells = parseDiagram(xml).pages[0]?.cells ?? [];
   const byId = (id: string) => cells.find((c) => c.attrs.id === id) as XmlElement;
   const style = (id: string, key: string) => getStyleValue(byId(id)?.attrs.style, key);
@@ -289,7 +291,8 @@ describe("class diagram structure and styles", () => {
       if (i > 10 && i % 4 === 0) lines.push(`  C${i} "1" --> "*" C${i - 7} : uses`);
     }
     const started = performance.now();
-    const { xml, nodes, edges } = await convert(lines.join("\n"));
+    const { document, nodes, edges } = await convert(lines.join("\n"));
+    const xml = serializeDiagram(document);
     const ms = performance.now() - started;
     expect({ nodes, edges }).toEqual({ nodes: 100, edges: 99 + 22 });
     expect(validationErrors(xml)).toEqual([]);

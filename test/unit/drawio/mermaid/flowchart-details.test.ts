@@ -4,11 +4,14 @@ import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart/in
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
 
 /** The converted page's cells by id, each with its style and geometry, and the notes. */
 async function page(text: string, options: MermaidOptions = {}) {
-  const { xml, notes } = await convertFlowchart(readMermaid(text), options);
+  const converted = await convertFlowchart(readMermaid(text), options);
+  const { notes } = converted;
+  const xml = serializeDiagram(converted.document);
   const document = parseDiagram(xml);
   const cells = document.pages[0]?.cells ?? [];
   const byId = new Map(cells.map((c) => [c.attrs.id ?? "", c]));

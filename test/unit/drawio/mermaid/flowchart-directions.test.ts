@@ -3,11 +3,13 @@ import { lintPage } from "../../../../worker/drawio/lint/index.ts";
 import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart/index.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { pageRects } from "../../../fixtures/page-rects.ts";
 
 /** The converted page: each cell's centre on the page, and the notes. */
 async function drawn(text: string) {
-  const { xml, notes } = await convertFlowchart(readMermaid(text), {});
+  const { document, notes } = await convertFlowchart(readMermaid(text), {});
+  const xml = serializeDiagram(document);
   const page = parseDiagram(xml).pages[0];
   if (!page) throw new Error("no page");
   const lint = lintPage(page, { rules: ["overlap", "edge_crosses_vertex"] });
@@ -109,13 +111,13 @@ describe("Mermaid flowcharts: direction inside subgraphs", () => {
   });
 
   it("sizes a fork bar across its subgraph's direction", async () => {
-    const { xml } = await convertFlowchart(
+    const { document } = await convertFlowchart(
       readMermaid(
         "flowchart TB\n  subgraph s\n    direction LR\n    a --> f@{ shape: fork } --> b\n  end",
       ),
       {},
     );
-    const page = parseDiagram(xml).pages[0];
+    const page = parseDiagram(serializeDiagram(document)).pages[0];
     const fork = page?.cells.find((c) => c.attrs.id === "f");
     const geometry = fork?.children.find((n) => "name" in n && n.name === "mxGeometry");
     const attrs = geometry && "attrs" in geometry ? geometry.attrs : {};

@@ -8,6 +8,7 @@ import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart/in
 import { MAX_MERMAID_NODES, readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../../fixtures/mermaid/", import.meta.url));
 
@@ -31,7 +32,7 @@ const convert = (text: string, options: MermaidOptions = {}) =>
 /** Cells of the converted page, with labels as plain text. */
 async function drawn(text: string, options: MermaidOptions = {}) {
   const result = await convert(text, options);
-  const document = parseDiagram(result.xml);
+  const document = parseDiagram(serializeDiagram(result.document));
   const page = document.pages[0];
   if (!page) throw new Error("no page");
   const cells = page.cells;

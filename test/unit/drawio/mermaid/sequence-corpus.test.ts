@@ -14,8 +14,10 @@ import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry/
 import { convertSequenceDiagram } from "../../../../worker/drawio/mermaid/sequence/index.ts";
 import { readLabel } from "../../../../worker/drawio/mermaid/sequence/text.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
+import type { ConvertedDiagram } from "../../../../worker/drawio/mermaid/types.ts";
 import type { DiagramPage } from "../../../../worker/drawio/model/document.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { measureText } from "../../../../worker/drawio/text/estimate.ts";
 import { decodeHtmlEntities } from "../../../../worker/drawio/text/label-text.ts";
 
@@ -66,7 +68,7 @@ interface Converted {
 
 async function convert(text: string): Promise<Converted> {
   const out = await convertSequenceDiagram(readMermaid(text), {});
-  const doc = parseDiagram(out.xml);
+  const doc = parseDiagram(serializeDiagram(out.document));
   const errors = validateDocument(doc).filter((f) => f.severity === "error");
   expect(errors).toEqual([]);
   const page = doc.pages[0] as DiagramPage;
@@ -245,7 +247,7 @@ describe("mangled snippets", () => {
           );
           refused++;
         } else {
-          const xml = (out as { xml: string }).xml;
+          const xml = serializeDiagram((out as ConvertedDiagram).document);
           const errors = validateDocument(parseDiagram(xml)).filter((f) => f.severity === "error");
           expect(errors, `${name}:\n${mangled}`).toEqual([]);
           converted++;

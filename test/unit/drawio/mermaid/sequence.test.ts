@@ -8,13 +8,14 @@ import { MAX_SEQUENCE_MESSAGES } from "../../../../worker/drawio/mermaid/sequenc
 import { MAX_MERMAID_NODES, readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
 import { measureText } from "../../../../worker/drawio/text/estimate.ts";
 
 /** Converts a snippet; the page's cells with absolute geometry, looked up by id or by label. */
 async function draw(text: string, options: MermaidOptions = {}) {
   const out = await convertSequenceDiagram(readMermaid(text), options);
-  const doc = parseDiagram(out.xml);
+  const doc = parseDiagram(serializeDiagram(out.document));
   const layout = new PageLayout(doc.pages[0] as (typeof doc.pages)[0]);
   const byLabel = (label: string) => {
     const cell =
@@ -341,7 +342,7 @@ describe("the page", () => {
   it("comes through convertMermaid with the front matter's title", async () => {
     const out = await convertMermaid("---\ntitle: Hello\n---\nsequenceDiagram\n  A->>B: x");
     expect(out).toMatchObject({ type: "sequence", title: "Hello", nodes: 2, edges: 1 });
-    expect(out.xml).toContain('value="Hello"');
+    expect(serializeDiagram(out.document)).toContain('value="Hello"');
   });
 });
 

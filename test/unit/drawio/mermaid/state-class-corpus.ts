@@ -11,6 +11,7 @@ import { DrawioError } from "../../../../worker/drawio/errors.ts";
 import { lintDocument } from "../../../../worker/drawio/lint/index.ts";
 import type { ConvertedDiagram } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { decodeHtmlEntities } from "../../../../worker/drawio/text/label-text.ts";
 
 const ROOT = fileURLToPath(new URL("../../../fixtures/mermaid/", import.meta.url));
@@ -114,7 +115,8 @@ export function describeCorpus(
     it.each(good.map((s) => [s.name, s] as const))(
       "%s converts: valid, clear, every text shown, counts as expected",
       async (_name, snippet) => {
-        const { xml, nodes, edges } = await convert(snippet.text);
+        const { document, nodes, edges } = await convert(snippet.text);
+        const xml = serializeDiagram(document);
         expect(validationErrors(xml)).toEqual([]);
         const crowded = lintDocument(parseDiagram(xml)).filter(
           (f) => f.code === "overlap" || f.code === "edge_crosses_vertex",

@@ -4,6 +4,7 @@ import { convertStateDiagram } from "../../../../worker/drawio/mermaid/state/ind
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
 import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
 import type { XmlElement } from "../../../../worker/drawio/xml/nodes.ts";
 import { corpus, describeCorpus, fragments, squash, statements } from "./state-class-corpus.ts";
@@ -14,7 +15,8 @@ const convert = (text: string, options: MermaidOptions = {}) =>
   convertStateDiagram(readMermaid(text), options);
 
 async function cellsOf(text: string, options: MermaidOptions = {}) {
-  const { xml, notes } = await convert(text, options);
+  const { document, notes } = await convert(text, options);
+  const xml = serializeDiagram(document);
   const cells = parseDiagram(xml).pages[0]?.cells ?? [];
   const byId = (id: string) => cells.find((c) => c.attrs.id === id) as XmlElement;
   const style = (id: string, key: string) => getStyleValue(byId(id)?.attrs.style, key);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { isKnownMarker } from "../../../../worker/drawio/render/edges/markers.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 
@@ -70,7 +71,7 @@ describe("edge markers", () => {
 
   it("draws every arrowhead of Mermaid's sequence messages", async () => {
     for (const file of ["arrows.mmd", "half-arrows.mmd", "create-destroy.mmd"]) {
-      const { xml } = await convertMermaid(mermaid(file));
+      const xml = serializeDiagram((await convertMermaid(mermaid(file))).document);
       const kinds = [...xml.matchAll(/(?:end|start)Arrow=(\w+)/g)].map((m) => m[1] ?? "");
       expect(kinds.filter((k) => k !== "none" && !isKnownMarker(k))).toEqual([]);
       const { svg, unknownShapes } = renderSvg(parseDiagram(xml));
@@ -79,7 +80,7 @@ describe("edge markers", () => {
       const markers = kinds.filter((k) => k !== "none").length;
       expect(svg.match(/stroke-miterlimit="10"/g)?.length ?? 0).toBeGreaterThanOrEqual(markers);
     }
-    const { xml } = await convertMermaid(mermaid("half-arrows.mmd"));
+    const xml = serializeDiagram((await convertMermaid(mermaid("half-arrows.mmd"))).document);
     expect(xml).toContain("endArrow=async");
     expect(xml).toContain("endArrow=openAsync");
   });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { isKnownShape } from "../../../../worker/drawio/render/draw-shape.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { drawCell } from "./one-cell.ts";
@@ -59,7 +60,7 @@ describe("UML sequence figures and partial boxes", () => {
   });
 
   it("draws every participant Mermaid's sequence converter writes", async () => {
-    const { xml } = await convertMermaid(mermaid("participant-types.mmd"));
+    const xml = serializeDiagram((await convertMermaid(mermaid("participant-types.mmd"))).document);
     expect(xml).toContain("participant=umlBoundary");
     expect(xml).toContain("participant=umlControl");
     expect(xml).toContain("participant=umlEntity");

@@ -1,12 +1,12 @@
 /**
- * Mermaid class diagrams (`classDiagram`) as editable draw.io UML class shapes.
+ * Mermaid class diagrams (`classDiagram`) as editable draw.io UML class shapes: the class
+ * folder's front door, `convertClassDiagram`.
  */
 import type { WorkBudget } from "../../budget.ts";
 import { layoutGraph } from "../../layout/index.ts";
 import type { GraphSpecInput } from "../../layout/spec.ts";
-import { serializeDiagram } from "../../model/serialize.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
-import { noteSize } from "../state/notes.ts";
+import { noteSize } from "../state/index.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { drawClasses } from "./cells.ts";
 import { classBoxSize } from "./members.ts";
@@ -29,7 +29,7 @@ import { parseClassDiagram } from "./parse.ts";
  * counted. `edges` are the relations; a note's dashed line is not counted.
  *
  * @example
- * const { xml } = await convertClassDiagram(readMermaid("classDiagram\n  Animal <|-- Duck"), {});
+ * const { document } = await convertClassDiagram(readMermaid("classDiagram\n  Animal <|-- Duck"), {});
  */
 export async function convertClassDiagram(
   source: MermaidSource,
@@ -60,7 +60,7 @@ export async function convertClassDiagram(
     }
   }
   return {
-    xml: serializeDiagram(laid.document),
+    document: laid.document,
     notes,
     nodes: diagram.nodes.length,
     edges: diagram.relations.length,

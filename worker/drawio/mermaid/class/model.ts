@@ -3,9 +3,9 @@
  * namespaces, relations and notes.
  */
 import type { Direction } from "../../layout/spec.ts";
+import { CellIds } from "../cell-ids.ts";
+import { ClassDefs, type CssStyle } from "../class-defs.ts";
 import { MAX_MERMAID_NODES, type SourceLine, tooManyNodes } from "../source.ts";
-import { CellIds } from "../state/ids.ts";
-import { ClassDefs, type CssStyle } from "./def.ts";
 import { generics, type Member } from "./members.ts";
 
 /** A class box, or the circle of a lollipop interface (`bar ()-- foo`). */

@@ -2,6 +2,7 @@
  * Relation statements of class diagrams (`Customer "1" --> "*" Ticket : buys`) and the
  * draw.io arrowheads of each relation type, as draw.io's UML sidebar draws them.
  */
+import { skipBlanks } from "../syntax.ts";
 import type { Marker } from "./model.ts";
 
 /** A relation statement, split into its parts; columns are 0-based in the statement. */
@@ -57,9 +58,9 @@ export class RelationError {
 export function readRelation(text: string): RelationText | undefined {
   const first = readName(text, 0);
   if (!first) return undefined;
-  let pos = skip(text, first.end);
+  let pos = skipBlanks(text, first.end);
   const startText = quoted(text, pos);
-  if (startText) pos = skip(text, startText.end);
+  if (startText) pos = skipBlanks(text, startText.end);
   const op = OPERATOR.exec(text.slice(pos));
   if (!op) {
     if (startText)
@@ -80,12 +81,12 @@ export function readRelation(text: string): RelationText | undefined {
     operator = operator.slice(0, -1);
     tail = undefined;
   }
-  pos = skip(text, pos + operator.length);
+  pos = skipBlanks(text, pos + operator.length);
   const endText = quoted(text, pos);
-  if (endText) pos = skip(text, endText.end);
+  if (endText) pos = skipBlanks(text, endText.end);
   const second = readName(text, pos);
   if (!second) throw new RelationError("a relation needs a class after its arrow", pos);
-  pos = skip(text, second.end);
+  pos = skipBlanks(text, second.end);
   if (pos < text.length && text[pos] !== ":") {
     throw new RelationError('expected ": label" or the end of the line after the relation', pos);
   }
@@ -130,12 +131,6 @@ function quoted(text: string, pos: number): { text: string; end: number } | unde
   const close = text.indexOf('"', pos + 1);
   if (close < 0) throw new RelationError('this quoted text never ends: close it with "', pos);
   return { text: text.slice(pos + 1, close), end: close + 1 };
-}
-
-function skip(text: string, pos: number): number {
-  let p = pos;
-  while (p < text.length && /\s/.test(text[p] as string)) p++;
-  return p;
 }
 
 /**

@@ -4,9 +4,9 @@
  * it does.
  */
 
+import { type CssStyle, readCss } from "../class-defs.ts";
 import { checkDepth, mermaidSyntax, type SourceLine } from "../source.ts";
-import { mermaidBreaks, readDirection, type Statement } from "../state/syntax.ts";
-import { type CssStyle, readCss } from "./def.ts";
+import { mermaidBreaks, readDirection, type Statement } from "../syntax.ts";
 import { readMember } from "./members.ts";
 import type { ClassDiagram, ClassNode } from "./model.ts";
 

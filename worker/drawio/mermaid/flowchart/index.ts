@@ -10,11 +10,11 @@ import { parseFlowchart } from "./parse.ts";
 import { flowchartGraph } from "./spec.ts";
 
 /**
- * Converts a flowchart read by `readMermaid` to a draw.io file. Throws `mermaid_syntax` (with
+ * Converts a flowchart read by `readMermaid` to a draw.io document. Throws `mermaid_syntax` (with
  * line and column) for text it does not understand and `mermaid_too_large` past the limits.
  *
  * @example
- * const { xml, nodes, edges } = await convertFlowchart(readMermaid("flowchart LR\n  A[Cart] --> B{Paid?}"), {});
+ * const { document, nodes, edges } = await convertFlowchart(readMermaid("flowchart LR\n  A[Cart] --> B{Paid?}"), {});
  * // nodes 2, edges 1
  */
 export async function convertFlowchart(
@@ -33,9 +33,9 @@ export async function convertFlowchart(
   );
   const title = source.title ?? model.title;
   if (title !== undefined && title !== "") spec.title = title.slice(0, 200);
-  const { xml, notes } = await layoutGraph(spec, budget ? { ...layout, budget } : layout);
+  const { document, notes } = await layoutGraph(spec, budget ? { ...layout, budget } : layout);
   return {
-    xml,
+    document,
     notes: [...model.notes.list(), ...notes.map((n) => n.message)],
     nodes: model.nodes.size,
     edges: model.edges.length,

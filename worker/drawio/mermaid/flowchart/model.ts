@@ -3,7 +3,7 @@
  * them, with Mermaid's rules for which subgraph holds a node and which label wins.
  */
 import { DrawioError } from "../../errors.ts";
-import { type CssStyle, readCss } from "../class/def.ts";
+import { type CssStyle, readCss } from "../class-defs.ts";
 import { checkDepth, MAX_MERMAID_NODES, type SourceLine, tooManyNodes } from "../source.ts";
 import { type Emphasis, labelText } from "./labels.ts";
 import { readQuoted, type Scanner } from "./scan.ts";

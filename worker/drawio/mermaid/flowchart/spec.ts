@@ -7,7 +7,7 @@
 import type { LayoutOptions } from "../../layout/index.ts";
 import type { Direction, GraphSpecInput, Theme } from "../../layout/spec.ts";
 import { measureText } from "../../text/estimate.ts";
-import { type CssStyle, combineCss } from "../class/def.ts";
+import { type CssStyle, combineCss } from "../class-defs.ts";
 import { subgraphDirections } from "./directions.ts";
 import { withEmphasis } from "./labels.ts";
 import type { DrawioStyle, FlowEdge, FlowModel, FlowNode, LinkEnd } from "./model.ts";

@@ -12,7 +12,7 @@ import { measureText } from "../../text/estimate.ts";
 import { createElement, type XmlElement } from "../../xml/nodes.ts";
 import { BOX_PAD, type Column } from "./columns.ts";
 import type { SequenceModel } from "./model.ts";
-import type { PlacedMessage, Rows } from "./rows.ts";
+import type { PlacedFrame, PlacedMessage, Rows } from "./rows.ts";
 import { LOOP } from "./sizes.ts";
 import {
   BAR_STYLE,
@@ -39,6 +39,20 @@ export interface SequenceCells {
   height: number;
 }
 
+/** A `box` of participants and the rectangle drawn around them. */
+interface PlacedBox {
+  box: SequenceModel["boxes"][number];
+  rect: Rect;
+}
+
+/** The extent of everything drawn, before the margin. */
+interface Bounds {
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
 /**
  * Writes the cells of a placed diagram.
  *
@@ -46,9 +60,49 @@ export interface SequenceCells {
  * const { cells } = sequenceCells(model, columns, placeRows(model, columns));
  */
 export function sequenceCells(model: SequenceModel, columns: Column[], rows: Rows): SequenceCells {
-  const ids = new Ids(model);
-  // A box may hold no one (`box … end` with nothing between).
-  const boxes = model.boxes
+  const boxes = placeBoxes(model, columns, rows);
+  const bounds = boundsOf(columns, rows, boxes);
+  const title = model.title ?? "";
+  let titleRect: Rect | undefined;
+  if (title !== "") {
+    const size = measureText(title, Number.POSITIVE_INFINITY);
+    const height = size.height * 1.4 + 10;
+    const width = Math.max(size.width * 1.4 + 20, bounds.maxX - bounds.minX);
+    bounds.minY -= height + 10;
+    titleRect = { x: (bounds.minX + bounds.maxX) / 2 - width / 2, y: bounds.minY, width, height };
+  }
+  const drawing = new SequenceDrawing(model, MARGIN - bounds.minX, MARGIN - bounds.minY);
+  if (titleRect) drawing.add("title", title, TITLE_STYLE, LAYER, titleRect);
+  boxes.forEach(({ box, rect }, k) => {
+    drawing.add(drawing.ids.fresh(`box-${k + 1}`), box.title, boxStyle(box.fill), LAYER, rect);
+  });
+  const frameIds = rows.frames.map((f, k) =>
+    drawing.ids.fresh(`${f.kind === "rect" ? "highlight" : "frame"}-${k + 1}`),
+  );
+  rows.frames.forEach((f, k) => {
+    if (f.kind === "rect")
+      drawing.add(frameIds[k] as string, "", highlightStyle(f.fill), LAYER, f.rect);
+  });
+  const lifelines = columns.map((c, i) => drawing.lifeline(c, i, rows));
+  rows.frames.forEach((f, k) => {
+    if (f.kind !== "rect") drawing.frame(f, frameIds[k] as string);
+  });
+  rows.messages.forEach((m, k) => {
+    drawing.message(m, k, lifelines);
+  });
+  rows.notes.forEach((n, k) => {
+    drawing.add(drawing.ids.fresh(`note-${k + 1}`), n.text, NOTE_STYLE, LAYER, n.rect);
+  });
+  return {
+    cells: drawing.cells,
+    width: Math.ceil(bounds.maxX - bounds.minX + 2 * MARGIN),
+    height: Math.ceil(bounds.maxY - bounds.minY + 2 * MARGIN),
+  };
+}
+
+/** The boxes that hold someone (`box … end` may hold no one), around their lifelines. */
+function placeBoxes(model: SequenceModel, columns: Column[], rows: Rows): PlacedBox[] {
+  return model.boxes
     .filter((box) => box.members.length > 0)
     .map((box) => {
       const members = box.members.map((i) => columns[i] as Column);
@@ -65,6 +119,10 @@ export function sequenceCells(model: SequenceModel, columns: Column[], rows: Row
       };
       return { box, rect };
     });
+}
+
+/** The extent of the lifelines, boxes, notes, frames and self messages' loops (and y = 0). */
+function boundsOf(columns: Column[], rows: Rows, boxes: PlacedBox[]): Bounds {
   const rects: Rect[] = [
     { x: 0, y: 0, width: 0, height: 0 },
     ...columns.map((c, i) => ({
@@ -80,72 +138,80 @@ export function sequenceCells(model: SequenceModel, columns: Column[], rows: Row
       .filter((m) => m.loop)
       .map((m) => ({ x: m.from.x, y: m.from.y, width: LOOP + 8 + m.label.width, height: 1 })),
   ];
-  const minX = Math.min(...rects.map((r) => r.x));
-  const maxX = Math.max(...rects.map((r) => r.x + r.width));
-  let minY = Math.min(0, ...rects.map((r) => r.y));
-  const maxY = Math.max(...rects.map((r) => r.y + r.height));
-  const cells: XmlElement[] = [];
-  const title = model.title ?? "";
-  let titleRect: Rect | undefined;
-  if (title !== "") {
-    const size = measureText(title, Number.POSITIVE_INFINITY);
-    const height = size.height * 1.4 + 10;
-    const width = Math.max(size.width * 1.4 + 20, maxX - minX);
-    minY -= height + 10;
-    titleRect = { x: (minX + maxX) / 2 - width / 2, y: minY, width, height };
+  return {
+    minX: Math.min(...rects.map((r) => r.x)),
+    maxX: Math.max(...rects.map((r) => r.x + r.width)),
+    minY: Math.min(0, ...rects.map((r) => r.y)),
+    maxY: Math.max(...rects.map((r) => r.y + r.height)),
+  };
+}
+
+/** The cells written so far, their ids, and the shift from placed to page coordinates. */
+class SequenceDrawing {
+  readonly cells: XmlElement[] = [];
+  readonly ids: Ids;
+  readonly #model: SequenceModel;
+  readonly #dx: number;
+  readonly #dy: number;
+
+  constructor(model: SequenceModel, dx: number, dy: number) {
+    this.#model = model;
+    this.ids = new Ids(model);
+    this.#dx = dx;
+    this.#dy = dy;
   }
-  const dx = MARGIN - minX;
-  const dy = MARGIN - minY;
-  const shift = (r: Rect): Rect => ({ ...r, x: r.x + dx, y: r.y + dy });
-  if (titleRect) cells.push(vertex("title", title, TITLE_STYLE, LAYER, shift(titleRect)));
-  boxes.forEach(({ box, rect }, k) => {
-    cells.push(
-      vertex(ids.fresh(`box-${k + 1}`), box.title, boxStyle(box.fill), LAYER, shift(rect)),
-    );
-  });
-  const frameIds = rows.frames.map((f, k) =>
-    ids.fresh(`${f.kind === "rect" ? "highlight" : "frame"}-${k + 1}`),
-  );
-  rows.frames.forEach((f, k) => {
-    if (f.kind === "rect")
-      cells.push(vertex(frameIds[k] as string, "", highlightStyle(f.fill), LAYER, shift(f.rect)));
-  });
-  const lifelines = columns.map((c, i) => {
+
+  /** Adds a vertex on the layer at a placed rectangle, shifted onto the page. */
+  add(id: string, label: string, style: string, parent: string, r: Rect): void {
+    this.cells.push(vertex(id, label, style, parent, this.#shift(r)));
+  }
+
+  #shift(r: Rect): Rect {
+    return { ...r, x: r.x + this.#dx, y: r.y + this.#dy };
+  }
+
+  #at(p: Point): Point {
+    return { x: p.x + this.#dx, y: p.y + this.#dy };
+  }
+
+  /** Participant `i`'s lifeline with its activation bars and destroy mark; returns its rect. */
+  lifeline(c: Column, i: number, rows: Rows): Rect {
+    const { ids } = this;
     const l = rows.lifelines[i] ?? { top: 0, bottom: 0, destroyed: false };
-    const rect = shift({
+    const rect = this.#shift({
       x: c.center - c.width / 2,
       y: l.top,
       width: c.width,
       height: l.bottom - l.top,
     });
-    const p = model.participants[i];
-    if (p) cells.push(vertex(ids.participant(i), p.label, lifelineStyle(p, c.height), LAYER, rect));
-    rows.bars
-      .filter((b) => b.who === i)
-      .forEach((b) => {
-        const bar = {
-          x: c.width / 2 - 5 + b.depth * 5,
-          y: b.top - l.top,
-          width: 10,
-          height: b.bottom - b.top,
-        };
-        cells.push(
-          vertex(ids.fresh(`activation-${i + 1}`), "", BAR_STYLE, ids.participant(i), bar),
-        );
-      });
+    const p = this.#model.participants[i];
+    if (p)
+      this.cells.push(vertex(ids.participant(i), p.label, lifelineStyle(p, c.height), LAYER, rect));
+    for (const b of rows.bars) {
+      if (b.who !== i) continue;
+      const bar = {
+        x: c.width / 2 - 5 + b.depth * 5,
+        y: b.top - l.top,
+        width: 10,
+        height: b.bottom - b.top,
+      };
+      this.cells.push(
+        vertex(ids.fresh(`activation-${i + 1}`), "", BAR_STYLE, ids.participant(i), bar),
+      );
+    }
     if (l.destroyed) {
       const mark = { x: c.width / 2 - 10, y: rect.height - 10, width: 20, height: 20 };
-      cells.push(
+      this.cells.push(
         vertex(ids.fresh(`destroy-${i + 1}`), "", DESTROY_STYLE, ids.participant(i), mark),
       );
     }
     return rect;
-  });
-  rows.frames.forEach((f, k) => {
-    if (f.kind === "rect") return;
-    const id = frameIds[k] as string;
-    const rect = shift(f.rect);
-    cells.push(vertex(id, f.kind, frameStyle(f.tab), LAYER, rect));
+  }
+
+  /** A UML frame with its condition and a dashed line per further section. */
+  frame(f: PlacedFrame, id: string): void {
+    const { ids, cells } = this;
+    cells.push(vertex(id, f.kind, frameStyle(f.tab), LAYER, this.#shift(f.rect)));
     if (f.condition.text !== "") {
       const at = {
         x: f.guard,
@@ -161,20 +227,25 @@ export function sequenceCells(model: SequenceModel, columns: Column[], rows: Row
         vertex(ids.fresh(`${id}-section-${j + 1}`), s.text.text, sectionStyle(f.guard), id, line),
       );
     });
-  });
-  rows.messages.forEach((m, k) => {
-    const e = model.events[m.event];
+  }
+
+  /** Message `k`: an edge between two lifelines (`lifelines`, their rects on the page). */
+  message(m: PlacedMessage, k: number, lifelines: Rect[]): void {
+    const { ids } = this;
+    const e = this.#model.events[m.event];
     if (e?.type !== "message") return;
     const source = lifelines[e.from] as Rect;
     const target = lifelines[e.to] as Rect;
-    const at = (p: Point): Point => ({ x: p.x + dx, y: p.y + dy });
-    const pins = pin("exit", source, at(m.from)) + pin("entry", target, at(m.to));
+    const pins = pin("exit", source, this.#at(m.from)) + pin("entry", target, this.#at(m.to));
     // A message to oneself belongs to its lifeline (as draw.io would make it), so its loop's
     // corners, relative to the lifeline, move with it.
     const parent = m.loop ? ids.participant(e.from) : LAYER;
     const origin = m.loop ? source : { x: 0, y: 0 };
-    const local = (p: Point): Point => ({ x: at(p).x - origin.x, y: at(p).y - origin.y });
-    cells.push(
+    const local = (p: Point): Point => ({
+      x: this.#at(p).x - origin.x,
+      y: this.#at(p).y - origin.y,
+    });
+    this.cells.push(
       edge({
         id: ids.fresh(`message-${k + 1}`),
         value: messageValue(m),
@@ -185,15 +256,7 @@ export function sequenceCells(model: SequenceModel, columns: Column[], rows: Row
         points: [m.from, ...(m.loop ?? []), m.to].map(local),
       }),
     );
-  });
-  rows.notes.forEach((n, k) => {
-    cells.push(vertex(ids.fresh(`note-${k + 1}`), n.text, NOTE_STYLE, LAYER, shift(n.rect)));
-  });
-  return {
-    cells,
-    width: Math.ceil(maxX - minX + 2 * MARGIN),
-    height: Math.ceil(maxY - minY + 2 * MARGIN),
-  };
+  }
 }
 
 /** A message's label: the autonumber in bold, then the text. */

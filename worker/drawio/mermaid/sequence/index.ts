@@ -4,9 +4,12 @@
  * participant as header, activation bars, messages as edges between lifelines, notes, and
  * UML frames for `loop`, `alt`, `opt`, `par`, `critical` and `break`.
  */
-import type { DiagramDocument } from "../../model/document.ts";
-import { defaultRootCells } from "../../model/document.ts";
-import { serializeDiagram } from "../../model/serialize.ts";
+import {
+  type DiagramDocument,
+  defaultPageAttributes,
+  emptyPage,
+  pageModelAttributes,
+} from "../../model/document.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { sequenceCells } from "./cells.ts";
@@ -19,7 +22,7 @@ import { placeRows } from "./rows.ts";
  * messages edges between them (`edges`).
  *
  * @example
- * const { xml } = await convertSequenceDiagram(readMermaid("sequenceDiagram\n  A->>B: Hi"), {});
+ * const { document } = await convertSequenceDiagram(readMermaid("sequenceDiagram\n  A->>B: Hi"), {});
  */
 export async function convertSequenceDiagram(
   source: MermaidSource,
@@ -36,36 +39,13 @@ export async function convertSequenceDiagram(
   if (options.theme !== undefined && options.theme !== "default") {
     notes.push("sequence diagrams are drawn in draw.io's UML style; the theme was not applied");
   }
-  const document: DiagramDocument = {
-    form: "mxfile",
-    attributes: {},
-    pages: [
-      {
-        attributes: { id: "page-1", name: model.accTitle ?? model.title ?? "Page-1" },
-        modelAttributes: {
-          dx: String(width),
-          dy: String(height),
-          grid: "1",
-          gridSize: "10",
-          guides: "1",
-          tooltips: "1",
-          connect: "1",
-          arrows: "1",
-          fold: "1",
-          page: "1",
-          pageScale: "1",
-          pageWidth: String(Math.max(850, width)),
-          pageHeight: String(Math.max(1100, height)),
-          math: "0",
-          shadow: "0",
-        },
-        cells: [...defaultRootCells(), ...cells],
-        compressed: false,
-      },
-    ],
-  };
+  const name = model.accTitle ?? model.title;
+  const page = emptyPage({ ...defaultPageAttributes(), ...(name === undefined ? {} : { name }) });
+  page.modelAttributes = pageModelAttributes(width, height);
+  page.cells = page.cells.concat(cells);
+  const document: DiagramDocument = { form: "mxfile", attributes: {}, pages: [page] };
   return {
-    xml: serializeDiagram(document),
+    document,
     notes,
     nodes: model.participants.length,
     edges: rows.messages.length,

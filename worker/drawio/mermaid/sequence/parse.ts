@@ -6,6 +6,7 @@
  */
 import { DrawioError } from "../../errors.ts";
 import { checkDepth, type MermaidSource, mermaidSyntax, type SourceLine } from "../source.ts";
+import { closingLine } from "../syntax.ts";
 import { parseColour } from "./colours.ts";
 import type { FrameKind, SequenceEvent, SequenceModel } from "./model.ts";
 import { Participants } from "./participants.ts";
@@ -46,168 +47,14 @@ interface Open {
  * parseSequence(readMermaid("sequenceDiagram\n  Alice->>Bob: Hi")).events.length; // 1
  */
 export function parseSequence(source: MermaidSource): SequenceModel {
-  const people = new Participants();
-  const events: SequenceEvent[] = [];
-  const stack: Open[] = [];
-  const notes = new Set<string>();
-  const ignored = new Map<string, number[]>();
-  const comments: number[] = [];
-  const active = new Map<number, number>();
-  const numbering = { visible: false, next: 1, step: 1 };
-  let messages = 0;
-  let title = source.title === undefined ? undefined : readLabel(source.title).text;
-  let accTitle: string | undefined;
-  let description: SourceLine | undefined;
+  const reader = new SequenceReader(source.title);
+  const lines = statementLines(source);
+  for (let i = 0; i < lines.length; i++) i = reader.line(lines, i);
+  return reader.finish();
+}
 
-  const activation = (at: SourceLine, who: number, delta: 1 | -1, offset: number) => {
-    const count = active.get(who) ?? 0;
-    if (delta < 0 && count < 1) {
-      const name = people.list[who]?.id;
-      throw mermaidSyntax(at, `"${name}" is not active here, so it cannot be deactivated`, offset);
-    }
-    active.set(who, count + delta);
-    events.push({ type: delta > 0 ? "activate" : "deactivate", who });
-  };
-
-  const message = (at: SourceLine): boolean => {
-    const parts = readMessage(at);
-    if (!parts) return false;
-    if (++messages > MAX_SEQUENCE_MESSAGES) {
-      throw new DrawioError(
-        "mermaid_too_large",
-        `line ${at.line}: the diagram has over ${MAX_SEQUENCE_MESSAGES.toLocaleString("en-US")} messages, more than one diagram may have; split it`,
-        { line: at.line, column: at.column, text: at.text },
-      );
-    }
-    const from = people.use(at, parts.from, parts.fromAt);
-    const to = people.use(at, parts.to, parts.toAt, true);
-    const { creates, destroys } = people.message(at, from, to);
-    const number = numbering.visible ? String(numbering.next) : undefined;
-    numbering.next = Math.round((numbering.next + numbering.step) * 100) / 100;
-    if (parts.arrow.half) notes.add("half arrowheads are drawn as draw.io's async arrows");
-    if (parts.central.from || parts.central.to) {
-      notes.add("central connections `()` end on the lifeline's centre, without a circle");
-    }
-    events.push({
-      type: "message",
-      from,
-      to,
-      arrow: parts.arrow,
-      text: parts.text,
-      central: parts.central,
-      creates,
-      destroys,
-      ...(number === undefined ? {} : { number }),
-    });
-    if (parts.activate) activation(at, to, 1, parts.toAt);
-    if (parts.deactivate) activation(at, from, -1, parts.fromAt);
-    return true;
-  };
-
-  const statement = (at: SourceLine) => {
-    const { text } = at;
-    const word = /^[A-Za-z_]+/.exec(text)?.[0] ?? "";
-    const keyword = word.toLowerCase();
-    const rest = text.slice(word.length);
-    const spaced = rest === "" || /^\s/.test(rest);
-    const restAt = word.length + (rest.length - rest.trimStart().length);
-    const arg = rest.trim();
-    if (people.inBox && !(spaced && ["participant", "actor", "end", "destroy"].includes(keyword))) {
-      throw mermaidSyntax(at, "only participant and actor declarations go inside a box");
-    }
-    if (!spaced) {
-      if (keyword === "title" && rest.startsWith(":")) title = readLabel(rest.slice(1)).text;
-      else if (!message(at)) unknown(at);
-      return;
-    }
-    switch (keyword) {
-      case "participant":
-      case "actor":
-        people.declare(at, readDeclaration(at, restAt, keyword), restAt);
-        return;
-      case "create": {
-        const m = /^(participant|actor)\s+/i.exec(arg);
-        if (!m?.[1])
-          throw mermaidSyntax(at, "expected `participant` or `actor` after create", restAt);
-        const offset = restAt + m[0].length;
-        people.declare(at, readDeclaration(at, offset, m[1].toLowerCase()), offset, true);
-        return;
-      }
-      case "destroy":
-        if (arg === "") throw mermaidSyntax(at, "destroy names a participant", restAt);
-        people.destroy(at, arg, restAt);
-        return;
-      case "box":
-        if (stack.some((o) => o.kind === "box")) throw mermaidSyntax(at, "boxes do not nest");
-        people.openBox(arg);
-        stack.push({ kind: "box", keyword, at });
-        return;
-      case "end": {
-        const open = stack.pop();
-        if (!open) throw mermaidSyntax(at, "`end` closes nothing here");
-        if (open.kind === "box") people.closeBox();
-        else events.push({ type: "close" });
-        return;
-      }
-      case "else":
-      case "and":
-      case "option": {
-        const open = stack[stack.length - 1];
-        if (!open || open.kind === "box" || SECTIONS[open.kind] !== keyword) {
-          const owner = Object.entries(SECTIONS).find(([, k]) => k === keyword)?.[0];
-          throw mermaidSyntax(at, `\`${keyword}\` belongs inside \`${owner}\` … \`end\``);
-        }
-        events.push({ type: "section", text: readLabel(arg).text });
-        return;
-      }
-      case "activate":
-      case "deactivate":
-        if (arg === "") throw mermaidSyntax(at, `${keyword} names a participant`, restAt);
-        activation(at, people.use(at, arg, restAt), keyword === "activate" ? 1 : -1, restAt);
-        return;
-      case "note": {
-        const note = readNote(at);
-        const who = note.who.map((w) => people.use(at, w.name, w.at));
-        events.push({ type: "note", side: note.side, who, text: note.text });
-        return;
-      }
-      case "title":
-        title = readLabel(arg).text;
-        return;
-      case "autonumber":
-        autonumber(at, arg, restAt, numbering);
-        return;
-      case "sequencediagram":
-        throw mermaidSyntax(at, "the diagram has already started: sequenceDiagram comes once");
-    }
-    const frame = FRAMES[keyword];
-    if (frame) {
-      if (keyword === "par_over") notes.add("par_over is drawn as par");
-      let fill: ReturnType<typeof parseColour>;
-      if (frame === "rect") {
-        fill = parseColour(arg);
-        if (!fill) {
-          throw mermaidSyntax(at, "rect needs a colour: rgb(…), rgba(…) or a CSS name", restAt);
-        }
-      }
-      checkDepth(at, stack.length + 1, "frames");
-      const label = frame === "rect" ? "" : readLabel(arg).text;
-      events.push(
-        fill
-          ? { type: "open", kind: frame, text: label, fill }
-          : { type: "open", kind: frame, text: label },
-      );
-      stack.push({ kind: frame, keyword, at });
-      return;
-    }
-    if (IGNORED.includes(keyword) && /:/.test(arg)) {
-      people.use(at, arg.slice(0, arg.indexOf(":")).trim(), restAt);
-      ignored.set(keyword, [...(ignored.get(keyword) ?? []), at.line]);
-      return;
-    }
-    if (!message(at)) unknown(at);
-  };
-
+/** The statement lines, with what follows `sequenceDiagram;` on the header line first. */
+function statementLines(source: MermaidSource): SourceLine[] {
   const lines = [...source.lines];
   if (source.headerRest !== "") {
     const rest = source.headerRest;
@@ -221,57 +68,274 @@ export function parseSequence(source: MermaidSource): SequenceModel {
       text: rest.slice(1),
     });
   }
-  for (let i = 0; i < lines.length; i++) {
+  return lines;
+}
+
+/** A statement split at its first word: the keyword, what follows and where. */
+interface Keyword {
+  keyword: string;
+  /** The text after the keyword, trimmed. */
+  arg: string;
+  /** The column offset of `arg` in the statement. */
+  restAt: number;
+}
+
+/** The reading of one diagram: participants, events so far, open blocks and what to note. */
+class SequenceReader {
+  readonly #people = new Participants();
+  readonly #events: SequenceEvent[] = [];
+  readonly #stack: Open[] = [];
+  readonly #notes = new Set<string>();
+  readonly #ignored = new Map<string, number[]>();
+  readonly #comments: number[] = [];
+  readonly #active = new Map<number, number>();
+  readonly #numbering = { visible: false, next: 1, step: 1 };
+  #messages = 0;
+  #title: string | undefined;
+  #accTitle: string | undefined;
+  #description: SourceLine | undefined;
+
+  constructor(title: string | undefined) {
+    this.#title = title === undefined ? undefined : readLabel(title).text;
+  }
+
+  /**
+   * Reads line `i` (accessibility text, or its `;`-separated statements) and returns the index
+   * of the last line it took: an `accDescr { … }` block takes the lines up to its `}`.
+   */
+  line(lines: readonly SourceLine[], i: number): number {
     const line = lines[i] as SourceLine;
     const acc = /^accDescr\s*(:|\{)/i.exec(line.text);
     if (acc) {
-      description = line;
-      if (acc[1] === "{" && !line.text.includes("}")) {
-        while (i + 1 < lines.length && !(lines[i + 1] as SourceLine).text.includes("}")) i++;
-        if (i + 1 >= lines.length)
-          throw mermaidSyntax(line, "accDescr { … } is never closed with }");
-        i++;
-      }
-      continue;
+      this.#description = line;
+      if (acc[1] !== "{") return i;
+      const end = closingLine(lines, i);
+      if (end === undefined) throw mermaidSyntax(line, "accDescr { … } is never closed with }");
+      return end;
     }
     if (/^accTitle\s*:/i.test(line.text)) {
-      accTitle = readLabel(line.text.replace(/^accTitle\s*:/i, "")).text;
-      continue;
+      this.#accTitle = readLabel(line.text.replace(/^accTitle\s*:/i, "")).text;
+      return i;
     }
     const split = splitStatements(line);
-    if (split.comment !== undefined) comments.push(line.line);
-    for (const at of split.statements) statement(at);
+    if (split.comment !== undefined) this.#comments.push(line.line);
+    for (const at of split.statements) this.#statement(at);
+    return i;
   }
-  const open = stack.pop();
-  if (open)
-    throw mermaidSyntax(open.at, `the ${open.keyword} opened here is never closed with \`end\``);
-  people.finish();
 
-  for (const p of people.list) {
-    if (p.kind === "collections" || p.kind === "queue") {
-      notes.add(`${p.kind} participants are drawn as plain participant boxes`);
+  /** Checks that every block was closed and gathers the model and its notes. */
+  finish(): SequenceModel {
+    const open = this.#stack.pop();
+    if (open)
+      throw mermaidSyntax(open.at, `the ${open.keyword} opened here is never closed with \`end\``);
+    const people = this.#people;
+    people.finish();
+    const notes = this.#notes;
+    for (const p of people.list) {
+      if (p.kind === "collections" || p.kind === "queue") {
+        notes.add(`${p.kind} participants are drawn as plain participant boxes`);
+      }
     }
+    for (const [keyword, at] of this.#ignored) {
+      notes.add(
+        `\`${keyword}\` (line ${at.join(", ")}) has no draw.io counterpart and was left out`,
+      );
+    }
+    if (this.#comments.length > 0) {
+      notes.add(
+        `text after # on line ${this.#comments.join(", ")} is a comment in Mermaid and was left out`,
+      );
+    }
+    if (this.#description) {
+      notes.add(
+        `accDescr (line ${this.#description.line}) has no draw.io counterpart and was left out`,
+      );
+    }
+    const title = this.#title;
+    const accTitle = this.#accTitle;
+    if (accTitle !== undefined) notes.add("accTitle names the page");
+    return {
+      participants: people.list,
+      boxes: people.boxes,
+      events: this.#events,
+      ...(title === undefined ? {} : { title }),
+      ...(accTitle === undefined ? {} : { accTitle }),
+      notes: [...notes],
+    };
   }
-  for (const [keyword, at] of ignored) {
-    notes.add(`\`${keyword}\` (line ${at.join(", ")}) has no draw.io counterpart and was left out`);
+
+  #activation(at: SourceLine, who: number, delta: 1 | -1, offset: number): void {
+    const count = this.#active.get(who) ?? 0;
+    if (delta < 0 && count < 1) {
+      const name = this.#people.list[who]?.id;
+      throw mermaidSyntax(at, `"${name}" is not active here, so it cannot be deactivated`, offset);
+    }
+    this.#active.set(who, count + delta);
+    this.#events.push({ type: delta > 0 ? "activate" : "deactivate", who });
   }
-  if (comments.length > 0) {
-    notes.add(
-      `text after # on line ${comments.join(", ")} is a comment in Mermaid and was left out`,
+
+  /** Reads a message statement; false when the statement is not one. */
+  #message(at: SourceLine): boolean {
+    const parts = readMessage(at);
+    if (!parts) return false;
+    if (++this.#messages > MAX_SEQUENCE_MESSAGES) {
+      throw new DrawioError(
+        "mermaid_too_large",
+        `line ${at.line}: the diagram has over ${MAX_SEQUENCE_MESSAGES.toLocaleString("en-US")} messages, more than one diagram may have; split it`,
+        { line: at.line, column: at.column, text: at.text },
+      );
+    }
+    const people = this.#people;
+    const numbering = this.#numbering;
+    const from = people.use(at, parts.from, parts.fromAt);
+    const to = people.use(at, parts.to, parts.toAt, true);
+    const { creates, destroys } = people.message(at, from, to);
+    const number = numbering.visible ? String(numbering.next) : undefined;
+    numbering.next = Math.round((numbering.next + numbering.step) * 100) / 100;
+    if (parts.arrow.half) this.#notes.add("half arrowheads are drawn as draw.io's async arrows");
+    if (parts.central.from || parts.central.to) {
+      this.#notes.add("central connections `()` end on the lifeline's centre, without a circle");
+    }
+    this.#events.push({
+      type: "message",
+      from,
+      to,
+      arrow: parts.arrow,
+      text: parts.text,
+      central: parts.central,
+      creates,
+      destroys,
+      ...(number === undefined ? {} : { number }),
+    });
+    if (parts.activate) this.#activation(at, to, 1, parts.toAt);
+    if (parts.deactivate) this.#activation(at, from, -1, parts.fromAt);
+    return true;
+  }
+
+  /** Reads one statement: a keyword's, a frame's, a left-out one's or a message. */
+  #statement(at: SourceLine): void {
+    const { text } = at;
+    const word = /^[A-Za-z_]+/.exec(text)?.[0] ?? "";
+    const keyword = word.toLowerCase();
+    const rest = text.slice(word.length);
+    const spaced = rest === "" || /^\s/.test(rest);
+    const restAt = word.length + (rest.length - rest.trimStart().length);
+    const arg = rest.trim();
+    if (
+      this.#people.inBox &&
+      !(spaced && ["participant", "actor", "end", "destroy"].includes(keyword))
+    ) {
+      throw mermaidSyntax(at, "only participant and actor declarations go inside a box");
+    }
+    if (!spaced) {
+      if (keyword === "title" && rest.startsWith(":")) this.#title = readLabel(rest.slice(1)).text;
+      else if (!this.#message(at)) unknown(at);
+      return;
+    }
+    const parts = { keyword, arg, restAt };
+    if (this.#keywordStatement(at, parts)) return;
+    const frame = FRAMES[keyword];
+    if (frame) {
+      this.#openFrame(at, frame, parts);
+      return;
+    }
+    if (IGNORED.includes(keyword) && /:/.test(arg)) {
+      this.#people.use(at, arg.slice(0, arg.indexOf(":")).trim(), restAt);
+      this.#ignored.set(keyword, [...(this.#ignored.get(keyword) ?? []), at.line]);
+      return;
+    }
+    if (!this.#message(at)) unknown(at);
+  }
+
+  /** Reads a statement that opens with one of the diagram's keywords; false for any other. */
+  #keywordStatement(at: SourceLine, { keyword, arg, restAt }: Keyword): boolean {
+    const people = this.#people;
+    switch (keyword) {
+      case "participant":
+      case "actor":
+        people.declare(at, readDeclaration(at, restAt, keyword), restAt);
+        return true;
+      case "create": {
+        const m = /^(participant|actor)\s+/i.exec(arg);
+        if (!m?.[1])
+          throw mermaidSyntax(at, "expected `participant` or `actor` after create", restAt);
+        const offset = restAt + m[0].length;
+        people.declare(at, readDeclaration(at, offset, m[1].toLowerCase()), offset, true);
+        return true;
+      }
+      case "destroy":
+        if (arg === "") throw mermaidSyntax(at, "destroy names a participant", restAt);
+        people.destroy(at, arg, restAt);
+        return true;
+      case "box":
+        if (this.#stack.some((o) => o.kind === "box")) throw mermaidSyntax(at, "boxes do not nest");
+        people.openBox(arg);
+        this.#stack.push({ kind: "box", keyword, at });
+        return true;
+      case "end": {
+        const open = this.#stack.pop();
+        if (!open) throw mermaidSyntax(at, "`end` closes nothing here");
+        if (open.kind === "box") people.closeBox();
+        else this.#events.push({ type: "close" });
+        return true;
+      }
+      case "else":
+      case "and":
+      case "option":
+        this.#section(at, keyword, arg);
+        return true;
+      case "activate":
+      case "deactivate":
+        if (arg === "") throw mermaidSyntax(at, `${keyword} names a participant`, restAt);
+        this.#activation(at, people.use(at, arg, restAt), keyword === "activate" ? 1 : -1, restAt);
+        return true;
+      case "note": {
+        const note = readNote(at);
+        const who = note.who.map((w) => people.use(at, w.name, w.at));
+        this.#events.push({ type: "note", side: note.side, who, text: note.text });
+        return true;
+      }
+      case "title":
+        this.#title = readLabel(arg).text;
+        return true;
+      case "autonumber":
+        autonumber(at, arg, restAt, this.#numbering);
+        return true;
+      case "sequencediagram":
+        throw mermaidSyntax(at, "the diagram has already started: sequenceDiagram comes once");
+    }
+    return false;
+  }
+
+  /** `else`, `and` or `option`: another section of the frame open around it. */
+  #section(at: SourceLine, keyword: string, arg: string): void {
+    const open = this.#stack[this.#stack.length - 1];
+    if (!open || open.kind === "box" || SECTIONS[open.kind] !== keyword) {
+      const owner = Object.entries(SECTIONS).find(([, k]) => k === keyword)?.[0];
+      throw mermaidSyntax(at, `\`${keyword}\` belongs inside \`${owner}\` … \`end\``);
+    }
+    this.#events.push({ type: "section", text: readLabel(arg).text });
+  }
+
+  /** Opens a frame (`loop`, `alt`, …, `rect` with its colour). */
+  #openFrame(at: SourceLine, frame: FrameKind, { keyword, arg, restAt }: Keyword): void {
+    if (keyword === "par_over") this.#notes.add("par_over is drawn as par");
+    let fill: ReturnType<typeof parseColour>;
+    if (frame === "rect") {
+      fill = parseColour(arg);
+      if (!fill) {
+        throw mermaidSyntax(at, "rect needs a colour: rgb(…), rgba(…) or a CSS name", restAt);
+      }
+    }
+    checkDepth(at, this.#stack.length + 1, "frames");
+    const label = frame === "rect" ? "" : readLabel(arg).text;
+    this.#events.push(
+      fill
+        ? { type: "open", kind: frame, text: label, fill }
+        : { type: "open", kind: frame, text: label },
     );
+    this.#stack.push({ kind: frame, keyword, at });
   }
-  if (description) {
-    notes.add(`accDescr (line ${description.line}) has no draw.io counterpart and was left out`);
-  }
-  if (accTitle !== undefined) notes.add("accTitle names the page");
-  return {
-    participants: people.list,
-    boxes: people.boxes,
-    events,
-    ...(title === undefined ? {} : { title }),
-    ...(accTitle === undefined ? {} : { accTitle }),
-    notes: [...notes],
-  };
 }
 
 function unknown(at: SourceLine): never {

@@ -9,7 +9,7 @@ import type { Point, Rect } from "../../model/cell.ts";
 import type { DiagramPage } from "../../model/document.ts";
 import { mergeStyle } from "../../model/style.ts";
 import { createElement, type XmlElement } from "../../xml/nodes.ts";
-import { touch } from "./cells.ts";
+import { touch } from "../cell-edits.ts";
 
 /** Room between a route and the outermost container it goes around. */
 const CLEAR = 24;

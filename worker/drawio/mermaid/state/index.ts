@@ -1,17 +1,19 @@
 /**
- * Mermaid state diagrams (`stateDiagram`, `stateDiagram-v2`) as editable draw.io cells.
+ * Mermaid state diagrams (`stateDiagram`, `stateDiagram-v2`) as editable draw.io cells: the state
+ * folder's front door, `convertStateDiagram` (and the note size the class converter shares).
  */
 import type { WorkBudget } from "../../budget.ts";
 import type { Theme } from "../../layout/spec.ts";
 import type { DiagramDocument } from "../../model/document.ts";
-import { serializeDiagram } from "../../model/serialize.ts";
-import { withCss } from "../class/def.ts";
+import { touch } from "../cell-edits.ts";
+import { withCss } from "../class-defs.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
-import { touch } from "./cells.ts";
 import { layoutStates } from "./layout.ts";
 import type { StateDiagram, StateNode } from "./model.ts";
 import { parseStateDiagram } from "./parse.ts";
+
+export { noteSize } from "./notes.ts";
 
 /**
  * Converts a Mermaid state diagram: states (`s1`, `state "Long name" as s1`, `s1 : text`, each
@@ -28,7 +30,7 @@ import { parseStateDiagram } from "./parse.ts";
  * are the transitions; a note's dashed line is not counted.
  *
  * @example
- * const { xml } = await convertStateDiagram(readMermaid("stateDiagram-v2\n  [*] --> Still"), {});
+ * const { document } = await convertStateDiagram(readMermaid("stateDiagram-v2\n  [*] --> Still"), {});
  */
 export async function convertStateDiagram(
   source: MermaidSource,
@@ -47,7 +49,7 @@ export async function convertStateDiagram(
   const document = await layoutStates(diagram, direction, theme, source.title, budget);
   const notes = [...diagram.notes, ...styleNodes(document, diagram, theme)];
   return {
-    xml: serializeDiagram(document),
+    document,
     notes,
     nodes: diagram.nodeCount,
     edges: diagram.edges.filter((e) => !e.note).length,

@@ -15,7 +15,7 @@ import type { DiagramDocument, DiagramPage } from "../../model/document.ts";
 import { mergeStyle } from "../../model/style.ts";
 import { measureText } from "../../text/estimate.ts";
 import { childElements, createElement, type XmlElement } from "../../xml/nodes.ts";
-import { LAYOUT_MARGIN, reparent, touch, vertexCell } from "./cells.ts";
+import { LAYOUT_MARGIN, reparent, touch, vertexCell } from "../cell-edits.ts";
 import { routeAround } from "./cross.ts";
 import type { Region, StateDiagram, StateEdge, StateNode } from "./model.ts";
 import { noteSize, placeNotes } from "./notes.ts";

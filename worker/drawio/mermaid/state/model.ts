@@ -3,9 +3,9 @@
  * composite states, transitions and notes. Each state lives in the region that names it first.
  */
 import type { Direction } from "../../layout/spec.ts";
-import { ClassDefs, type CssStyle } from "../class/def.ts";
+import { CellIds } from "../cell-ids.ts";
+import { ClassDefs, type CssStyle } from "../class-defs.ts";
 import { MAX_MERMAID_NODES, mermaidSyntax, type SourceLine, tooManyNodes } from "../source.ts";
-import { CellIds } from "./ids.ts";
 
 /** What a node of a state diagram is drawn as. */
 export type StateKind = "state" | "choice" | "fork" | "join" | "start" | "end" | "note";

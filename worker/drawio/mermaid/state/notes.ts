@@ -12,7 +12,7 @@ import type { Rect } from "../../model/cell.ts";
 import type { DiagramPage } from "../../model/document.ts";
 import { measureText } from "../../text/estimate.ts";
 import { createElement, type XmlElement } from "../../xml/nodes.ts";
-import { LAYOUT_MARGIN, reparent, vertexCell } from "./cells.ts";
+import { LAYOUT_MARGIN, reparent, vertexCell } from "../cell-edits.ts";
 import type { StateEdge } from "./model.ts";
 
 /** Space between a state and its note, and kept clear around the note. */

@@ -3,9 +3,9 @@
  * {@link StateDiagram}; anything it does not understand is refused with its line and column.
  */
 import { type MermaidSource, mermaidSyntax, type SourceLine } from "../source.ts";
+import { closingLine, mermaidBreaks, runStatement, skipBlanks } from "../syntax.ts";
 import { type Region, StateDiagram } from "./model.ts";
 import { addNote, type Frame, STATEMENTS, type StatementContext } from "./statements.ts";
-import { mermaidBreaks, runStatement } from "./syntax.ts";
 
 /** A state id or `[*]`, with an optional `:::class`. */
 const REF = /^(\[\*\]|[^\s:{}"-]+)(?::::(\w+))?/u;
@@ -54,11 +54,8 @@ function blockEnd(at: SourceLine, lines: readonly SourceLine[], index: number): 
   const note = /^note\s+(left|right)\s+of\s+[^\s:]+$/i.test(at.text);
   const acc = /^accDescr\s*\{/i.test(at.text);
   if (!note && !acc) return undefined;
-  if (acc && at.text.includes("}")) return index;
-  for (let j = index + 1; j < lines.length; j++) {
-    const text = (lines[j] as SourceLine).text;
-    if (note ? /^end\s+note$/i.test(text) : text.includes("}")) return j;
-  }
+  const end = note ? endNote(lines, index) : closingLine(lines, index);
+  if (end !== undefined) return end;
   throw mermaidSyntax(
     at,
     note
@@ -82,14 +79,14 @@ function transitionOrState({ diagram, frame, at }: StatementContext): void {
       "expected a state id, [*], or a statement such as state, note or classDef",
     );
   }
-  let pos = skip(t, first[0].length);
+  let pos = skipBlanks(t, first[0].length);
   if (t.startsWith("-->", pos)) {
-    const column = skip(t, pos + 3);
+    const column = skipBlanks(t, pos + 3);
     const second = REF.exec(t.slice(column));
     if (!second) throw mermaidSyntax(at, "a transition needs a state (or [*]) after -->", column);
     const from = diagram.ref(first[1] as string, region, at, "from", 0, first[2]);
     const to = diagram.ref(second[1] as string, region, at, "to", column, second[2]);
-    pos = skip(t, column + second[0].length);
+    pos = skipBlanks(t, column + second[0].length);
     if (pos < t.length && t[pos] !== ":") {
       throw mermaidSyntax(
         at,
@@ -112,8 +109,10 @@ function transitionOrState({ diagram, frame, at }: StatementContext): void {
   if (description) node.descriptions.push(description);
 }
 
-function skip(text: string, pos: number): number {
-  let p = pos;
-  while (p < text.length && /\s/.test(text[p] as string)) p++;
-  return p;
+/** The index of the `end note` line after line `index`; undefined when there is none. */
+function endNote(lines: readonly SourceLine[], index: number): number | undefined {
+  for (let j = index + 1; j < lines.length; j++) {
+    if (/^end\s+note$/i.test((lines[j] as SourceLine).text)) return j;
+  }
+  return undefined;
 }

@@ -2,10 +2,10 @@
  * The keyword statements of a state diagram (`state`, `note`, `classDef`, `class`, `style`,
  * `direction`, `}`, `--`, …), each a pattern and what it does.
  */
-import { type CssStyle, readCss } from "../class/def.ts";
+import { type CssStyle, readCss } from "../class-defs.ts";
 import { checkDepth, mermaidSyntax, type SourceLine } from "../source.ts";
+import { mermaidBreaks, readDirection, type Statement } from "../syntax.ts";
 import type { Composite, Region, StateDiagram, StateNode } from "./model.ts";
-import { mermaidBreaks, readDirection, type Statement } from "./syntax.ts";
 
 /** An open composite state (or the root) and the region statements go to. */
 export interface Frame {

@@ -2,8 +2,8 @@
  * Small edits of laid-out cells that the state and class converters share: new vertices, moving
  * a laid-out page's cells into a container, and marking edited cells for the serializer.
  */
-import type { Rect } from "../../model/cell.ts";
-import { childElements, createElement, markChanged, type XmlElement } from "../../xml/nodes.ts";
+import type { Rect } from "../model/cell.ts";
+import { childElements, createElement, markChanged, type XmlElement } from "../xml/nodes.ts";
 
 /** The margin `layoutGraph` leaves around a drawing. */
 export const LAYOUT_MARGIN = 40;

@@ -1,9 +1,9 @@
 /**
- * Pieces of Mermaid syntax the state and class diagram parsers share: label line breaks,
- * `direction` values, and tables of keyword statements.
+ * Pieces of Mermaid statement syntax the diagram parsers share: tables of keyword statements,
+ * `direction` values, label line breaks, blanks and `{ … }` blocks over several lines.
  */
-import type { Direction } from "../../layout/spec.ts";
-import { mermaidSyntax, type SourceLine } from "../source.ts";
+import type { Direction } from "../layout/spec.ts";
+import { mermaidSyntax, type SourceLine } from "./source.ts";
 
 /** A keyword statement: the pattern that recognises it and what it does with the match. */
 export interface Statement<Context> {
@@ -53,6 +53,31 @@ export function readDirection(value: string, at: SourceLine): Direction {
     throw mermaidSyntax(at, "direction is one of TB, TD, BT, LR or RL", at.text.lastIndexOf(value));
   }
   return found;
+}
+
+/**
+ * The position of the first character at or after `pos` that is not blank.
+ *
+ * @example
+ * skipBlanks("a   --> b", 1); // 4
+ */
+export function skipBlanks(text: string, pos: number): number {
+  let p = pos;
+  while (p < text.length && /\s/.test(text[p] as string)) p++;
+  return p;
+}
+
+/**
+ * The index of the line that closes a `{` block opened on line `from` (such as `accDescr {`):
+ * the first, from `from` itself on, that holds a `}`; undefined when none does.
+ *
+ * @example
+ * closingLine(lines, i) ?? fail("accDescr { is never closed with }");
+ */
+export function closingLine(lines: readonly SourceLine[], from: number): number | undefined {
+  for (let i = from; i < lines.length; i++)
+    if ((lines[i] as SourceLine).text.includes("}")) return i;
+  return undefined;
 }
 
 /**

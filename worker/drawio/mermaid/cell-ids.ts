@@ -1,7 +1,7 @@
 /**
- * Cell ids for Mermaid names (states, classes), shared by the state and class converters.
+ * Cell ids made from Mermaid names (states, classes), shared by the state and class converters.
  */
-import { RESERVED_IDS } from "../../model/reserved-ids.ts";
+import { RESERVED_IDS } from "../model/reserved-ids.ts";
 
 /**
  * Hands out unique cell ids that the graph spec and draw.io both accept: a Mermaid name keeps

@@ -1,9 +1,9 @@
 /**
  * Mermaid's CSS styles (`classDef name fill:#f96,stroke:#333`, `style id …`) as draw.io style
- * keys, shared by the state and class diagram converters.
+ * keys, shared by the flowchart, state and class diagram converters.
  */
-import { mergeStyle } from "../../model/style.ts";
-import { mermaidSyntax, type SourceLine } from "../source.ts";
+import { mergeStyle } from "../model/style.ts";
+import { mermaidSyntax, type SourceLine } from "./source.ts";
 
 /** A Mermaid CSS style read as draw.io style keys. */
 export interface CssStyle {
