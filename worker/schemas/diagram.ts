@@ -4,6 +4,7 @@ import { countedListOf, PageQuerySchema, VersionNumberSchema } from "./common.ts
 import { MermaidSchema } from "./convert.ts";
 import { type FindingSchema, findingList } from "./finding.ts";
 import { GraphSchema } from "./graph.ts";
+import { namedLibrarySchema } from "./library-schema.ts";
 import { LIMITS } from "./limits.ts";
 
 export { CAPPED_FINDINGS, FindingSchema, findingList } from "./finding.ts";
@@ -70,7 +71,7 @@ export const RenameDiagramSchema = z
 export const ApplyOperationsSchema = z
   .object({
     operations: z
-      .array(OperationSchema.openapi("Operation"))
+      .array(namedLibrarySchema(OperationSchema, "Operation"))
       .min(1)
       .max(LIMITS.operations)
       .openapi({ description: "Applied in order, all or nothing." }),

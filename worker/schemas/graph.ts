@@ -1,7 +1,8 @@
 import { GraphSpecSchema } from "../drawio/index.ts";
+import { namedLibrarySchema } from "./library-schema.ts";
 
 /** The graph spec, named for the OpenAPI document. */
-export const GraphSchema = GraphSpecSchema.openapi("GraphSpec", {
+export const GraphSchema = namedLibrarySchema(GraphSpecSchema, "GraphSpec", {
   description:
     "A diagram described by its structure; Drawforge places it (ELK layered layout with orthogonal routing), so nothing overlaps. " +
     "Node `kind` picks a shape by meaning (process, decision, start, end, terminator, data, io, database, document, note, actor, person, cloud, queue, service, text, icon); " +
