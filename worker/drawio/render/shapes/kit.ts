@@ -244,7 +244,7 @@ export function stencilAt(
   paint: Paint = c.paint,
   strokeWidth = c.style.num("strokeWidth", 1),
 ): string {
-  const stencil = stencilNamed(name);
+  const stencil = stencilNamed(name, c.defs.assets);
   if (!stencil) return "";
   const at = { x: c.x + f.x, y: c.y + f.y, w: f.w, h: f.h };
   return drawStencil(stencil, at, paint, strokeWidth, c.transform, c.defs.budget);
