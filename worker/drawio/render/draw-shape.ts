@@ -1,3 +1,7 @@
+/**
+ * A vertex's shape drawn in its box: the shape table (code shapes, rectangles, stencils), images,
+ * and direction, flips and rotation applied as draw.io applies them.
+ */
 import type { Rect } from "../model/cell.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { libraryImagePath } from "./assets/library-images.ts";

@@ -1,3 +1,7 @@
+/**
+ * How a shape is painted: fill, stroke, dashes and opacities from its style, gradients and
+ * sketch hatching in the drawing's `<defs>`, shadows.
+ */
 import type { WorkBudget } from "../budget.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { cssColor, idPart } from "./css-values.ts";

@@ -1,3 +1,7 @@
+/**
+ * What every code-drawn shape is made with: its context and result types, painted paths,
+ * ellipses and boxes, paths in the shape's local units, and stencils placed inside it.
+ */
 import type { Rect } from "../../model/cell.ts";
 import { type Defs, gradientFill, type Paint, painted } from "../paint.ts";
 import { drawStencil, stencilNamed } from "../stencils.ts";
