@@ -10,8 +10,8 @@ import { nodePngEngine } from "../test/fixtures/png-engine.ts";
 import { prepareXml } from "../worker/diagram/documents.ts";
 import { DrawioError } from "../worker/drawio/errors.ts";
 import { MAX_PNG_PIXELS, planRaster } from "../worker/drawio/raster/plan.ts";
+import { DrawingAssetCache } from "../worker/drawio/render/assets/asset-cache.ts";
 import { drawingNeeds } from "../worker/drawio/render/assets/stencil-needs.ts";
-import { addStencilBucket } from "../worker/drawio/render/assets/stencil-registry.ts";
 import { renderSvg } from "../worker/drawio/render/index.ts";
 import { PROBLEM_CODES } from "../worker/schemas/problem-codes.ts";
 import { renderCases } from "./render-hostile-cases.ts";
@@ -35,6 +35,7 @@ const engine = request.format === "png" ? await nodePngEngine() : undefined;
 engine?.rasterize('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>');
 
 let answer = "ok 200";
+const assets = new DrawingAssetCache();
 const started = performance.now();
 try {
   const prepared = time("prepare", () => prepareXml(xml));
@@ -44,11 +45,12 @@ try {
     time("assets", () => {
       // What `loadDrawingAssets` fetches from the static assets.
       const dir = fileURLToPath(new URL("../widget/public/stencils/", import.meta.url));
-      const { buckets } = drawingNeeds(prepared.document, 0);
-      for (const b of buckets) addStencilBucket(b, readFileSync(`${dir}${b}.json`, "utf8"), 256);
+      const { buckets } = drawingNeeds(prepared.document, 0, assets);
+      for (const b of buckets)
+        assets.addStencilBucket(b, readFileSync(`${dir}${b}.json`, "utf8"), 256);
     });
     const scale = request.scale;
-    const rendered = time("svg", () => renderSvg(prepared.document, { page: 0, scale }));
+    const rendered = time("svg", () => renderSvg(prepared.document, { page: 0, scale, assets }));
     steps.svg_kb = rendered.svg.length / 1024;
     if (engine) {
       // What `pngOf` does: planned before resvg parses anything, then rasterised.

@@ -65,7 +65,7 @@ const median = (xs: number[]) => {
 };
 
 // The icons the render routes fetch from the static assets, loaded up front.
-loadAllStencilAssets();
+const assets = loadAllStencilAssets();
 const png = await nodePngEngine();
 const drawio = await launchDrawio();
 const page = await drawio.browser.newPage();
@@ -76,11 +76,11 @@ try {
   const specs = graphSpecs().slice(0, smoke ? 6 : undefined);
   for (const { name, spec } of specs) {
     const { xml } = await layoutGraph(spec);
-    const ours = renderSvg(parseDiagram(xml)).svg;
+    const ours = renderSvg(parseDiagram(xml), { assets }).svg;
     const theirs = await drawio.renderSvg(xml);
     layouts.push(await compare(page, name, ours, theirs));
     // Layouts over the API's cap (MAX_PNG_PIXELS) cannot be a PNG at scale 1: not compared.
-    const { width, height } = renderSvg(parseDiagram(xml));
+    const { width, height } = renderSvg(parseDiagram(xml), { assets });
     if (width * height <= MAX_PNG_PIXELS) {
       const raster = png.rasterize(ours, { background: "#ffffff" }).png;
       pngLayouts.push(await comparePng(page, name, raster, theirs));
@@ -101,12 +101,12 @@ try {
     for (const cell of new PageLayout(first).cells) {
       if (!cell.vertex) continue;
       vertices++;
-      if (isKnownShape(new CellStyle(cell.style, "vertex").shape)) known++;
+      if (isKnownShape(new CellStyle(cell.style, "vertex").shape, assets)) known++;
     }
-    loadLibraryImagesFor(doc);
+    loadLibraryImagesFor(assets, doc);
     const single = serializeDiagram({ ...doc, pages: [first] });
     try {
-      const ours = renderSvg(doc).svg;
+      const ours = renderSvg(doc, { assets }).svg;
       const theirs = await drawio.renderSvg(single);
       corpus.push(await compare(page, file, ours, theirs));
     } catch (error) {
@@ -118,10 +118,10 @@ try {
   const times: number[] = [];
   for (let i = 0; i < 20; i++) {
     const start = performance.now();
-    renderSvg(big);
+    renderSvg(big, { assets });
     times.push(performance.now() - start);
   }
-  const bigSvg = renderSvg(big).svg;
+  const bigSvg = renderSvg(big, { assets }).svg;
   const pngTimes: number[] = [];
   for (let i = 0; i < 10; i++) {
     const start = performance.now();

@@ -112,9 +112,9 @@ async function finished(
   let svg: string | undefined;
   if (inline) {
     const doc = parseDiagram(head.xml);
-    await loadDrawingAssets(env.ASSETS, doc);
+    const assets = await loadDrawingAssets(env.ASSETS, doc);
     try {
-      svg = renderSvg(doc).svg;
+      svg = renderSvg(doc, { assets }).svg;
     } catch (error) {
       // A page too costly to draw (render_too_expensive) still succeeded: its SVG is left out.
       if (!(error instanceof DrawioError)) throw error;

@@ -23,8 +23,9 @@ export async function exportAs(
 ) {
   const row = state.own(args.tenant);
   const { xml, document } = state.head.versionDocument(row.head, args.version ?? row.head);
-  if (args.format === "svg") await loadDrawingAssets(assets, document, args.page);
-  return exportFile(document, xml, row.title, args);
+  const drawing =
+    args.format === "svg" ? await loadDrawingAssets(assets, document, args.page) : undefined;
+  return exportFile(document, xml, row.title, { ...args, assets: drawing });
 }
 
 /**
@@ -143,7 +144,11 @@ export async function published(
   const { row, shows } = shown(state, args.id);
   const { etag, pinned, version: n } = shows;
   const { xml, document } = state.head.versionDocument(row.head, n);
-  if (args.format === "svg") await loadDrawingAssets(assets, document, 0);
-  const file = exportFile(document, xml, row.title, { format: args.format, page: 0 });
+  const drawing = args.format === "svg" ? await loadDrawingAssets(assets, document, 0) : undefined;
+  const file = exportFile(document, xml, row.title, {
+    format: args.format,
+    page: 0,
+    assets: drawing,
+  });
   return { etag, pinned, version: n, file };
 }

@@ -1,6 +1,7 @@
 import {
   compactView,
   type DiagramDocument,
+  type DrawingAssets,
   DrawioError,
   diffDocuments,
   formatDocumentDiff,
@@ -50,6 +51,8 @@ export function exportFile(
     theme?: "light" | "dark" | undefined;
     scale?: number | undefined;
     border?: number | undefined;
+    /** For SVG: the stencils and library images loaded for it (`loadDrawingAssets`). */
+    assets?: DrawingAssets | undefined;
   },
 ): ExportFile {
   const { format, page } = options;
@@ -61,6 +64,7 @@ export function exportFile(
         ...(options.theme ? { theme: options.theme } : {}),
         ...(options.scale ? { scale: options.scale } : {}),
         ...(options.border !== undefined ? { border: options.border } : {}),
+        assets: options.assets,
       });
       return {
         body: rendered.svg,

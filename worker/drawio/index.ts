@@ -59,14 +59,10 @@ export { type ApplyResult, applyOperations } from "./operations/apply.ts";
 export { type Operation, OperationSchema } from "./operations/schema.ts";
 export { MAX_PNG_PIXELS, planRaster, type RasterPlan } from "./raster/plan.ts";
 export { loadPngEngine, type PngEngine } from "./raster/png.ts";
-export { addLibraryImage } from "./render/assets/library-images.ts";
-export { drawingNeeds } from "./render/assets/stencil-needs.ts";
-export {
-  addStencilBucket,
-  STENCIL_BUCKETS,
-  stencilBucketOf,
-} from "./render/assets/stencil-registry.ts";
 // Drawing: SVG, the assets it draws with, and PNG.
+export { DrawingAssetCache, type DrawingAssets } from "./render/assets/asset-cache.ts";
+export { drawingNeeds } from "./render/assets/stencil-needs.ts";
+export { STENCIL_BUCKETS, stencilBucketOf } from "./render/assets/stencil-registry.ts";
 export { renderSvg } from "./render/index.ts";
 export type { RasterTally } from "./render/raster-tally.ts";
 // Shape libraries.

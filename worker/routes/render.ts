@@ -47,13 +47,14 @@ const renderRoute = createRoute({
 render.openapi(renderRoute, async (c) => {
   const { xml, format, page, theme, scale, border, transparent } = c.req.valid("json");
   const prepared = orFail(prepareXml(xml));
-  await loadDrawingAssets(c.env.ASSETS, prepared.document, page);
+  const assets = await loadDrawingAssets(c.env.ASSETS, prepared.document, page);
   const svg = exportFile(prepared.document, prepared.xml, "diagram", {
     format: "svg",
     page,
     theme,
     scale,
     border,
+    assets,
   });
   const file = format === "png" ? await pngOf(svg, { transparent, scale }) : svg;
   return c.body(file.body, 200, { "content-type": contentTypeOf(file), ...imageHeaders(file) });

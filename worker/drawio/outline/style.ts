@@ -1,22 +1,9 @@
-import { parseStyle } from "../model/style.ts";
-
 /**
- * The keys that shape geometry in draw.io's default stylesheet (`styles/default.xml`) for the
- * named styles a cell style can start with. `defaultVertex` draws a `label` (a rectangle).
+ * A cell style read for outlines (`ResolvedStyle`): the stylesheet's named styles merged in
+ * order, later keys winning, `none` removing a key; numbers and flags as draw.io reads them.
  */
-const NAMED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  ellipse: { shape: "ellipse" },
-  rhombus: { shape: "rhombus" },
-  triangle: { shape: "triangle" },
-  swimlane: { shape: "swimlane", startSize: "23" },
-  line: { shape: "line", strokeWidth: "4" },
-  image: { shape: "image" },
-  roundImage: { shape: "image" },
-  rhombusImage: { shape: "image" },
-  arrow: { shape: "arrow" },
-  label: { rounded: "1" },
-  icon: { rounded: "1" },
-};
+import { parseStyle } from "../model/style.ts";
+import { NAMED_STYLES } from "../model/stylesheet.ts";
 
 /**
  * A cell style read the way draw.io's stylesheet reads it: named styles are merged in order,
@@ -34,7 +21,7 @@ export class ResolvedStyle {
   constructor(style: string | undefined) {
     for (const [key, value] of parseStyle(style)) {
       if (value === null) {
-        for (const [k, v] of Object.entries(NAMED[key] ?? {})) this.values.set(k, v);
+        for (const [k, v] of Object.entries(NAMED_STYLES[key] ?? {})) this.values.set(k, v);
       } else if (value === "none") {
         this.values.delete(key);
       } else {

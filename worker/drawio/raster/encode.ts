@@ -1,3 +1,7 @@
+/**
+ * A PNG encoder for resvg's premultiplied pixels: straight alpha, filtered rows, deflate with
+ * its own Huffman codes, and the PNG chunks around them.
+ */
 import { type HuffmanCode, huffmanCode } from "./huffman.ts";
 
 /** A rasterised image: RGBA rows, top to bottom, colour premultiplied by alpha (as resvg draws). */

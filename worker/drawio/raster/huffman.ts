@@ -1,3 +1,4 @@
+/** Length-limited canonical Huffman codes, as deflate needs them for the PNG encoder. */
 /** A canonical Huffman code as deflate writes it. */
 export interface HuffmanCode {
   /** Bits per symbol (0: the symbol does not occur). */

@@ -1,3 +1,7 @@
+/**
+ * The PNG rasteriser: resvg and the label fonts loaded once, then an SVG drawn to pixels at a
+ * scale and encoded as PNG.
+ */
 import { Resvg } from "@resvg/resvg-wasm";
 import { coverZoom, flattenSvgImages } from "../render/image/flatten.ts";
 import { encodePng } from "./encode.ts";

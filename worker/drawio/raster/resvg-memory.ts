@@ -1,3 +1,7 @@
+/**
+ * Starting resvg's WASM and reading a rendered image's pixels straight from its memory, without
+ * the copy resvg's own API makes.
+ */
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 
 /** What `Resvg.render()` returns (resvg does not export the type). */

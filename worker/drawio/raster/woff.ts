@@ -1,3 +1,4 @@
+/** WOFF 1.0 fonts unwrapped into the plain TrueType/OpenType bytes resvg reads. */
 import { unzlibSync } from "fflate";
 
 const WOFF_SIGNATURE = 0x774f4646; // "wOFF"

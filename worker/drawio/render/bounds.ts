@@ -1,3 +1,6 @@
+/**
+ * Box arithmetic for the picture's crop: unions, intersections, and the box around a turned box.
+ */
 import type { Rect } from "../model/cell.ts";
 
 /**

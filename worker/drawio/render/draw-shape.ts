@@ -1,5 +1,10 @@
+/**
+ * A vertex's shape drawn in its box: the shape table (code shapes, rectangles, stencils), images,
+ * and direction, flips and rotation applied as draw.io applies them.
+ */
 import type { Rect } from "../model/cell.ts";
-import { libraryImage, libraryImagePath } from "./assets/library-images.ts";
+import type { DrawingAssets } from "./assets/asset-cache.ts";
+import { libraryImagePath } from "./assets/library-images.ts";
 import { safeImage } from "./image/svg-image.ts";
 import { type Defs, paintOf } from "./paint.ts";
 import { WORK_UNITS } from "./render-cost.ts";
@@ -49,11 +54,14 @@ const SHAPES: ShapeTable = {
 /** Shapes drawn as their rectangle (draw.io draws an unknown name that way too, but says nothing). */
 const RECTANGLES = new Set(["rect", "process2", "ext", "table", "tableRow", "mxgraph.basic.rect"]);
 
-/** How a shape name is drawn: draw.io's code shapes, rectangles, or a stencil it ships. */
-function shapeFor(name: string): ShapeFn | undefined {
+/**
+ * How a shape name is drawn: draw.io's code shapes, rectangles, or a stencil of the bundle or of
+ * the drawing's assets.
+ */
+function shapeFor(name: string, assets: DrawingAssets | undefined): ShapeFn | undefined {
   const own = SHAPES[name] ?? (RECTANGLES.has(name) ? rectangle : undefined);
   if (own) return own;
-  const stencil = stencilNamed(name);
+  const stencil = stencilNamed(name, assets);
   return (
     stencil &&
     ((c) => ({
@@ -70,13 +78,14 @@ function shapeFor(name: string): ShapeFn | undefined {
 }
 
 /**
- * Whether the renderer draws a shape name itself (otherwise it draws the shape's box).
+ * Whether the renderer draws a shape name itself, with the bundle and `assets` (otherwise it
+ * draws the shape's box).
  *
  * @example
  * isKnownShape("cylinder3"); // true
  */
-export function isKnownShape(name: string): boolean {
-  return name === "image" || shapeFor(name) !== undefined;
+export function isKnownShape(name: string, assets?: DrawingAssets): boolean {
+  return name === "image" || shapeFor(name, assets) !== undefined;
 }
 
 const DIRECTION_ROTATION: Readonly<Record<string, number>> = { north: 270, west: 180, south: 90 };
@@ -91,7 +100,7 @@ const DIRECTION_ROTATION: Readonly<Record<string, number>> = { north: 270, west:
  */
 export function drawVertex(box: Rect, style: CellStyle, defs: Defs): DrawnVertex {
   const name = style.shape;
-  const fn = shapeFor(name);
+  const fn = shapeFor(name, defs.assets);
   const known = fn !== undefined;
   const direction = style.get("direction") ?? "east";
   const turn = DIRECTION_ROTATION[direction] ?? 0;
@@ -205,7 +214,7 @@ export function directedBounds(
 function image(c: ShapeContext): { svg: string; known: boolean } {
   let src = c.style.get("image") ?? "";
   const library = libraryImagePath(src);
-  if (library) src = libraryImage(library) ?? src;
+  if (library) src = c.defs.assets?.libraryImage(library) ?? src;
   const safe = /^data:/i.test(src) ? safeImage(src) : undefined;
   if (!safe) {
     return { svg: box(c, c.x, c.y, c.w, c.h, { ...c.paint, fill: "none" }, false), known: false };

@@ -1,20 +1,16 @@
-import type { WorkBudget } from "../budget.ts";
+/**
+ * The SVG renderer's front: `renderSvg` draws one page of a document as a standalone SVG, with
+ * the options it takes (page, scale, border, theme, work limit, assets) and what it returns.
+ */
 import { DrawioError } from "../errors.ts";
-import { edgeLabelAnchor, edgeLabelBase } from "../geometry/edge-labels.ts";
-import { type LayoutCell, offsetOf, PageLayout } from "../geometry/page-layout.ts";
-import { getCellLabel, type Point, type Rect } from "../model/cell.ts";
+import { PageLayout } from "../geometry/page-layout.ts";
 import type { DiagramDocument, DiagramPage } from "../model/document.ts";
-import { rotatedBounds, union } from "./bounds.ts";
+import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { cssColor } from "./css-values.ts";
-import { drawVertex } from "./draw-shape.ts";
-import { drawEdge } from "./edges/edges.ts";
-import { drawLabel } from "./labels/labels.ts";
-import { type Defs, paintOf } from "./paint.ts";
-import { newRasterTally, type RasterTally, tallyEdge, tallyVertex } from "./raster-tally.ts";
-import { checkRenderCost, renderBudget, WORK_UNITS } from "./render-cost.ts";
-import { CellStyle } from "./style.ts";
+import { PageDrawing } from "./page-drawing.ts";
+import type { RasterTally } from "./raster-tally.ts";
+import { checkRenderCost, renderBudget } from "./render-cost.ts";
 import { element, fmt } from "./svg.ts";
-import { tableGrid } from "./table-grid.ts";
 
 /** How to render. */
 export interface RenderOptions {
@@ -28,6 +24,11 @@ export interface RenderOptions {
   theme?: "light" | "dark";
   /** The units of work the drawing may take (default `RENDER_LIMITS.work`). */
   workLimit?: number;
+  /**
+   * Stencils and library images from outside the bundle (`DrawingAssetCache`, filled as
+   * `drawingNeeds` says); without them such shapes are drawn as their box and listed.
+   */
+  assets?: DrawingAssets | undefined;
 }
 
 /** A rendered page. */
@@ -69,187 +70,47 @@ export function pickPage(
 }
 
 /**
- * A cell's label, with `%name%` replaced by the attribute `name` of the cell's `<object>` or of
- * the nearest ancestor that has it, when the object asks for placeholders (`placeholders="1"`),
- * as draw.io shows it. An unknown name stays as written.
- */
-function labelOf(cell: LayoutCell, style: CellStyle, budget: WorkBudget): string {
-  const raw = getCellLabel(cell.element);
-  budget.charge(WORK_UNITS.labelChar * raw.length);
-  if (cell.element.attrs.placeholders !== "1" || !raw.includes("%")) return raw;
-  const html = style.get("html") === "1";
-  return raw.replace(/%([A-Za-z0-9_.-]+)%/g, (whole, name: string) => {
-    for (let c: LayoutCell | undefined = cell; c; c = c.parent) {
-      if (c.element.name !== "object" && c.element.name !== "UserObject") continue;
-      const value = name === "label" ? undefined : c.element.attrs[name];
-      if (value === undefined) continue;
-      return html ? value.replaceAll("&", "&amp;").replaceAll("<", "&lt;") : value;
-    }
-    return whole;
-  });
-}
-
-/** Colour keys that may name another cell's colour (`inherit`, `swimlane`). */
-const REFERENCE_KEYS = ["fillColor", "strokeColor", "fontColor", "gradientColor"] as const;
-
-/**
  * Draws one page of a draw.io document as a standalone SVG 1.1 image, as draw.io's own SVG
  * export lays it out: cells in model order (a shape, then its label, then its children), hidden
  * layers and cells skipped, the picture cropped to what is drawn (plus `border`) at `scale`.
  * Plain SVG elements and `<text>` only: no `foreignObject`, no script, no external reference.
- * A shape it does not know is drawn as its bounding box with its label, and listed.
+ * A shape it does not know is drawn as its bounding box with its label, and listed. What it
+ * draws depends on the document and the options only.
  *
  * @example
  * const { svg, unknownShapes } = renderSvg(parseDiagram(xml), { scale: 2 });
+ * renderSvg(doc, { page: 0, assets }); // with the stencils and images `assets` holds
  */
 export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): RenderedSvg {
   const { page, index } = pickPage(doc, options.page);
   const layout = new PageLayout(page);
-  checkRenderCost(layout);
+  checkRenderCost(layout, options.assets);
   const dark = options.theme === "dark";
   const scale = options.scale ?? 1;
   const budget = renderBudget(options.workLimit);
-  const tally = newRasterTally();
-  const defs: Defs = {
-    gradients: new Map(),
-    budget,
-    raster: tally,
-    scale,
-    shownImages: new Set(),
+  const drawing = new PageDrawing(layout, { dark, scale, budget, assets: options.assets });
+  drawing.drawAll();
+  const framed = frame(drawing, page, { dark, scale, border: options.border ?? 0 });
+  return {
+    ...framed,
+    unknownShapes: [...drawing.unknown].sort(),
+    page: index,
+    tally: drawing.tally,
   };
-  const unknown = new Set<string>();
-  const parts: string[] = [];
-  let bounds: Rect | undefined;
-  const edgePoints = new Map<LayoutCell, { x: number; y: number }[]>();
+}
 
-  const add = (piece: { svg: string; bounds: Rect } | undefined, style?: CellStyle) => {
-    if (!piece) return;
-    parts.push(piece.svg);
-    // A shadow (2 px right, 3 px down) widens what draw.io's export crops to.
-    const b = style?.flag("shadow")
-      ? { ...piece.bounds, width: piece.bounds.width + 2, height: piece.bounds.height + 3 }
-      : piece.bounds;
-    bounds = union(bounds, b);
-  };
-  /** A label along an edge's route: its relative geometry's position, plus its offset. */
-  const edgeLabel = (cell: LayoutCell, points: Point[], style: CellStyle) => {
-    const base = cell.edge
-      ? edgeLabelAnchor(points, cell.relative, cell.rect.x, cell.rect.y)
-      : edgeLabelBase(points, cell.rect.x, cell.rect.y);
-    const off = cell.geometry ? offsetOf(cell.geometry) : { x: 0, y: 0 };
-    const anchor = { x: base.x + off.x, y: base.y + off.y };
-    add(drawLabel({ value: labelOf(cell, style, budget), style, anchor }));
-  };
-
-  /**
-   * A cell's style with draw.io's colour references resolved: `inherit` takes the parent's
-   * colour, `swimlane` the fill of the nearest swimlane around it (kanban cards in their lane's
-   * colour); an SVG viewer knows neither word.
-   */
-  const styleOf = (cell: LayoutCell, kind: "vertex" | "edge"): CellStyle => {
-    const plain = new CellStyle(cell.style, kind, dark);
-    let overrides: Record<string, string> | undefined;
-    for (const key of REFERENCE_KEYS) {
-      const value = plain.get(key);
-      if (value !== "inherit" && value !== "swimlane") continue;
-      const fallback = key === "strokeColor" || key === "fontColor" ? "#000000" : "#ffffff";
-      let found: string | undefined;
-      for (const up of layout.ancestors(cell)) {
-        const theirs = new CellStyle(up.style, "vertex");
-        if (value === "inherit") {
-          found = theirs.get(key);
-          if (found !== "inherit") break;
-        } else if (theirs.shape === "swimlane" || theirs.shape === "table") {
-          found = theirs.get("fillColor");
-          break;
-        }
-      }
-      overrides ??= {};
-      overrides[key] = found && found !== "inherit" && found !== "swimlane" ? found : fallback;
-    }
-    return overrides ? new CellStyle(cell.style, kind, dark, overrides) : plain;
-  };
-
-  const drawn = new Set<LayoutCell>();
-  const draw = (cell: LayoutCell) => {
-    if (drawn.has(cell)) return;
-    drawn.add(cell);
-    if (!layout.isVisible(cell)) return;
-    budget.charge(WORK_UNITS.cell);
-    if (cell.vertex) {
-      const style = styleOf(cell, "vertex");
-      const parentEdge = cell.parent?.edge ? cell.parent : undefined;
-      if (parentEdge && cell.relative) {
-        // An edge label of its own: placed along its edge's route.
-        const points = edgePoints.get(parentEdge);
-        if (points) edgeLabel(cell, points, style);
-        return;
-      }
-      const rect = layout.absoluteRect(cell);
-      if (!rect) return;
-      const shape = drawVertex(rect, style, defs);
-      if (style.shape === "table") shape.svg += grid(cell, rect, style);
-      tallyVertex(tally, rect, style, scale);
-      if (!shape.known) unknown.add(style.shape);
-      const sw = style.num("strokeWidth", 1) / 2;
-      const angle = style.num("rotation", 0);
-      const stroked = {
-        x: rect.x - sw,
-        y: rect.y - sw,
-        width: rect.width + 2 * sw,
-        height: rect.height + 2 * sw,
-      };
-      // A turned shape reaches past its box: the picture is cropped to what it covers.
-      const center = { cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2 };
-      add(
-        {
-          svg: shape.svg,
-          bounds: angle % 360 ? rotatedBounds(stroked, { angle, ...center }) : stroked,
-        },
-        style,
-      );
-      add(
-        drawLabel({
-          value: labelOf(cell, style, budget),
-          style,
-          box: shape.labelBox ?? rect,
-          ...(angle
-            ? { rotation: { angle, cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2 } }
-            : {}),
-        }),
-      );
-    } else if (cell.edge) {
-      const style = styleOf(cell, "edge");
-      const edge = drawEdge(layout, cell, style, defs);
-      if (!edge) return;
-      tallyEdge(tally, edge, style, scale);
-      edgePoints.set(cell, edge.points);
-      add(edge, style);
-      edgeLabel(cell, edge.points, style);
-    }
-    for (const child of children.get(cell) ?? []) draw(child);
-  };
-  const children = new Map<LayoutCell, LayoutCell[]>();
-  const grid = (table: LayoutCell, rect: Rect, style: CellStyle) => {
-    const rows = (children.get(table) ?? []).filter((c) => c.vertex);
-    const first = rows[0] ? (children.get(rows[0]) ?? []).filter((c) => c.vertex) : [];
-    const rects = (cells: LayoutCell[]) => cells.map((c) => c.rect);
-    return tableGrid(rect, style, paintOf(style, defs), rects(rows), rects(first));
-  };
-  const roots: LayoutCell[] = [];
-  for (const cell of layout.cells) {
-    if (cell.parent) {
-      const list = children.get(cell.parent) ?? [];
-      list.push(cell);
-      children.set(cell.parent, list);
-    } else roots.push(cell);
-  }
-  // Model order, depth first: an edge is drawn before its label children, which need its route.
-  for (const root of roots) draw(root);
-  for (const cell of layout.cells) draw(cell);
-
-  const border = options.border ?? 0;
-  const box = bounds ?? { x: 0, y: 0, width: 0, height: 0 };
+/**
+ * The SVG document around a drawing's parts: cropped to what they cover plus the border, at the
+ * scale, on the page's background (dark for the dark theme), gradients in `<defs>`.
+ */
+function frame(
+  drawing: PageDrawing,
+  page: DiagramPage,
+  options: { dark: boolean; scale: number; border: number },
+): { svg: string; width: number; height: number } {
+  const { dark, scale, border } = options;
+  const { parts, defs } = drawing;
+  const box = drawing.bounds ?? { x: 0, y: 0, width: 0, height: 0 };
   const dx = Math.floor(border / scale - box.x);
   const dy = Math.floor(border / scale - box.y);
   const width = Math.max(1, Math.ceil(box.width * scale) + 2 * border);
@@ -275,6 +136,5 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
     `${group.slice(0, -2)}>`,
   );
   parts.push("</g></svg>");
-  const svg = parts.join("");
-  return { svg, width, height, unknownShapes: [...unknown].sort(), page: index, tally };
+  return { svg: parts.join(""), width, height };
 }

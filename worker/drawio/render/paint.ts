@@ -1,12 +1,19 @@
+/**
+ * How a shape is painted: fill, stroke, dashes and opacities from its style, gradients and
+ * sketch hatching in the drawing's `<defs>`, shadows.
+ */
 import type { WorkBudget } from "../budget.ts";
+import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { cssColor, idPart } from "./css-values.ts";
+import { dashesOf } from "./dashes.ts";
 import type { RasterTally } from "./raster-tally.ts";
 import type { CellStyle } from "./style.ts";
 import { type Attrs, element, fmt } from "./svg.ts";
 
 /**
  * What one drawing shares besides its geometry: the document's gradients, the work budget its
- * steps charge (`render-cost.ts`) and what it counts for the rasteriser (`raster-tally.ts`).
+ * steps charge (`render-cost.ts`), what it counts for the rasteriser (`raster-tally.ts`) and the
+ * assets it draws from beyond the bundle.
  */
 export interface Defs {
   /** Gradient definitions by id, written into `<defs>`. */
@@ -17,6 +24,8 @@ export interface Defs {
   scale?: number;
   /** Images already shown once (the tally counts an SVG image's elements once). */
   shownImages?: Set<string>;
+  /** Stencils and library images from outside the bundle (none when absent). */
+  assets?: DrawingAssets | undefined;
 }
 
 /** Fill and stroke of a shape as draw.io's canvas writes them. */
@@ -88,23 +97,6 @@ export function gradientFill(defs: Defs, from: string, to: string, direction: st
     ),
   );
   return `url(#${id})`;
-}
-
-/**
- * The dash lengths of a dashed style (`dashPattern`, scaled by the stroke width unless
- * `fixDash`), or undefined for a solid line.
- *
- * @example
- * dashesOf(new CellStyle("dashed=1;strokeWidth=2", "edge")); // [6, 6]
- */
-export function dashesOf(style: CellStyle): number[] | undefined {
-  if (!style.flag("dashed")) return undefined;
-  const pattern = (style.get("dashPattern") ?? "3 3")
-    .split(/\s+/)
-    .map(Number)
-    .filter((n) => Number.isFinite(n) && n >= 0);
-  const scale = style.flag("fixDash") ? 1 : Math.max(1, style.num("strokeWidth", 1));
-  return pattern.length > 0 ? pattern.map((n) => n * scale) : undefined;
 }
 
 /**

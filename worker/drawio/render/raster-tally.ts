@@ -8,7 +8,7 @@
  */
 
 import type { Point, Rect } from "../model/cell.ts";
-import { dashesOf } from "./paint.ts";
+import { dashesOf } from "./dashes.ts";
 import type { CellStyle } from "./style.ts";
 
 /** What the renderer counts while drawing, in the SVG's own pixels (its scale applied). */

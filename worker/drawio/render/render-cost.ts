@@ -12,7 +12,8 @@ import { refuseOver, WorkBudget } from "../budget.ts";
 import { DrawioError } from "../errors.ts";
 import type { PageLayout } from "../geometry/page-layout.ts";
 import { getCellLabel, readWaypoints } from "../model/cell.ts";
-import { libraryImage, libraryImagePath } from "./assets/library-images.ts";
+import type { DrawingAssets } from "./assets/asset-cache.ts";
+import { libraryImagePath } from "./assets/library-images.ts";
 import { CellStyle } from "./style.ts";
 
 /** The limits of one page's drawing (`render_too_expensive` past any of them). */
@@ -50,12 +51,13 @@ const ADVICE =
   "split the page, shorten what the detail names, or export it as draw.io XML and open it in draw.io";
 
 /**
- * Counts a page's cost factors and refuses it, before any drawing, when one is over its limit.
+ * Counts a page's cost factors and refuses it, before any drawing, when one is over its limit
+ * (library images at the size `assets` holds them).
  *
  * @example
  * checkRenderCost(new PageLayout(page)); // throws DrawioError("render_too_expensive", "cells: …")
  */
-export function checkRenderCost(layout: PageLayout): void {
+export function checkRenderCost(layout: PageLayout, assets?: DrawingAssets): void {
   let cells = 0;
   let longestLabel = 0;
   let allChars = 0;
@@ -82,7 +84,7 @@ export function checkRenderCost(layout: PageLayout): void {
     if (image) {
       images++;
       const library = libraryImagePath(image);
-      imageChars += (library ? libraryImage(library) : image)?.length ?? 0;
+      imageChars += (library ? assets?.libraryImage(library) : image)?.length ?? 0;
     }
   }
   refuseOver(

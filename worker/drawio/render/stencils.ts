@@ -1,11 +1,28 @@
+/**
+ * draw.io's stencils drawn as SVG (`mxStencil`'s drawing language), and where the renderer finds
+ * one by name: the library's bundle, then the drawing's assets.
+ */
 import type { WorkBudget } from "../budget.ts";
-import type { Op, Stencil } from "./assets/stencil-registry.ts";
+import type { DrawingAssets } from "./assets/asset-cache.ts";
+import { bundledStencil, type Op, type Stencil } from "./assets/stencil-registry.ts";
 import type { Paint } from "./paint.ts";
 import { WORK_UNITS } from "./render-cost.ts";
 import { type Attrs, element, fmt, PathData } from "./svg.ts";
 
-export { stencilNamed } from "./assets/stencil-registry.ts";
+/**
+ * The stencil drawn for a shape name (any case): one the library bundles, else one of the
+ * drawing's assets; undefined when neither has it.
+ *
+ * @example
+ * stencilNamed("mxgraph.flowchart.document"); // [w, h, aspect, width, background, foreground]
+ * stencilNamed("mxgraph.aws4.lambda_function", assets); // from a loaded bucket
+ */
+export function stencilNamed(name: string, assets?: DrawingAssets): Stencil | undefined {
+  const key = name.toLowerCase();
+  return bundledStencil(key) ?? assets?.stencil(key);
+}
 
+/** The paint state a stencil's foreground changes (`save` and `restore` keep copies). */
 interface State {
   fill: string;
   stroke: string;
@@ -15,6 +32,14 @@ interface State {
   alpha: number;
   join?: string;
   cap?: string;
+}
+
+/** A box to draw in: its corner and size. */
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 /**
@@ -28,42 +53,177 @@ interface State {
  */
 export function drawStencil(
   stencil: Stencil,
-  box: { x: number; y: number; w: number; h: number },
+  box: Box,
   paint: Paint,
   cellStrokeWidth: number,
   transform: string | undefined,
   budget?: WorkBudget,
 ): string {
-  const [w0, h0, fixed, sw, background, foreground] = stencil;
+  const background = stencil[4];
+  const foreground = stencil[5];
   budget?.charge(WORK_UNITS.stencilStep * (background.length + foreground.length));
-  let sx = box.w / w0;
-  let sy = box.h / h0;
-  let x0 = box.x;
-  let y0 = box.y;
-  if (fixed) {
-    const s = Math.min(sx, sy);
-    x0 += (box.w - w0 * s) / 2;
-    y0 += (box.h - h0 * s) / 2;
-    sx = s;
-    sy = s;
-  }
-  const min = Math.min(sx, sy);
-  const X = (v: number) => x0 + v * sx;
-  const Y = (v: number) => y0 + v * sy;
-  let state: State = {
-    fill: paint.fill,
-    stroke: paint.stroke,
-    width: sw === "inherit" ? cellStrokeWidth : sw * min,
-    dashed: paint.extra["stroke-dasharray"] !== undefined,
-    dash: String(paint.extra["stroke-dasharray"] ?? "3 3"),
-    alpha: 1,
-  };
-  const stack: State[] = [];
-  let out = "";
-  let current: { name: string; attrs: Attrs } | undefined;
+  const canvas = new StencilCanvas(stencil, box, paint, cellStrokeWidth, transform);
+  // The background's outline is painted by the foreground's first fill or stroke.
+  canvas.run(background);
+  canvas.run(foreground);
+  return canvas.out;
+}
 
-  const emit = (fill: boolean, stroke: boolean) => {
+/** One stencil being drawn: its scale into the box, its paint state, the SVG written so far. */
+class StencilCanvas {
+  out = "";
+  readonly #paint: Paint;
+  readonly #transform: string | undefined;
+  readonly #sx: number;
+  readonly #sy: number;
+  readonly #x0: number;
+  readonly #y0: number;
+  /** The smaller scale: what widths and dashes scale by. */
+  readonly #min: number;
+  #state: State;
+  readonly #stack: State[] = [];
+  /** The figure the next fill or stroke paints. */
+  #current: { name: string; attrs: Attrs } | undefined;
+
+  constructor(
+    stencil: Stencil,
+    box: Box,
+    paint: Paint,
+    cellStrokeWidth: number,
+    transform: string | undefined,
+  ) {
+    const [w0, h0, fixed, sw] = stencil;
+    let sx = box.w / w0;
+    let sy = box.h / h0;
+    let x0 = box.x;
+    let y0 = box.y;
+    if (fixed) {
+      const s = Math.min(sx, sy);
+      x0 += (box.w - w0 * s) / 2;
+      y0 += (box.h - h0 * s) / 2;
+      sx = s;
+      sy = s;
+    }
+    this.#sx = sx;
+    this.#sy = sy;
+    this.#x0 = x0;
+    this.#y0 = y0;
+    this.#min = Math.min(sx, sy);
+    this.#paint = paint;
+    this.#transform = transform;
+    this.#state = {
+      fill: paint.fill,
+      stroke: paint.stroke,
+      width: sw === "inherit" ? cellStrokeWidth : sw * this.#min,
+      dashed: paint.extra["stroke-dasharray"] !== undefined,
+      dash: String(paint.extra["stroke-dasharray"] ?? "3 3"),
+      alpha: 1,
+    };
+  }
+
+  /** Runs a list of drawing instructions: figures, paints, and changes of state. */
+  run(ops: Op[]): void {
+    for (const op of ops) {
+      const [name, ...args] = op;
+      switch (name) {
+        case "path":
+          this.#current = { name: "path", attrs: { d: this.#pathData(args) } };
+          break;
+        case "rect":
+        case "roundrect":
+        case "ellipse":
+          this.#current = this.#figure(name, args as number[]);
+          break;
+        case "fill":
+          this.#emit(true, false);
+          break;
+        case "stroke":
+          this.#emit(false, true);
+          break;
+        case "fillstroke":
+          this.#emit(true, true);
+          break;
+        default:
+          this.#change(name, args);
+      }
+    }
+  }
+
+  #X(v: number): number {
+    return this.#x0 + v * this.#sx;
+  }
+
+  #Y(v: number): number {
+    return this.#y0 + v * this.#sy;
+  }
+
+  /** A `path` instruction's commands (`M`, `L`, `Q`, `C`, `A`, `Z`) as SVG path data. */
+  #pathData(args: (string | number)[]): string {
+    const d = new PathData();
+    // A command short of numbers reads what follows it (NaN), as draw.io's would.
+    const n = args as number[];
+    for (let i = 0; i < args.length; ) {
+      const cmd = args[i++];
+      if (cmd === "M") {
+        d.move(this.#X(n[i] as number), this.#Y(n[i + 1] as number));
+        i += 2;
+      } else if (cmd === "L") {
+        d.line(this.#X(n[i] as number), this.#Y(n[i + 1] as number));
+        i += 2;
+      } else if (cmd === "Q") {
+        d.quad(
+          this.#X(n[i] as number),
+          this.#Y(n[i + 1] as number),
+          this.#X(n[i + 2] as number),
+          this.#Y(n[i + 3] as number),
+        );
+        i += 4;
+      } else if (cmd === "C") {
+        d.curve(
+          this.#X(n[i] as number),
+          this.#Y(n[i + 1] as number),
+          this.#X(n[i + 2] as number),
+          this.#Y(n[i + 3] as number),
+          this.#X(n[i + 4] as number),
+          this.#Y(n[i + 5] as number),
+        );
+        i += 6;
+      } else if (cmd === "A") {
+        d.arc(
+          (n[i] as number) * this.#sx,
+          (n[i + 1] as number) * this.#sy,
+          n[i + 2] as number,
+          n[i + 3] === 1,
+          n[i + 4] === 1,
+          this.#X(n[i + 5] as number),
+          this.#Y(n[i + 6] as number),
+        );
+        i += 7;
+      } else if (cmd === "Z") d.close();
+    }
+    return String(d);
+  }
+
+  /** A `rect`, `roundrect` or `ellipse` instruction as the element it draws. */
+  #figure(name: "rect" | "roundrect" | "ellipse", n: number[]): { name: string; attrs: Attrs } {
+    const w = (n[2] ?? 0) * this.#sx;
+    const h = (n[3] ?? 0) * this.#sy;
+    const x = this.#X(n[0] ?? 0);
+    const y = this.#Y(n[1] ?? 0);
+    if (name === "rect") return { name: "rect", attrs: { x, y, width: w, height: h } };
+    if (name === "ellipse") {
+      return { name: "ellipse", attrs: { cx: x + w / 2, cy: y + h / 2, rx: w / 2, ry: h / 2 } };
+    }
+    const r = (Math.min(w, h) * (n[4] ?? 15)) / 100;
+    return { name: "rect", attrs: { x, y, width: w, height: h, rx: r, ry: r } };
+  }
+
+  /** Paints the current figure with the state's fill, stroke, or both, then forgets it. */
+  #emit(fill: boolean, stroke: boolean): void {
+    const current = this.#current;
     if (!current) return;
+    const state = this.#state;
+    const extra = this.#paint.extra;
     const attrs: Attrs = {
       ...current.attrs,
       fill: fill ? state.fill : "none",
@@ -75,143 +235,55 @@ export function drawStencil(
     if (stroke && state.join) attrs["stroke-linejoin"] = state.join;
     if (stroke && state.cap) attrs["stroke-linecap"] = state.cap;
     const alpha = state.alpha;
-    const fillOpacity = Number(paint.extra["fill-opacity"] ?? 1) * alpha;
-    const strokeOpacity = Number(paint.extra["stroke-opacity"] ?? 1) * alpha;
+    const fillOpacity = Number(extra["fill-opacity"] ?? 1) * alpha;
+    const strokeOpacity = Number(extra["stroke-opacity"] ?? 1) * alpha;
     if (fill && fillOpacity < 1) attrs["fill-opacity"] = fmt(fillOpacity);
     if (stroke && strokeOpacity < 1) attrs["stroke-opacity"] = fmt(strokeOpacity);
-    if (transform) attrs.transform = transform;
-    out += element(current.name, attrs);
-    current = undefined;
-  };
+    if (this.#transform) attrs.transform = this.#transform;
+    this.out += element(current.name, attrs);
+    this.#current = undefined;
+  }
 
-  const run = (ops: Op[]) => {
-    for (const op of ops) {
-      const [name, ...args] = op;
-      const n = args as number[];
-      switch (name) {
-        case "path": {
-          const d = new PathData();
-          for (let i = 0; i < args.length; ) {
-            const cmd = args[i++];
-            const take = (k: number) => {
-              const taken = args.slice(i, i + k) as number[];
-              i += k;
-              return taken;
-            };
-            if (cmd === "M") {
-              const [x, y] = take(2) as [number, number];
-              d.move(X(x), Y(y));
-            } else if (cmd === "L") {
-              const [x, y] = take(2) as [number, number];
-              d.line(X(x), Y(y));
-            } else if (cmd === "Q") {
-              const [a, b, x, y] = take(4) as [number, number, number, number];
-              d.quad(X(a), Y(b), X(x), Y(y));
-            } else if (cmd === "C") {
-              const [a, b, c, e, x, y] = take(6) as [
-                number,
-                number,
-                number,
-                number,
-                number,
-                number,
-              ];
-              d.curve(X(a), Y(b), X(c), Y(e), X(x), Y(y));
-            } else if (cmd === "A") {
-              const [rx, ry, rot, large, sweep, x, y] = take(7) as number[] as [
-                number,
-                number,
-                number,
-                number,
-                number,
-                number,
-                number,
-              ];
-              d.arc(rx * sx, ry * sy, rot, large === 1, sweep === 1, X(x), Y(y));
-            } else if (cmd === "Z") d.close();
-          }
-          current = { name: "path", attrs: { d: String(d) } };
-          break;
-        }
-        case "rect":
-          current = {
-            name: "rect",
-            attrs: {
-              x: X(n[0] ?? 0),
-              y: Y(n[1] ?? 0),
-              width: (n[2] ?? 0) * sx,
-              height: (n[3] ?? 0) * sy,
-            },
-          };
-          break;
-        case "roundrect": {
-          const w = (n[2] ?? 0) * sx;
-          const h = (n[3] ?? 0) * sy;
-          const r = (Math.min(w, h) * (n[4] ?? 15)) / 100;
-          current = {
-            name: "rect",
-            attrs: { x: X(n[0] ?? 0), y: Y(n[1] ?? 0), width: w, height: h, rx: r, ry: r },
-          };
-          break;
-        }
-        case "ellipse": {
-          const w = (n[2] ?? 0) * sx;
-          const h = (n[3] ?? 0) * sy;
-          current = {
-            name: "ellipse",
-            attrs: { cx: X(n[0] ?? 0) + w / 2, cy: Y(n[1] ?? 0) + h / 2, rx: w / 2, ry: h / 2 },
-          };
-          break;
-        }
-        case "fill":
-          emit(true, false);
-          break;
-        case "stroke":
-          emit(false, true);
-          break;
-        case "fillstroke":
-          emit(true, true);
-          break;
-        case "save":
-          stack.push({ ...state });
-          break;
-        case "restore":
-          state = stack.pop() ?? state;
-          break;
-        case "strokewidth":
-          state.width = n[1] === 1 ? (n[0] ?? 1) : (n[0] ?? 1) * min;
-          break;
-        case "strokecolor":
-          state.stroke = colorOf(args[0], state.stroke);
-          break;
-        case "fillcolor":
-          state.fill = colorOf(args[0], state.fill);
-          break;
-        case "dashed":
-          state.dashed = n[0] === 1;
-          break;
-        case "dashpattern":
-          state.dash = String(args[0])
-            .split(/\s+/)
-            .map((v) => fmt(Number(v) * min))
-            .join(" ");
-          break;
-        case "alpha":
-          state.alpha = n[0] ?? 1;
-          break;
-        case "linejoin":
-          state.join = String(args[0]);
-          break;
-        case "linecap":
-          state.cap = String(args[0]);
-          break;
-      }
+  /** A change of the paint state: save, restore, width, colours, dashes, alpha, joins, caps. */
+  #change(name: string | number | undefined, args: (string | number)[]): void {
+    const n = args as number[];
+    const state = this.#state;
+    switch (name) {
+      case "save":
+        this.#stack.push({ ...state });
+        break;
+      case "restore":
+        this.#state = this.#stack.pop() ?? state;
+        break;
+      case "strokewidth":
+        state.width = n[1] === 1 ? (n[0] ?? 1) : (n[0] ?? 1) * this.#min;
+        break;
+      case "strokecolor":
+        state.stroke = colorOf(args[0], state.stroke);
+        break;
+      case "fillcolor":
+        state.fill = colorOf(args[0], state.fill);
+        break;
+      case "dashed":
+        state.dashed = n[0] === 1;
+        break;
+      case "dashpattern":
+        state.dash = String(args[0])
+          .split(/\s+/)
+          .map((v) => fmt(Number(v) * this.#min))
+          .join(" ");
+        break;
+      case "alpha":
+        state.alpha = n[0] ?? 1;
+        break;
+      case "linejoin":
+        state.join = String(args[0]);
+        break;
+      case "linecap":
+        state.cap = String(args[0]);
+        break;
     }
-  };
-  // The background's outline is painted by the foreground's first fill or stroke.
-  run(background);
-  run(foreground);
-  return out;
+  }
 }
 
 function colorOf(value: string | number | undefined, fallback: string): string {

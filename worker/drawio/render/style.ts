@@ -1,8 +1,11 @@
+/**
+ * A cell's style resolved for drawing (`CellStyle`): the stylesheet's defaults, named styles and
+ * keys, numbers held in range, colours read as draw.io paints them, in light or dark.
+ */
 import { clampedNumber } from "../model/numbers.ts";
 import { parseStyle } from "../model/style.ts";
+import { DEFAULT_EDGE_STYLE, DEFAULT_VERTEX_STYLE, NAMED_STYLES } from "../model/stylesheet.ts";
 import { cssColor } from "./css-values.ts";
-
-type Keys = Readonly<Record<string, string>>;
 
 /**
  * The largest number a style may give a drawing, either way (a font size, a stroke width, a
@@ -10,108 +13,6 @@ type Keys = Readonly<Record<string, string>>;
  * stays finite (`fontSize=1e39` was written into the SVG as `Infinitypx`).
  */
 export const STYLE_NUMBER_LIMIT = 1_000_000;
-
-/** draw.io's default stylesheet (`styles/default.xml`): what every vertex starts from. */
-const VERTEX: Keys = {
-  shape: "label",
-  fillColor: "#ffffff",
-  strokeColor: "#000000",
-  fontColor: "#000000",
-  fontSize: "12",
-  fontFamily: "Helvetica",
-  align: "center",
-  verticalAlign: "middle",
-};
-
-/** …and every edge: rounded, a classic arrow, labels on white. */
-const EDGE: Keys = {
-  shape: "connector",
-  strokeColor: "#000000",
-  fontColor: "#000000",
-  fontSize: "11",
-  fontFamily: "Helvetica",
-  align: "center",
-  verticalAlign: "middle",
-  endArrow: "classic",
-  rounded: "1",
-  labelBackgroundColor: "#ffffff",
-};
-
-const TEXT: Keys = {
-  fillColor: "none",
-  strokeColor: "none",
-  gradientColor: "none",
-  align: "left",
-  verticalAlign: "top",
-};
-
-/** The stylesheet's named styles a cell style may start with, flattened. */
-const NAMED: Readonly<Record<string, Keys>> = {
-  text: TEXT,
-  edgeLabel: { ...TEXT, labelBackgroundColor: "#ffffff", fontSize: "11" },
-  label: {
-    fontStyle: "1",
-    align: "left",
-    verticalAlign: "middle",
-    spacing: "2",
-    spacingLeft: "52",
-    imageWidth: "42",
-    imageHeight: "42",
-    rounded: "1",
-  },
-  icon: {
-    fontStyle: "0",
-    rounded: "1",
-    align: "center",
-    verticalLabelPosition: "bottom",
-    verticalAlign: "top",
-    labelBackgroundColor: "#ffffff",
-    spacing: "0",
-    spacingLeft: "0",
-    spacingTop: "6",
-    imageWidth: "48",
-    imageHeight: "48",
-  },
-  swimlane: { shape: "swimlane", fontSize: "12", fontStyle: "1", startSize: "23" },
-  group: {
-    verticalAlign: "top",
-    fillColor: "none",
-    strokeColor: "none",
-    gradientColor: "none",
-    pointerEvents: "0",
-  },
-  ellipse: { shape: "ellipse", perimeter: "ellipsePerimeter" },
-  rhombus: { shape: "rhombus", perimeter: "rhombusPerimeter" },
-  triangle: { shape: "triangle", perimeter: "trianglePerimeter" },
-  line: {
-    shape: "line",
-    strokeWidth: "4",
-    labelBackgroundColor: "#ffffff",
-    verticalAlign: "top",
-    spacingTop: "8",
-  },
-  image: {
-    shape: "image",
-    labelBackgroundColor: "#ffffff",
-    verticalAlign: "top",
-    verticalLabelPosition: "bottom",
-  },
-  roundImage: {
-    shape: "image",
-    perimeter: "ellipsePerimeter",
-    labelBackgroundColor: "#ffffff",
-    verticalAlign: "top",
-    verticalLabelPosition: "bottom",
-  },
-  rhombusImage: {
-    shape: "image",
-    perimeter: "rhombusPerimeter",
-    labelBackgroundColor: "#ffffff",
-    verticalAlign: "top",
-    verticalLabelPosition: "bottom",
-  },
-  arrow: { shape: "arrow", edgeStyle: "none", fillColor: "#ffffff" },
-};
 
 /** Colours of the `dark` theme: what the light defaults become. */
 const DARK: Readonly<Record<string, string>> = {
@@ -220,10 +121,12 @@ const RESOLVED = new Map<string, ReadonlyMap<string, string>>();
 
 /** A style's keys over the stylesheet's defaults and the named styles it starts with. */
 function resolve(style: string | undefined, kind: "vertex" | "edge"): Map<string, string> {
-  const values = new Map(Object.entries(kind === "edge" ? EDGE : VERTEX));
+  const values = new Map(
+    Object.entries(kind === "edge" ? DEFAULT_EDGE_STYLE : DEFAULT_VERTEX_STYLE),
+  );
   for (const [key, value] of parseStyle(style)) {
     if (value === null) {
-      for (const [k, v] of Object.entries(NAMED[key] ?? {})) values.set(k, v);
+      for (const [k, v] of Object.entries(NAMED_STYLES[key] ?? {})) values.set(k, v);
     } else if (value === "none" && !COLOR_KEYS.has(key)) {
       values.delete(key);
     } else {

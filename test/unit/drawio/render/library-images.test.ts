@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
-import {
-  addLibraryImage,
-  libraryImage,
-  libraryImagePath,
-} from "../../../../worker/drawio/render/assets/library-images.ts";
+import { DrawingAssetCache } from "../../../../worker/drawio/render/assets/asset-cache.ts";
+import { libraryImagePath } from "../../../../worker/drawio/render/assets/library-images.ts";
 import { libraryImagesToLoad } from "../../../../worker/drawio/render/assets/stencil-needs.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { loadLibraryImagesFor } from "../../../fixtures/stencil-assets.ts";
@@ -44,10 +41,11 @@ describe("draw.io's image library (img/lib/…)", () => {
       "img/lib/clip_art/computers/Laptop_128x128.png",
     ];
     const doc = page([...paths, paths[0] ?? ""]);
-    expect(libraryImagesToLoad(doc)).toEqual([...paths].sort());
-    loadLibraryImagesFor(doc);
-    expect(libraryImagesToLoad(doc)).toEqual([]);
-    const { svg, unknownShapes } = renderSvg(doc);
+    const assets = new DrawingAssetCache();
+    expect(libraryImagesToLoad(doc, undefined, assets)).toEqual([...paths].sort());
+    loadLibraryImagesFor(assets, doc);
+    expect(libraryImagesToLoad(doc, undefined, assets)).toEqual([]);
+    const { svg, unknownShapes } = renderSvg(doc, { assets });
     expect(unknownShapes).toEqual([]);
     expect(svg.match(/xlink:href="data:image\/svg\+xml;base64,/g)).toHaveLength(2);
     expect(svg).toContain('xlink:href="data:image/png;base64,iVBOR');
@@ -56,18 +54,20 @@ describe("draw.io's image library (img/lib/…)", () => {
 
   it("draws an image it cannot load as a box, names it, and does not ask again", () => {
     const doc = page(["img/lib/clip_art/none/Missing.png", "https://example.com/logo.png"]);
-    loadLibraryImagesFor(doc);
-    expect(libraryImagesToLoad(doc)).toEqual([]);
-    const { svg, unknownShapes } = renderSvg(doc);
+    const assets = new DrawingAssetCache();
+    loadLibraryImagesFor(assets, doc);
+    expect(libraryImagesToLoad(doc, undefined, assets)).toEqual([]);
+    const { svg, unknownShapes } = renderSvg(doc, { assets });
     expect(unknownShapes).toEqual(["image"]);
     expect(svg).not.toMatch(/example\.com|img\/lib|<image/);
   });
 
   it("forgets the least recently used images past its memory cap", () => {
     const big = new Uint8Array(3 * 1024 * 1024);
-    for (const n of [1, 2, 3]) addLibraryImage(`img/lib/test/big${n}.png`, big);
+    const assets = new DrawingAssetCache();
+    for (const n of [1, 2, 3]) assets.addLibraryImage(`img/lib/test/big${n}.png`, big);
     // Three of 4 MiB as base64 are over the 8 MiB cap: the first is gone.
-    expect(libraryImage("img/lib/test/big1.png")).toBeUndefined();
-    expect(libraryImage("img/lib/test/big3.png")).toMatch(/^data:image\/png;base64,AAAA/);
+    expect(assets.libraryImage("img/lib/test/big1.png")).toBeUndefined();
+    expect(assets.libraryImage("img/lib/test/big3.png")).toMatch(/^data:image\/png;base64,AAAA/);
   });
 });

@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { stencilBucketsToLoad } from "../../../../worker/drawio/render/assets/stencil-needs.ts";
 import {
-  addStencilBucket,
-  hasStencilBucket,
   STENCIL_BUCKETS,
   stencilBucketOf,
-  stencilNamed,
 } from "../../../../worker/drawio/render/assets/stencil-registry.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
+import { stencilNamed } from "../../../../worker/drawio/render/stencils.ts";
 import { loadAllStencilAssets } from "../../../fixtures/stencil-assets.ts";
 
 const page = (styles: string[]) =>
@@ -75,9 +73,9 @@ describe("stencils outside the bundle (static assets, by bucket)", () => {
       "shape=mxgraph.kubernetes.icon;prIcon=pod;fillColor=#2875E2;strokeColor=#ffffff;",
       "shape=mxgraph.gcp2.hexIcon;prIcon=bigquery;fillColor=#5184F3;strokeColor=none;",
     ]);
-    loadAllStencilAssets();
-    expect(stencilBucketsToLoad(doc)).toEqual([]);
-    const { svg, unknownShapes } = renderSvg(doc);
+    const assets = loadAllStencilAssets();
+    expect(stencilBucketsToLoad(doc, undefined, assets)).toEqual([]);
+    const { svg, unknownShapes } = renderSvg(doc, { assets });
     expect(unknownShapes).toEqual([]);
     // Glyphs in their colours: the Lambda in orange, the gateway's and the pod's in white, the
     // BigQuery hexagon in blue.
@@ -86,11 +84,11 @@ describe("stencils outside the bundle (static assets, by bucket)", () => {
     expect(svg.match(/fill="#ffffff"/g)?.length).toBeGreaterThan(2);
 
     const lambda = stencilBucketOf("mxgraph.aws4.lambda_function");
-    expect(hasStencilBucket(lambda)).toBe(true);
-    addStencilBucket("s999", "{}", 1);
-    expect(hasStencilBucket(lambda)).toBe(false);
-    expect(stencilNamed("mxgraph.aws4.lambda_function")).toBeUndefined();
-    expect(renderSvg(doc).unknownShapes).toEqual(["mxgraph.aws4.lambda_function"]);
-    expect(stencilBucketsToLoad(doc)).toContain(lambda);
+    expect(assets.hasStencilBucket(lambda)).toBe(true);
+    assets.addStencilBucket("s999", "{}", 1);
+    expect(assets.hasStencilBucket(lambda)).toBe(false);
+    expect(stencilNamed("mxgraph.aws4.lambda_function", assets)).toBeUndefined();
+    expect(renderSvg(doc, { assets }).unknownShapes).toEqual(["mxgraph.aws4.lambda_function"]);
+    expect(stencilBucketsToLoad(doc, undefined, assets)).toContain(lambda);
   });
 });

@@ -1,3 +1,7 @@
+/**
+ * The stencils the library bundles (`stencil-data.ts`), and the bucket file each stencil outside
+ * the bundle lives in, a hash of its name that the generator and the Worker share.
+ */
 import { STENCILS_JSON } from "./stencil-data.ts";
 
 /** One drawing instruction of a stencil: its name, then its arguments. */
@@ -12,29 +16,23 @@ export type Stencil = [number, number, 0 | 1, number | "inherit", Op[], Op[]];
  */
 export const STENCIL_BUCKETS = 256;
 
+/** The bundle, parsed on first use: constant data, so the same whenever it is read. */
 let bundled: Record<string, Stencil> | undefined;
-/** Buckets loaded from outside the bundle, least recently used first. */
-const loaded = new Map<string, Map<string, Stencil>>();
 
 /**
- * The stencil registered under `name`: one the renderer bundles, or one of a loaded bucket.
+ * The stencil the library bundles under a lower-case name, or undefined.
  *
  * @example
- * stencilNamed("mxgraph.flowchart.document"); // [w, h, aspect, width, background, foreground]
+ * bundledStencil("mxgraph.flowchart.document"); // [w, h, aspect, width, background, foreground]
  */
-export function stencilNamed(name: string): Stencil | undefined {
+export function bundledStencil(key: string): Stencil | undefined {
   bundled ??= JSON.parse(STENCILS_JSON) as Record<string, Stencil>;
-  const key = name.toLowerCase();
-  const own = bundled[key];
-  if (own) return own;
-  const bucket = loaded.get(stencilBucketOf(key));
-  return bucket?.get(key);
+  return bundled[key];
 }
 
-/** Whether the bundle itself has this stencil (no bucket needed). */
+/** Whether the bundle itself has this stencil, in any case (no bucket needed). */
 export function isBundledStencil(name: string): boolean {
-  bundled ??= JSON.parse(STENCILS_JSON) as Record<string, Stencil>;
-  return bundled[name.toLowerCase()] !== undefined;
+  return bundledStencil(name.toLowerCase()) !== undefined;
 }
 
 /**
@@ -52,30 +50,4 @@ export function stencilBucketOf(name: string): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return `s${String(hash % STENCIL_BUCKETS).padStart(3, "0")}`;
-}
-
-/** Whether a bucket is loaded (and marks it recently used). */
-export function hasStencilBucket(bucket: string): boolean {
-  const stencils = loaded.get(bucket);
-  if (!stencils) return false;
-  loaded.delete(bucket);
-  loaded.set(bucket, stencils);
-  return true;
-}
-
-/**
- * Adds a bucket's stencils (its file's JSON: `{ name: stencil }`), then forgets the least
- * recently used buckets beyond `keep`, so an isolate holds a bounded number of them.
- *
- * @example
- * addStencilBucket("s137", bucketFileText); // the text of stencils/s137.json
- */
-export function addStencilBucket(bucket: string, json: string, keep = 64): void {
-  const parsed = JSON.parse(json) as Record<string, Stencil>;
-  loaded.delete(bucket);
-  loaded.set(bucket, new Map(Object.entries(parsed)));
-  for (const old of loaded.keys()) {
-    if (loaded.size <= keep) break;
-    loaded.delete(old);
-  }
 }

@@ -1,3 +1,7 @@
+/**
+ * An edge drawn: its route (ends on the shapes' perimeters, waypoints, orthogonal bends), its
+ * line, and its end markers.
+ */
 import { type EdgeRoute, edgeRoute } from "../../geometry/edge-routes.ts";
 import type { LayoutCell, PageLayout } from "../../geometry/page-layout.ts";
 import type { Point, Rect } from "../../model/cell.ts";

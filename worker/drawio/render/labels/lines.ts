@@ -139,34 +139,170 @@ const BLOCK_TAGS = /^(div|p|li|ul|ol|h[1-6]|tr|table|blockquote|pre)$/;
  * box holds, first and last included, as draw.io's inline-block label does.
  */
 export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): LabelLines {
-  const lines: Run[][] = [[]];
-  const gaps: number[] = [0];
-  const aligns: Array<LineAlign | undefined> = [undefined];
-  const rules: boolean[] = [false];
-  const indents: number[] = [0];
+  const builder = new HtmlLineBuilder(base, size);
+  const tokens = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, "").split(/(<[^>]*>)/);
+  for (const token of tokens) {
+    if (token.startsWith("<")) builder.tag(token);
+    else builder.text(token);
+  }
+  return builder.finish();
+}
+
+const INLINE_TAGS = /^(b|strong|i|em|u|span|font|sup|sub|a|code|s|strike)$/;
+
+/** An HTML label's lines being built, token by token: the open blocks and fonts, the margins. */
+class HtmlLineBuilder {
+  readonly #base: Omit<Run, "text">;
+  readonly #size: number;
+  readonly #lines: Run[][] = [[]];
+  readonly #gaps: number[] = [0];
+  readonly #aligns: Array<LineAlign | undefined> = [undefined];
+  readonly #rules: boolean[] = [false];
+  readonly #indents: number[] = [0];
   /** The left margin each open block adds. */
-  const lefts: number[] = [];
-  const stack: Array<Omit<Run, "text">> = [base];
+  readonly #lefts: number[] = [];
+  readonly #stack: Array<Omit<Run, "text">>;
   /** The alignment each open block sets (or inherits). */
-  const alignments: Array<LineAlign | undefined> = [];
-  const newLine = () => {
-    lines.push([]);
-    gaps.push(0);
-    aligns.push(undefined);
-    rules.push(false);
-    indents.push(0);
-  };
+  readonly #alignments: Array<LineAlign | undefined> = [];
   /** The bottom margin of each open block, applied when it closes. */
-  const bottoms: number[] = [];
+  readonly #bottoms: number[] = [];
   /** Collapsed margins waiting for the next line of text (or the end). */
-  let margin = 0;
-  const style = () => stack[stack.length - 1] ?? base;
+  #margin = 0;
+  #pendingSpace = false;
+
+  constructor(base: Omit<Run, "text">, size: number) {
+    this.#base = base;
+    this.#size = size;
+    this.#stack = [base];
+  }
+
+  /** A tag: a line break, a rule, a block opened or closed, or an inline font change. */
+  tag(token: string): void {
+    const match = /^<\s*(\/)?\s*([a-z0-9]+)/i.exec(token);
+    if (!match) return;
+    const closing = match[1] === "/";
+    const tag = (match[2] ?? "").toLowerCase();
+    if (tag === "br") {
+      this.#newLine();
+      this.#pendingSpace = false;
+    } else if (tag === "hr") {
+      this.#rule();
+    } else if (BLOCK_TAGS.test(tag)) {
+      this.#breakLine();
+      this.#pendingSpace = false;
+      // A block may set the font of what it holds (`<div style="font-size: 15px">`).
+      if (closing) this.#closeBlock();
+      else if (!token.endsWith("/>")) this.#openBlock(tag, token);
+    } else if (INLINE_TAGS.test(tag)) {
+      if (closing) {
+        if (this.#stack.length > 1) this.#stack.pop();
+      } else if (!token.endsWith("/>")) this.#stack.push(this.#opened(tag, token));
+    }
+  }
+
+  /** Text between tags: decoded, white space collapsed, added to the current line. */
+  text(token: string): void {
+    const text = decodeHtmlEntities(token).replace(/[\t\n\r ]+/g, " ");
+    if (text === "") return;
+    const lines = this.#lines;
+    const line = lines[lines.length - 1] as Run[];
+    let piece = text;
+    if (line.length === 0) piece = piece.replace(/^ /, "");
+    if (line.length === 0 && piece !== "") {
+      this.#gaps[lines.length - 1] = (this.#gaps[lines.length - 1] ?? 0) + this.#margin;
+      this.#margin = 0;
+      this.#aligns[lines.length - 1] = this.#alignments[this.#alignments.length - 1];
+      this.#indents[lines.length - 1] = this.#lefts.reduce((sum, left) => sum + left, 0);
+    } else if (this.#pendingSpace && !piece.startsWith(" ")) piece = ` ${piece}`;
+    this.#pendingSpace = false;
+    if (piece.endsWith(" ")) {
+      piece = piece.slice(0, -1);
+      this.#pendingSpace = true;
+    }
+    if (piece !== "") line.push({ ...this.#style(), text: piece });
+  }
+
+  /** The lines, without empty ones at the end, and the margins still open below the last. */
+  finish(): LabelLines {
+    const lines = this.#lines;
+    while (
+      lines.length > 1 &&
+      (lines[lines.length - 1] as Run[]).length === 0 &&
+      !this.#rules[lines.length - 1]
+    ) {
+      lines.pop();
+      this.#gaps.pop();
+      this.#aligns.pop();
+      this.#rules.pop();
+      this.#indents.pop();
+    }
+    // Margins still open at the end: the last blocks' bottoms.
+    for (const bottom of this.#bottoms) this.#margin = Math.max(this.#margin, bottom);
+    this.#gaps.push(lines.some((line) => line.length > 0) ? this.#margin : 0);
+    return {
+      lines,
+      gaps: this.#gaps,
+      aligns: this.#aligns,
+      rules: this.#rules,
+      indents: this.#indents,
+    };
+  }
+
+  /** A rule (`<hr>`) with half an em of margin above and below, across the label. */
+  #rule(): void {
+    this.#breakLine();
+    this.#pendingSpace = false;
+    const em = (this.#style().size ?? this.#size) / 2;
+    const last = this.#lines.length - 1;
+    this.#gaps[last] = (this.#gaps[last] ?? 0) + Math.max(this.#margin, em);
+    this.#rules[last] = true;
+    this.#newLine();
+    this.#margin = em;
+  }
+
+  /** A block opens: its font, its margins (top now, bottom when it closes), alignment, indent. */
+  #openBlock(tag: string, token: string): void {
+    const inner = this.#opened(tag, token);
+    const margins = blockMargins(tag, token, inner.size ?? this.#size);
+    this.#margin = Math.max(this.#margin, margins.top);
+    this.#bottoms.push(margins.bottom);
+    this.#stack.push(inner);
+    this.#alignments.push(blockAlign(token) ?? this.#alignments[this.#alignments.length - 1]);
+    this.#lefts.push(Math.max(0, margins.left));
+  }
+
+  /** A block closes: its font, alignment and indent end; its bottom margin waits. */
+  #closeBlock(): void {
+    if (this.#stack.length > 1) this.#stack.pop();
+    this.#margin = Math.max(this.#margin, this.#bottoms.pop() ?? 0);
+    this.#alignments.pop();
+    this.#lefts.pop();
+  }
+
+  #newLine(): void {
+    this.#lines.push([]);
+    this.#gaps.push(0);
+    this.#aligns.push(undefined);
+    this.#rules.push(false);
+    this.#indents.push(0);
+  }
+
+  /** A new line unless the current one is still empty. */
+  #breakLine(): void {
+    const last = this.#lines[this.#lines.length - 1];
+    if (last && last.length > 0) this.#newLine();
+  }
+
+  #style(): Omit<Run, "text"> {
+    return this.#stack[this.#stack.length - 1] ?? this.#base;
+  }
+
   /** The style a tag opens: the current one with the tag's bold, italic, colour and size. */
-  const opened = (tag: string, token: string): Omit<Run, "text"> => {
-    const current = style().size ?? size;
+  #opened(tag: string, token: string): Omit<Run, "text"> {
+    const current = this.#style().size ?? this.#size;
     const heading = HEADINGS[tag];
     const s = {
-      ...style(),
+      ...this.#style(),
       ...(heading ? { size: heading.size * current, bold: true } : {}),
       ...tagFont(token, current),
     };
@@ -175,89 +311,7 @@ export function htmlLines(html: string, base: Omit<Run, "text">, size = 12): Lab
     if (tag === "i" || tag === "em" || /font-style:\s*italic/i.test(token)) s.italic = true;
     if (tag === "u" || /text-decoration:[^;"]*underline/i.test(token)) s.underline = true;
     return s;
-  };
-  const breakLine = () => {
-    const last = lines[lines.length - 1];
-    if (last && last.length > 0) newLine();
-  };
-  let pendingSpace = false;
-  const tokens = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, "").split(/(<[^>]*>)/);
-  for (const token of tokens) {
-    if (token.startsWith("<")) {
-      const match = /^<\s*(\/)?\s*([a-z0-9]+)/i.exec(token);
-      if (!match) continue;
-      const closing = match[1] === "/";
-      const tag = (match[2] ?? "").toLowerCase();
-      if (tag === "br") {
-        newLine();
-        pendingSpace = false;
-      } else if (tag === "hr") {
-        // A rule with half an em of margin above and below, across the label.
-        breakLine();
-        pendingSpace = false;
-        const em = (style().size ?? size) / 2;
-        gaps[lines.length - 1] = (gaps[lines.length - 1] ?? 0) + Math.max(margin, em);
-        rules[lines.length - 1] = true;
-        newLine();
-        margin = em;
-      } else if (BLOCK_TAGS.test(tag)) {
-        breakLine();
-        pendingSpace = false;
-        // A block may set the font of what it holds (`<div style="font-size: 15px">`).
-        if (closing) {
-          if (stack.length > 1) stack.pop();
-          margin = Math.max(margin, bottoms.pop() ?? 0);
-          alignments.pop();
-          lefts.pop();
-        } else if (!token.endsWith("/>")) {
-          const inner = opened(tag, token);
-          const margins = blockMargins(tag, token, inner.size ?? size);
-          margin = Math.max(margin, margins.top);
-          bottoms.push(margins.bottom);
-          stack.push(inner);
-          alignments.push(blockAlign(token) ?? alignments[alignments.length - 1]);
-          lefts.push(Math.max(0, margins.left));
-        }
-      } else if (/^(b|strong|i|em|u|span|font|sup|sub|a|code|s|strike)$/.test(tag)) {
-        if (closing) {
-          if (stack.length > 1) stack.pop();
-        } else if (!token.endsWith("/>")) stack.push(opened(tag, token));
-      }
-      continue;
-    }
-    const text = decodeHtmlEntities(token).replace(/[\t\n\r ]+/g, " ");
-    if (text === "") continue;
-    const line = lines[lines.length - 1] as Run[];
-    let piece = text;
-    if (line.length === 0) piece = piece.replace(/^ /, "");
-    if (line.length === 0 && piece !== "") {
-      gaps[lines.length - 1] = (gaps[lines.length - 1] ?? 0) + margin;
-      margin = 0;
-      aligns[lines.length - 1] = alignments[alignments.length - 1];
-      indents[lines.length - 1] = lefts.reduce((sum, left) => sum + left, 0);
-    } else if (pendingSpace && !piece.startsWith(" ")) piece = ` ${piece}`;
-    pendingSpace = false;
-    if (piece.endsWith(" ")) {
-      piece = piece.slice(0, -1);
-      pendingSpace = true;
-    }
-    if (piece !== "") line.push({ ...style(), text: piece });
   }
-  while (
-    lines.length > 1 &&
-    (lines[lines.length - 1] as Run[]).length === 0 &&
-    !rules[lines.length - 1]
-  ) {
-    lines.pop();
-    gaps.pop();
-    aligns.pop();
-    rules.pop();
-    indents.pop();
-  }
-  // Margins still open at the end: the last blocks' bottoms.
-  for (const bottom of bottoms) margin = Math.max(margin, bottom);
-  gaps.push(lines.some((line) => line.length > 0) ? margin : 0);
-  return { lines, gaps, aligns, rules, indents };
 }
 
 /** A plain label's lines, split at line breaks, with no space between them. */

@@ -1,3 +1,7 @@
+/**
+ * mxArrows.js's arrows with more than one head or an odd body, drawn in code (`mxgraph.arrows2.*`:
+ * sharp, callout, quad, triad, tailed, striped…).
+ */
 import { clamp, local, path, type ShapeContext, type ShapeFn, type ShapeTable } from "./kit.ts";
 
 /** A style size held between 0 and `max`; `fallback` is mxArrows.js's default for it. */

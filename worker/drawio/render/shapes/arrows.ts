@@ -1,3 +1,7 @@
+/**
+ * mxArrows.js's block arrows drawn in code (`mxgraph.arrows2.*`: arrow, two-way, stylised, bend,
+ * jump-in, U-turn), their labels kept in the shaft.
+ */
 import type { Rect } from "../../model/cell.ts";
 import { clamp, detail, local, path, type ShapeContext, type ShapeTable } from "./kit.ts";
 

@@ -1,3 +1,4 @@
+/** mxGraph's core shapes drawn in code: boxes, ellipses, polygons, lines and small marks. */
 import { painted } from "../paint.ts";
 import { PathData } from "../svg.ts";
 import { detail, path, polygon, rectangle, type ShapeTable, sized } from "./kit.ts";

@@ -1,3 +1,7 @@
+/**
+ * Shapes.js's boxes with a third dimension or a drawn edge: notes, documents, tapes, cylinders,
+ * clouds, actors, cubes and swimlanes.
+ */
 import { painted } from "../paint.ts";
 import { fmt, PathData } from "../svg.ts";
 import { clamp, detail, path, rectangle, type ShapeTable } from "./kit.ts";

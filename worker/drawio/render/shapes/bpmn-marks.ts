@@ -1,3 +1,7 @@
+/**
+ * The pieces BPMN shapes are drawn from: event outlines and symbols (message, timer, error…),
+ * letters, and the frames they sit in.
+ */
 import type { Paint } from "../paint.ts";
 import { fmt } from "../svg.ts";
 import { ellipse, local, path, type ShapeContext } from "./kit.ts";

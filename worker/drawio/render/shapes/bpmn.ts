@@ -1,3 +1,7 @@
+/**
+ * mxBpmnShape2.js's shapes drawn in code: BPMN events, gateways, tasks with their markers, and
+ * data objects.
+ */
 import { BOX_SHAPES } from "./boxes.ts";
 import { envelope, eventOutline, eventSymbol, type Frame, inverted } from "./bpmn-marks.ts";
 import {

@@ -1,3 +1,6 @@
+/**
+ * The mock-up library's charts drawn in code: the column chart and the pie chart.
+ */
 import { fmt } from "../svg.ts";
 import { box, ellipse, local, path, type ShapeTable } from "./kit.ts";
 

@@ -1,3 +1,4 @@
+/** mxFloorplan.js's shapes drawn in code: walls, corners, windows, doors and stairs. */
 import {
   box,
   detail,

@@ -1,3 +1,7 @@
+/**
+ * Icon shapes that draw a library's stencil on a coloured ground (AWS, Kubernetes, Cisco 19, GCP),
+ * and the stencils each one needs loaded.
+ */
 import { CISCO19_GROUNDS } from "../assets/cisco19-grounds.ts";
 import { box, ellipse, type ShapeContext, type ShapeTable, stencilAt } from "./kit.ts";
 

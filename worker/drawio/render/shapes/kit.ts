@@ -1,3 +1,7 @@
+/**
+ * What every code-drawn shape is made with: its context and result types, painted paths,
+ * ellipses and boxes, paths in the shape's local units, and stencils placed inside it.
+ */
 import type { Rect } from "../../model/cell.ts";
 import { type Defs, gradientFill, type Paint, painted } from "../paint.ts";
 import { drawStencil, stencilNamed } from "../stencils.ts";
@@ -244,7 +248,7 @@ export function stencilAt(
   paint: Paint = c.paint,
   strokeWidth = c.style.num("strokeWidth", 1),
 ): string {
-  const stencil = stencilNamed(name);
+  const stencil = stencilNamed(name, c.defs.assets);
   if (!stencil) return "";
   const at = { x: c.x + f.x, y: c.y + f.y, w: f.w, h: f.h };
   return drawStencil(stencil, at, paint, strokeWidth, c.transform, c.defs.budget);

@@ -1,3 +1,4 @@
+/** mxLeanMap.js's value-stream-mapping shapes drawn in code (`mxgraph.lean_mapping.*`). */
 import { box, detail, local, path, rectangle, type ShapeTable } from "./kit.ts";
 
 /** The six corners of the timeline: `dxN`/`dyN` place corner N low (dy > 0.5) or high. */

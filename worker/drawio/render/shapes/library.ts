@@ -1,3 +1,7 @@
+/**
+ * Shapes of draw.io's smaller libraries drawn in code: mock-ups, EIP, infographics, iOS, basic
+ * callouts and arcs.
+ */
 import { painted } from "../paint.ts";
 import { element, esc, fmt } from "../svg.ts";
 import {

@@ -1,3 +1,7 @@
+/**
+ * UML shapes drawn in code (Shapes.js): actors, components and modules, lollipops, states,
+ * lifelines, frames.
+ */
 import { painted } from "../paint.ts";
 import { fmt, PathData } from "../svg.ts";
 import { BASIC_SHAPES } from "./basic.ts";
