@@ -198,6 +198,21 @@ export function unwrapGroups(node: ElkNode): ElkNode {
   return node;
 }
 
+/**
+ * Every edge of an ELK graph, at any depth, by id.
+ *
+ * @example
+ * const routed = edgesById(await runElk(plan.root)).get(plan.edges[0]);
+ */
+export function edgesById(
+  node: ElkNode,
+  into: Map<string, ElkExtendedEdge> = new Map(),
+): Map<string, ElkExtendedEdge> {
+  for (const e of node.edges ?? []) into.set(e.id, e);
+  for (const child of node.children ?? []) edgesById(child, into);
+  return into;
+}
+
 /** The ELK id of the group a wrapper holds (`w3` → `g3`); other ids as they are. */
 function groupOfWrapper(id: string): string {
   return id.startsWith(WRAPPER) ? `g${id.slice(WRAPPER.length)}` : id;

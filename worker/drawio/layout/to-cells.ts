@@ -12,7 +12,7 @@ import { edgeCell, vertexCell } from "./cell-elements.ts";
 import { endOnOutline } from "./edges/ends.ts";
 import { type LabelAnchor, labelAnchor } from "./edges/label.ts";
 import { fraction, midpoint, routePoints } from "./edges/route.ts";
-import type { ElkPlan } from "./elk-graph.ts";
+import { type ElkPlan, edgesById } from "./elk-graph.ts";
 import type { GraphSpec } from "./spec.ts";
 import { edgeStyle, groupStyle, nodeStyle } from "./themes.ts";
 
@@ -150,8 +150,7 @@ function placeVertex(p: Placement, node: ElkNode, parent: ElkNode): void {
 
 /** Writes every spec edge ELK routed, in spec order, after the vertices. */
 function writeEdges(p: Placement, laid: ElkNode): void {
-  const routed = new Map<string, ElkExtendedEdge>();
-  collectEdges(laid, routed);
+  const routed = edgesById(laid);
   const used = new Set<string>([
     ...p.spec.nodes.map((n) => n.id),
     ...p.spec.groups.map((g) => g.id),
@@ -161,12 +160,6 @@ function writeEdges(p: Placement, laid: ElkNode): void {
     const edge = routed.get(p.plan.edges[i] as string);
     if (edge) writeEdge(p, i, edge, used);
   }
-}
-
-/** Every edge of ELK's result, at any depth, by id. */
-function collectEdges(node: ElkNode, into: Map<string, ElkExtendedEdge>): void {
-  for (const e of node.edges ?? []) into.set(e.id, e);
-  for (const child of node.children ?? []) collectEdges(child, into);
 }
 
 /** Writes spec edge `i` along ELK's route, ends on its shapes' outlines, label where ELK put it. */
