@@ -1,3 +1,7 @@
+/**
+ * A graph spec as the graph ELK lays out (nodes sized, groups as compound nodes, back edges
+ * reversed, per-group directions), ELK's options, and its answer unwrapped to the spec's shape.
+ */
 import type { ElkExtendedEdge, ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
 import { EDGE_LABEL_WRAP, measureText } from "../text/estimate.ts";
 import { type NodeBox, nodeBox } from "./boxes.ts";

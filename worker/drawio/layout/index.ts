@@ -1,3 +1,8 @@
+/**
+ * @module layout
+ * Graph spec → laid-out draw.io page (`layoutGraph`), the spec's schema and checks, and
+ * re-laying out a drawn page (`relayoutPage`).
+ */
 import type { ElkNode } from "elkjs/lib/elk-api.js";
 import type { WorkBudget } from "../budget.ts";
 import type { Finding } from "../check/findings.ts";

@@ -68,7 +68,8 @@ class PoolFrame {
  * Writes the flat result as ELK's hierarchical one: pool, lanes, steps, and whole edges.
  *
  * @example
- * return poolResult(plan, pool, await run(flat), chains, { laneStart, laneSize, vertical, direction, shift });
+ * return poolResult(plan, pool, await run(flat), chains,
+ *   { laneStart, laneSize, vertical, direction, shift });
  */
 export function poolResult(
   plan: ElkPlan,

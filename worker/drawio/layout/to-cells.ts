@@ -46,7 +46,7 @@ interface Placement {
   abs: Map<string, Point>;
   /** Cell id of each ELK node; `root` is the layer. */
   cellIdOf: Map<string, string>;
-  /** What edges end on: nodes, and groups laid out on their own (a converter's link to a subgraph). */
+  /** What edges end on: nodes, and groups laid out alone (a converter's link to a subgraph). */
   shapes: Map<string, EndShape>;
   /** Spec id → cell id: the same, except the few draw.io cannot load (`push` → `push_`). */
   idOf: Map<string, string>;
@@ -210,7 +210,7 @@ function writeEdge(p: Placement, i: number, routed: ElkExtendedEdge, used: Set<s
 
 /**
  * An edge's route on the page, from its source to its target (a reversed edge turned back), its
- * ends moved from the bounding boxes ELK ends on to the outlines draw.io draws (diamond, ellipse…).
+ * ends moved from ELK's bounding boxes onto the outlines draw.io draws (diamond, ellipse…).
  */
 function pagePoints(
   routed: ElkExtendedEdge,

@@ -1,3 +1,7 @@
+/**
+ * The layout's estimate of a label's size in draw.io's default font (Helvetica 12 px, per-
+ * character advances in a few classes) and its line breaks, for sizing nodes and edge labels.
+ */
 /** The font draw.io uses by default: Helvetica 12 px, about 15 px a line. */
 const LINE_HEIGHT = 15;
 const WIDE =
