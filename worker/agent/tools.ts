@@ -1,6 +1,6 @@
 import { tool } from "ai";
 import { z } from "zod";
-import { libraryShapeName, MAX_MERMAID_CHARS } from "../drawio/index.ts";
+import { DIRECTIONS, libraryShapeName, MAX_MERMAID_CHARS } from "../drawio/index.ts";
 import { ModelGraphSchema, ModelOperationSchema } from "../schemas/model-inputs.ts";
 import { leanSchema } from "./lean-schema.ts";
 import type { ToolOutcome, WorkingCopy } from "./working-copy.ts";
@@ -96,7 +96,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
       inputSchema: leanSchema(
         z.object({
           container_id: z.string().optional(),
-          direction: z.enum(["down", "right", "up", "left"]).default("down"),
+          direction: z.enum(DIRECTIONS).default("down"),
         }),
       ),
       execute: async ({ container_id, direction }) =>

@@ -5,6 +5,7 @@ import {
   compactView,
   convertMermaid,
   type DiagramDocument,
+  type Direction,
   DrawioError,
   type GraphSpecInput,
   getCellXml,
@@ -242,10 +243,7 @@ export class WorkingCopy {
   }
 
   /** Recomputes positions and routes, of the page or of one container. */
-  async relayout(
-    containerId: string | undefined,
-    direction: "down" | "right" | "up" | "left",
-  ): Promise<ToolOutcome> {
+  async relayout(containerId: string | undefined, direction: Direction): Promise<ToolOutcome> {
     try {
       const { document, moved } = await relayoutPage(this.document, {
         direction,

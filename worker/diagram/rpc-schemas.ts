@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DIRECTIONS } from "../drawio/index.ts";
 import { AttachmentSchema } from "../schemas/agent.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";
 import { LIMITS } from "../schemas/limits.ts";
@@ -71,7 +72,7 @@ export const TenantInput = z.object({ tenant });
 export const RelayoutInput = z.object({
   tenant,
   containerId: z.string().min(1).max(200).optional(),
-  direction: z.enum(["down", "right", "up", "left"]),
+  direction: z.enum(DIRECTIONS),
   page: z.number().int().min(0),
   ifMatch: expected.optional(),
   message,

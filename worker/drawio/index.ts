@@ -36,6 +36,8 @@ export { layoutGraph } from "./layout/index.ts";
 export { relayoutPage } from "./layout/relayout/index.ts";
 // Layout: a graph spec placed, a page tidied up.
 export {
+  DIRECTIONS,
+  type Direction,
   type GraphSpec,
   type GraphSpecInput,
   GraphSpecSchema,

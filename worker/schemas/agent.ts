@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DIRECTIONS } from "../drawio/index.ts";
 import { DiagramLinksSchema, listOf } from "./common.ts";
 import { DiagramStatsSchema } from "./diagram.ts";
 import { findingList } from "./finding.ts";
@@ -91,7 +92,7 @@ export const GenerateRequestSchema = z
       .openapi({ description: "The diagram's title; by default the agent names it." }),
     model: Model,
     theme: z.enum(["default", "minimal", "dark"]).optional(),
-    direction: z.enum(["down", "right", "up", "left"]).optional(),
+    direction: z.enum(DIRECTIONS).optional(),
     max_steps: MaxSteps,
   })
   .strict()

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DIRECTIONS } from "../drawio/index.ts";
 import { listOf } from "./common.ts";
 import { WebhookProblemSchema } from "./webhook.ts";
 
@@ -16,7 +17,7 @@ export const BatchItemInputSchema = z
     prompt: z.string().trim().min(1).max(20_000),
     title: z.string().trim().min(1).max(200).optional(),
     theme: z.enum(["default", "minimal", "dark"]).optional(),
-    direction: z.enum(["down", "right", "up", "left"]).optional(),
+    direction: z.enum(DIRECTIONS).optional(),
     metadata: z
       .record(z.string(), z.unknown())
       .optional()

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_MERMAID_CHARS } from "../drawio/index.ts";
+import { DIRECTIONS, MAX_MERMAID_CHARS } from "../drawio/index.ts";
 import { findingList } from "./finding.ts";
 
 /**
@@ -18,7 +18,7 @@ export const ConvertRequestSchema = z
   .object({
     mermaid: MermaidSchema,
     direction: z
-      .enum(["down", "right", "up", "left"])
+      .enum(DIRECTIONS)
       .optional()
       .openapi({ description: "Overrides the direction the text gives (`flowchart LR`…)." }),
     theme: z.enum(["default", "minimal", "dark"]).optional(),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { DIRECTIONS } from "../drawio/index.ts";
 import { DiagramSchema } from "./diagram.ts";
 import { findingList } from "./finding.ts";
 import { GraphSchema } from "./graph.ts";
@@ -26,7 +27,7 @@ export const RelayoutRequestSchema = z
       .max(200)
       .optional()
       .openapi({ description: "Lay out only the inside of this container." }),
-    direction: z.enum(["down", "right", "up", "left"]).default("down"),
+    direction: z.enum(DIRECTIONS).default("down"),
     page: z.number().int().min(0).default(0),
     message: z.string().max(1_000).optional(),
   })

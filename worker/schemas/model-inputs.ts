@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { NODE_KINDS } from "../drawio/index.ts";
+import { DIRECTIONS, NODE_KINDS } from "../drawio/index.ts";
 
 /**
  * The graph spec as the model sees it: the same fields without the limits and patterns, which
  * the layout engine checks anyway (and names every problem it finds).
  */
 export const ModelGraphSchema = z.object({
-  direction: z.enum(["down", "right", "up", "left"]).optional(),
+  direction: z.enum(DIRECTIONS).optional(),
   theme: z.enum(["default", "minimal", "dark"]).optional(),
   nodes: z.array(
     z.object({

@@ -1,3 +1,4 @@
+/** How much room each node of a spec takes in the layout, sized from its label and kind. */
 import type { Rect } from "../model/cell.ts";
 import { measureText } from "../text/estimate.ts";
 import type { Direction, GraphNode } from "./spec.ts";

@@ -1,3 +1,7 @@
+/**
+ * The checks of a graph spec the schema cannot make (unique ids, known references, no group
+ * cycles).
+ */
 import { DrawioError, type SpecProblem } from "../errors.ts";
 import type { GraphSpec } from "./spec.ts";
 

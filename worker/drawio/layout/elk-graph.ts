@@ -1,3 +1,7 @@
+/**
+ * A graph spec as the graph ELK lays out (nodes sized, groups as compound nodes, back edges
+ * reversed, per-group directions), ELK's options, and its answer unwrapped to the spec's shape.
+ */
 import type { ElkExtendedEdge, ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
 import { EDGE_LABEL_WRAP, measureText } from "../text/estimate.ts";
 import { type NodeBox, nodeBox } from "./boxes.ts";
@@ -196,6 +200,21 @@ export function unwrapGroups(node: ElkNode): ElkNode {
     return unwrapGroups(inner);
   });
   return node;
+}
+
+/**
+ * Every edge of an ELK graph, at any depth, by id.
+ *
+ * @example
+ * const routed = edgesById(await runElk(plan.root)).get(plan.edges[0]);
+ */
+export function edgesById(
+  node: ElkNode,
+  into: Map<string, ElkExtendedEdge> = new Map(),
+): Map<string, ElkExtendedEdge> {
+  for (const e of node.edges ?? []) into.set(e.id, e);
+  for (const child of node.children ?? []) edgesById(child, into);
+  return into;
 }
 
 /** The ELK id of the group a wrapper holds (`w3` → `g3`); other ids as they are. */

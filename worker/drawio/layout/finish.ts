@@ -1,3 +1,4 @@
+/** The finishing passes over a laid-out page: shared edge lines separated, then labels cleared. */
 import type { DiagramDocument } from "../model/document.ts";
 import { clearEdgeLabels } from "./edges/label-placement.ts";
 import { separateSharedSegments } from "./edges/separation.ts";

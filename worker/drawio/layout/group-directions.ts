@@ -1,3 +1,6 @@
+/**
+ * Which groups of a spec are laid out in a direction of their own, and which follow their parent.
+ */
 import type { Finding } from "../check/findings.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
 

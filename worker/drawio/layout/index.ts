@@ -1,17 +1,20 @@
+/**
+ * @module layout
+ * Graph spec → laid-out draw.io page (`layoutGraph`), the spec's schema and checks, and
+ * re-laying out a drawn page (`relayoutPage`).
+ */
 import type { ElkNode } from "elkjs/lib/elk-api.js";
 import type { WorkBudget } from "../budget.ts";
 import type { Finding } from "../check/findings.ts";
 import type { DiagramDocument } from "../model/document.ts";
-import { parseDiagram } from "../model/parse.ts";
-import { serializeDiagram } from "../model/serialize.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";
-import { escapeAttribute } from "../xml/serialize.ts";
 import { checkSpec } from "./check.ts";
 import { checkLayoutSize } from "./cost.ts";
 import { runElk } from "./elk.ts";
 import { elkPlan, unwrapGroups } from "./elk-graph.ts";
 import { finishPage } from "./finish.ts";
 import type { GroupEnds } from "./group-directions.ts";
+import { laidOutDocument, writeLaidOut } from "./laid-out-document.ts";
 import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
 import { layoutPool, poolOf } from "./pool.ts";
 import { type GraphSpec, type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
@@ -110,14 +113,17 @@ export async function layoutGraph(
   );
   const width = Math.ceil((laid.width ?? 0) + 80);
   const height = Math.ceil((laid.height ?? 0) + 80);
-  const background = themeBackground(spec.theme);
-  const model =
-    `<mxGraphModel dx="${width}" dy="${height}" grid="1" gridSize="10" guides="1" tooltips="1" connect="1" arrows="1" fold="1" page="1" pageScale="1" pageWidth="${Math.max(850, width)}" pageHeight="${Math.max(1100, height)}" math="0" shadow="0"${background ? ` background="${background}"` : ""}>` +
-    `<root><mxCell id="${root}"/><mxCell id="${layer}" parent="${root}"/>${cells.join("")}</root></mxGraphModel>`;
-  const name = escapeAttribute(spec.title ?? "Page-1");
-  const drawn = `<mxfile><diagram id="page-1" name="${name}">${model}</diagram></mxfile>`;
-  const { document, changed } = finishPage(parseDiagram(drawn));
-  const xml = changed.length > 0 ? serializeDiagram(document) : drawn;
+  const drawn = laidOutDocument({
+    cells,
+    root,
+    layer,
+    width,
+    height,
+    title: spec.title,
+    background: themeBackground(spec.theme),
+  });
+  const { document } = finishPage(drawn);
+  const xml = writeLaidOut(document);
   return { xml, document, width, height, notes: plan.directions.notes };
 }
 

@@ -1,3 +1,7 @@
+/**
+ * Spec nodes that name a library shape (AWS, Kubernetes, Azure…): their proportions and draw.io's
+ * exact style.
+ */
 import { mergeStyle } from "../model/style.ts";
 import { styleValues } from "../shapes/library-names.ts";
 import {

@@ -1,3 +1,7 @@
+/**
+ * The graph spec the layout takes (nodes, edges, groups, direction, theme) as zod schemas, and its
+ * types.
+ */
 import { z } from "zod";
 
 /** The shapes a node can ask for by meaning; each theme maps them to draw.io styles. */

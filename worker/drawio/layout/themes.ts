@@ -1,3 +1,7 @@
+/**
+ * The layout's themes (default, minimal, dark): the draw.io styles of nodes, groups and edges per
+ * kind.
+ */
 import type { GraphEdge, GraphGroup, NodeKind, Theme } from "./spec.ts";
 
 /** The draw.io shape part of each kind's style (colours come from the theme). */

@@ -1,18 +1,56 @@
+/**
+ * ELK's result written as draw.io cells: groups and nodes placed, edges routed and pinned to
+ * the outlines of their ends; and the label and style helpers other writers of cells share.
+ */
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import type { Point, Rect } from "../model/cell.ts";
 import { safeCellId } from "../model/reserved-ids.ts";
 import { constraintFor } from "../outline/index.ts";
 import { EDGE_LABEL_WRAP, wrapText } from "../text/estimate.ts";
-import { escapeAttribute } from "../xml/serialize.ts";
+import type { XmlElement } from "../xml/nodes.ts";
+import { edgeCell, vertexCell } from "./cell-elements.ts";
 import { endOnOutline } from "./edges/ends.ts";
 import { type LabelAnchor, labelAnchor } from "./edges/label.ts";
-import { fraction, midpoint, round, routePoints } from "./edges/route.ts";
-import type { ElkPlan } from "./elk-graph.ts";
+import { fraction, midpoint, routePoints } from "./edges/route.ts";
+import { type ElkPlan, edgesById } from "./elk-graph.ts";
 import type { GraphSpec } from "./spec.ts";
 import { edgeStyle, groupStyle, nodeStyle } from "./themes.ts";
 
 /** Space around the whole drawing. */
 const MARGIN = 40;
+
+/** How {@link toCells} names and styles what it writes. */
+export interface CellOptions {
+  /** The layer cell everything top-level goes in. */
+  layer: string;
+  /** Swimlanes are rows of a pool, their headers on the left. */
+  lanesAsRows?: boolean;
+  /** HTML labels by spec node id, written instead of the node's label. */
+  html?: ReadonlyMap<string, string>;
+}
+
+/** A shape an edge can end on: its box on the page and its final style. */
+interface EndShape {
+  rect: Rect;
+  style: string;
+}
+
+/** The cells written so far, and what the edges need to know of the vertices placed. */
+interface Placement {
+  spec: GraphSpec;
+  plan: ElkPlan;
+  options: CellOptions;
+  restyle: (style: string) => string;
+  cells: XmlElement[];
+  /** Page position of each ELK node; `root` is the drawing's corner, inside the margin. */
+  abs: Map<string, Point>;
+  /** Cell id of each ELK node; `root` is the layer. */
+  cellIdOf: Map<string, string>;
+  /** What edges end on: nodes, and groups laid out alone (a converter's link to a subgraph). */
+  shapes: Map<string, EndShape>;
+  /** Spec id → cell id: the same, except the few draw.io cannot load (`push` → `push_`). */
+  idOf: Map<string, string>;
+}
 
 /**
  * Turns ELK's result into draw.io cells: groups and nodes with geometry relative to their
@@ -28,15 +66,27 @@ export function toCells(
   spec: GraphSpec,
   plan: ElkPlan,
   laid: ElkNode,
-  ids: { layer: string; lanesAsRows?: boolean; html?: ReadonlyMap<string, string> },
+  options: CellOptions,
   restyle: (style: string) => string = (style) => style,
-): string[] {
-  const cells: string[] = [];
-  const abs = new Map<string, Point>();
-  const cellIdOf = new Map<string, string>();
-  // What edges end on: nodes, and groups laid out on their own (a converter's link to a subgraph).
-  const shapes = new Map<string, { rect: Rect; style: string }>();
-  // Spec ids become cell ids, except the few draw.io cannot load (`push` → `push_`).
+): XmlElement[] {
+  const placement: Placement = {
+    spec,
+    plan,
+    options,
+    restyle,
+    cells: [],
+    abs: new Map([["root", { x: MARGIN, y: MARGIN }]]),
+    cellIdOf: new Map([["root", options.layer]]),
+    shapes: new Map(),
+    idOf: cellIds(spec),
+  };
+  for (const child of laid.children ?? []) placeVertex(placement, child, laid);
+  writeEdges(placement, laid);
+  return placement.cells;
+}
+
+/** Spec ids as cell ids: the same, except the few draw.io cannot load (`push` → `push_`). */
+function cellIds(spec: GraphSpec): Map<string, string> {
   const taken = new Set<string>([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const idOf = new Map<string, string>();
   for (const id of taken) {
@@ -44,131 +94,155 @@ export function toCells(
     if (safe !== id) taken.add(safe);
     idOf.set(id, safe);
   }
-  const cellFor = (id: string) => idOf.get(id) ?? id;
-  abs.set("root", { x: MARGIN, y: MARGIN });
-  cellIdOf.set("root", ids.layer);
-  // Cells on the layer are placed in page coordinates; cells in a group relative to the group.
-  const originOf = (elkId: string): Point =>
-    elkId === "root" ? { x: 0, y: 0 } : (abs.get(elkId) ?? { x: 0, y: 0 });
+  return idOf;
+}
 
-  const visit = (node: ElkNode, parent: ElkNode) => {
-    const origin = abs.get(parent.id) as Point;
-    const at = { x: origin.x + (node.x ?? 0), y: origin.y + (node.y ?? 0) };
-    abs.set(node.id, at);
-    const parentCell = cellIdOf.get(parent.id) as string;
-    const groupIndex = plan.groups.get(node.id);
-    if (groupIndex !== undefined) {
-      const group = spec.groups[groupIndex];
-      if (!group) return;
-      cellIdOf.set(node.id, cellFor(group.id));
-      const from = originOf(parent.id);
-      const rect = {
-        x: at.x - from.x,
-        y: at.y - from.y,
-        width: node.width ?? 0,
-        height: node.height ?? 0,
-      };
-      const style = laneStyle(groupStyle(group.kind, spec.theme), group.kind, ids.lanesAsRows);
-      shapes.set(node.id, { rect: { ...rect, ...at }, style });
-      cells.push(vertex(cellFor(group.id), htmlLabel(group.label), style, parentCell, rect));
-      for (const child of node.children ?? []) visit(child, node);
-      return;
-    }
-    const entry = plan.nodes.get(node.id);
-    const spec_ = entry && spec.nodes[entry.index];
-    if (!entry || !spec_) return;
-    cellIdOf.set(node.id, cellFor(spec_.id));
-    const { box } = entry;
-    // ELK's node is the drawn shape (an outside label is an ELK node label).
-    const shape = { x: at.x, y: at.y, width: box.shape.width, height: box.shape.height };
-    const from = originOf(parent.id);
-    const rect = { ...shape, x: shape.x - from.x, y: shape.y - from.y };
-    const style = restyle(
-      nodeStyle(spec_.kind, spec.theme, spec_.shape, box.labelSide) + styleKeys(spec_.style),
+/** Where a parent's children are counted from: the page for the layer, else the parent's corner. */
+function originOf(p: Placement, elkId: string): Point {
+  return elkId === "root" ? { x: 0, y: 0 } : (p.abs.get(elkId) ?? { x: 0, y: 0 });
+}
+
+/** Writes a group (then, inside it, its children) or a node, where ELK put it. */
+function placeVertex(p: Placement, node: ElkNode, parent: ElkNode): void {
+  const origin = p.abs.get(parent.id) as Point;
+  const at = { x: origin.x + (node.x ?? 0), y: origin.y + (node.y ?? 0) };
+  p.abs.set(node.id, at);
+  const parentCell = p.cellIdOf.get(parent.id) as string;
+  const from = originOf(p, parent.id);
+  const groupIndex = p.plan.groups.get(node.id);
+  if (groupIndex !== undefined) {
+    const group = p.spec.groups[groupIndex];
+    if (!group) return;
+    const id = p.idOf.get(group.id) ?? group.id;
+    p.cellIdOf.set(node.id, id);
+    const rect = {
+      x: at.x - from.x,
+      y: at.y - from.y,
+      width: node.width ?? 0,
+      height: node.height ?? 0,
+    };
+    const style = laneStyle(
+      groupStyle(group.kind, p.spec.theme),
+      group.kind,
+      p.options.lanesAsRows,
     );
-    shapes.set(node.id, { rect: shape, style });
-    const html = ids.html?.get(spec_.id) ?? htmlLabel(spec_.label);
-    cells.push(vertex(cellFor(spec_.id), html, style, parentCell, rect));
-  };
-  for (const child of laid.children ?? []) visit(child, laid);
+    p.shapes.set(node.id, { rect: { ...rect, ...at }, style });
+    p.cells.push(vertexCell(id, htmlLabel(group.label), style, parentCell, rect));
+    for (const child of node.children ?? []) placeVertex(p, child, node);
+    return;
+  }
+  const entry = p.plan.nodes.get(node.id);
+  const spec_ = entry && p.spec.nodes[entry.index];
+  if (!entry || !spec_) return;
+  const id = p.idOf.get(spec_.id) ?? spec_.id;
+  p.cellIdOf.set(node.id, id);
+  const { box } = entry;
+  // ELK's node is the drawn shape (an outside label is an ELK node label).
+  const shape = { x: at.x, y: at.y, width: box.shape.width, height: box.shape.height };
+  const rect = { ...shape, x: shape.x - from.x, y: shape.y - from.y };
+  const style = p.restyle(
+    nodeStyle(spec_.kind, p.spec.theme, spec_.shape, box.labelSide) + styleKeys(spec_.style),
+  );
+  p.shapes.set(node.id, { rect: shape, style });
+  const html = p.options.html?.get(spec_.id) ?? htmlLabel(spec_.label);
+  p.cells.push(vertexCell(id, html, style, parentCell, rect));
+}
 
-  const edges = new Map<string, ElkExtendedEdge>();
-  const collect = (node: ElkNode) => {
-    for (const e of node.edges ?? []) edges.set(e.id, e);
-    for (const child of node.children ?? []) collect(child);
-  };
-  collect(laid);
+/** Writes every spec edge ELK routed, in spec order, after the vertices. */
+function writeEdges(p: Placement, laid: ElkNode): void {
+  const routed = edgesById(laid);
   const used = new Set<string>([
-    ...spec.nodes.map((n) => n.id),
-    ...spec.groups.map((g) => g.id),
-    ids.layer,
+    ...p.spec.nodes.map((n) => n.id),
+    ...p.spec.groups.map((g) => g.id),
+    p.options.layer,
   ]);
-  plan.edges.forEach((elkId, i) => {
-    const edge = spec.edges[i];
-    const routed = edges.get(elkId);
-    if (!edge || !routed) return;
-    const container = (routed as { container?: string }).container ?? "root";
-    const origin = abs.get(container) ?? (abs.get("root") as Point);
-    const back = plan.reversed[i] === true;
-    const sourceElk = (back ? routed.targets[0] : routed.sources[0]) as string;
-    const targetElk = (back ? routed.sources[0] : routed.targets[0]) as string;
-    const source = shapes.get(sourceElk);
-    const target = shapes.get(targetElk);
-    if (!source || !target) return;
-    const routedPoints = routePoints(routed).map((p) => ({
-      x: p.x + origin.x,
-      y: p.y + origin.y,
-    }));
-    if (back) routedPoints.reverse();
-    // ELK ends edges on the bounding box; draw.io's shape may not reach it (diamond, ellipse…).
-    const points = endOnOutline(
-      endOnOutline(routedPoints, source.rect, source.style).reverse(),
-      target.rect,
-      target.style,
-    ).reverse();
-    const start = points[0] as Point;
-    const end = points[points.length - 1] as Point;
-    const label = routed.labels?.[0];
-    let anchor: LabelAnchor | undefined;
-    if (edge.label && label && label.x !== undefined && label.y !== undefined) {
-      const box = {
-        x: origin.x + label.x,
-        y: origin.y + label.y,
-        width: label.width ?? 0,
-        height: label.height ?? 0,
-      };
-      anchor = labelAnchor(points, box);
-    }
-    const style =
-      edgeStyle(edge, spec.theme) +
-      styleKeys(edge.style) +
-      (anchor?.style ?? "") +
-      pin("exit", constraintFor(source.style, source.rect, start)) +
-      pin("entry", constraintFor(target.style, target.rect, end));
-    const from = originOf(container);
-    const bends = points.slice(1, -1).map((p) => ({ x: p.x - from.x, y: p.y - from.y }));
-    let offset: Point | undefined;
-    if (anchor) {
-      const mid = midpoint(points);
-      offset = { x: anchor.at.x - mid.x, y: anchor.at.y - mid.y };
-    }
-    let id = `edge-${i + 1}`;
-    while (used.has(id)) id += "x";
-    used.add(id);
-    const parentCell = cellIdOf.get(container) ?? ids.layer;
-    const sourceId = cellIdOf.get(sourceElk) ?? "";
-    const targetId = cellIdOf.get(targetElk) ?? "";
-    const array = bends.length
-      ? `<Array as="points">${bends.map((p) => `<mxPoint x="${round(p.x)}" y="${round(p.y)}"/>`).join("")}</Array>`
-      : "";
-    const off = offset
-      ? `<mxPoint x="${round(offset.x)}" y="${round(offset.y)}" as="offset"/>`
-      : "";
-    cells.push(
-      `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(htmlLabel(wrapText(edge.label ?? "", EDGE_LABEL_WRAP).join("\n")))}" style="${escapeAttribute(style)}" edge="1" parent="${escapeAttribute(parentCell)}" source="${escapeAttribute(sourceId)}" target="${escapeAttribute(targetId)}"><mxGeometry relative="1" as="geometry">${array}${off}</mxGeometry></mxCell>`,
-    );
-  });
-  return cells;
+  for (let i = 0; i < p.plan.edges.length; i++) {
+    const edge = routed.get(p.plan.edges[i] as string);
+    if (edge) writeEdge(p, i, edge, used);
+  }
+}
+
+/** Writes spec edge `i` along ELK's route, ends on its shapes' outlines, label where ELK put it. */
+function writeEdge(p: Placement, i: number, routed: ElkExtendedEdge, used: Set<string>): void {
+  const edge = p.spec.edges[i];
+  if (!edge) return;
+  const container = (routed as { container?: string }).container ?? "root";
+  const origin = p.abs.get(container) ?? (p.abs.get("root") as Point);
+  const back = p.plan.reversed[i] === true;
+  const sourceElk = (back ? routed.targets[0] : routed.sources[0]) as string;
+  const targetElk = (back ? routed.sources[0] : routed.targets[0]) as string;
+  const source = p.shapes.get(sourceElk);
+  const target = p.shapes.get(targetElk);
+  if (!source || !target) return;
+  const points = pagePoints(routed, origin, back, source, target);
+  const start = points[0] as Point;
+  const end = points[points.length - 1] as Point;
+  const anchor = edge.label ? labelAnchorOf(routed, origin, points) : undefined;
+  const style =
+    edgeStyle(edge, p.spec.theme) +
+    styleKeys(edge.style) +
+    (anchor?.style ?? "") +
+    pin("exit", constraintFor(source.style, source.rect, start)) +
+    pin("entry", constraintFor(target.style, target.rect, end));
+  const from = originOf(p, container);
+  const bends = points.slice(1, -1).map((q) => ({ x: q.x - from.x, y: q.y - from.y }));
+  let offset: Point | undefined;
+  if (anchor) {
+    const mid = midpoint(points);
+    offset = { x: anchor.at.x - mid.x, y: anchor.at.y - mid.y };
+  }
+  let id = `edge-${i + 1}`;
+  while (used.has(id)) id += "x";
+  used.add(id);
+  p.cells.push(
+    edgeCell({
+      id,
+      html: htmlLabel(wrapText(edge.label ?? "", EDGE_LABEL_WRAP).join("\n")),
+      style,
+      parent: p.cellIdOf.get(container) ?? p.options.layer,
+      source: p.cellIdOf.get(sourceElk) ?? "",
+      target: p.cellIdOf.get(targetElk) ?? "",
+      bends,
+      offset,
+    }),
+  );
+}
+
+/**
+ * An edge's route on the page, from its source to its target (a reversed edge turned back), its
+ * ends moved from ELK's bounding boxes onto the outlines draw.io draws (diamond, ellipse…).
+ */
+function pagePoints(
+  routed: ElkExtendedEdge,
+  origin: Point,
+  back: boolean,
+  source: EndShape,
+  target: EndShape,
+): Point[] {
+  const points = routePoints(routed).map((q) => ({ x: q.x + origin.x, y: q.y + origin.y }));
+  if (back) points.reverse();
+  return endOnOutline(
+    endOnOutline(points, source.rect, source.style).reverse(),
+    target.rect,
+    target.style,
+  ).reverse();
+}
+
+/** Where an edge's label goes along its route: in the room ELK reserved for it, if it did. */
+function labelAnchorOf(
+  routed: ElkExtendedEdge,
+  origin: Point,
+  points: Point[],
+): LabelAnchor | undefined {
+  const label = routed.labels?.[0];
+  if (!label || label.x === undefined || label.y === undefined) return undefined;
+  const box = {
+    x: origin.x + label.x,
+    y: origin.y + label.y,
+    width: label.width ?? 0,
+    height: label.height ?? 0,
+  };
+  return labelAnchor(points, box);
 }
 
 /** A swimlane that is a row of a pool has its header on the left (draw.io's `horizontal=0`). */
@@ -195,8 +269,4 @@ export function htmlLabel(text: string): string {
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;")
     .replace(/\r?\n/g, "<br>");
-}
-
-function vertex(id: string, html: string, style: string, parent: string, r: Rect): string {
-  return `<mxCell id="${escapeAttribute(id)}" value="${escapeAttribute(html)}" style="${escapeAttribute(style)}" vertex="1" parent="${escapeAttribute(parent)}"><mxGeometry x="${round(r.x)}" y="${round(r.y)}" width="${round(r.width)}" height="${round(r.height)}" as="geometry"/></mxCell>`;
 }

@@ -1,6 +1,6 @@
 /**
- * Label sizes estimated in draw.io's default font (Helvetica 12 px) and text wrapped to a width,
- * for placing shapes and edge labels before anything is drawn.
+ * The layout's estimate of a label's size in draw.io's default font (Helvetica 12 px, per-
+ * character advances in a few classes) and its line breaks, for sizing nodes and edge labels.
  */
 
 /** The font draw.io uses by default: Helvetica 12 px, about 15 px a line. */

@@ -1,5 +1,6 @@
 /** Argument schemas several tools share. */
 import { z } from "zod";
+import { DIRECTIONS } from "../../drawio/index.ts";
 
 /** A diagram's id. */
 export const Id = z.string().describe("The diagram id (d_…).");
@@ -11,4 +12,4 @@ export const IdempotencyKey = z
   .optional()
   .describe("Send the same key when retrying, so the change is made once.");
 /** Which way a layout flows. */
-export const Direction = z.enum(["down", "right", "up", "left"]);
+export const Direction = z.enum(DIRECTIONS);

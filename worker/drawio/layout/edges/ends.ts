@@ -1,3 +1,4 @@
+/** An edge's routed ends moved from the node's bounding box onto the outline draw.io draws. */
 import type { Point, Rect } from "../../model/cell.ts";
 import { outlinePoint, type Side } from "../../outline/index.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * The finishing pass that moves edge labels a reader could take for another edge's beside their own
+ * line.
+ */
 import {
   type EdgeLabelBox,
   edgeLabelBase,

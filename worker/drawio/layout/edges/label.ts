@@ -1,3 +1,4 @@
+/** Where an edge label sits against its own line, and how its text is anchored there. */
 import { distanceToSegment } from "../../geometry/page-layout.ts";
 import type { Point, Rect } from "../../model/cell.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * An edge's route as the layout writes it: ELK's points, rounding, the midpoint, waypoints set on a
+ * cell.
+ */
 import type { ElkExtendedEdge, ElkPoint } from "elkjs/lib/elk-api.js";
 import { geometryOf, mxCellOf, type Point } from "../../model/cell.ts";
 import { createElement, isElement, type XmlElement } from "../../xml/nodes.ts";

@@ -1,3 +1,4 @@
+/** The finishing pass that moves apart edges the router left drawn on top of each other. */
 import { sharedSegments } from "../../geometry/edge-quality.ts";
 import { type EdgeRoute, edgeRoutes } from "../../geometry/edge-routes.ts";
 import { distanceToSegment, PageLayout } from "../../geometry/page-layout.ts";
