@@ -16,7 +16,7 @@ import { finishPage } from "./finish.ts";
 import type { GroupEnds } from "./group-directions.ts";
 import { laidOutDocument, writeLaidOut } from "./laid-out-document.ts";
 import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
-import { layoutPool, poolOf } from "./pool.ts";
+import { layoutPool, poolOf } from "./pool/index.ts";
 import { type GraphSpec, type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
 import { themeBackground } from "./themes.ts";
 import { toCells } from "./to-cells.ts";

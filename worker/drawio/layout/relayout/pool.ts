@@ -4,7 +4,7 @@ import { type DiagramDocument, withReplacedCells } from "../../model/document.ts
 import { getStyleValue, mergeStyle, shapeOf } from "../../model/style.ts";
 import { cloneElement, type XmlElement } from "../../xml/nodes.ts";
 import { elkPlan } from "../elk-graph.ts";
-import { layoutPool, poolOf } from "../pool.ts";
+import { layoutPool, poolOf } from "../pool/index.ts";
 import type { Direction, GraphSpec } from "../spec.ts";
 
 /** A vertex of the drawing being laid out again, as the pool layout needs it. */

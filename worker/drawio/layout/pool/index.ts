@@ -3,7 +3,8 @@
  * it, and ELK routing the edges with those positions fixed.
  */
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
-import { type ElkPlan, edgesById, rootOptions } from "./elk-graph.ts";
+import { type ElkPlan, edgesById, rootOptions } from "../elk-graph.ts";
+import type { GraphSpec } from "../spec.ts";
 import {
   type Arc,
   type Item,
@@ -11,12 +12,11 @@ import {
   orderLayers,
   type Passing,
   passingTracks,
-} from "./pool-layers.ts";
-import { poolResult } from "./pool-result.ts";
-import type { GraphSpec } from "./spec.ts";
-import { LANE_PADDING, type Pool } from "./swimlane-pool.ts";
+} from "./layers.ts";
+import { poolResult } from "./result.ts";
+import { LANE_PADDING, type Pool } from "./swimlane.ts";
 
-export { type Pool, poolOf } from "./swimlane-pool.ts";
+export { type Pool, poolOf } from "./swimlane.ts";
 
 /** Between two steps (or an edge passing through) stacked in one lane and layer. */
 const STACK_GAP = 40;

@@ -2,7 +2,7 @@
  * Which specs are swimlane diagrams the layout draws as one pool (`poolOf`), and the frame of
  * such a pool's lanes: header, padding, the pool's title.
  */
-import type { GraphSpec } from "./spec.ts";
+import type { GraphSpec } from "../spec.ts";
 
 /** A swimlane diagram: its lanes in spec order, and the group that holds them, if any. */
 export interface Pool {

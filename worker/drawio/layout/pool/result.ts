@@ -3,9 +3,9 @@
  * its lanes all the flow's length, the steps inside them, and each edge whole again.
  */
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
-import type { ElkPlan } from "./elk-graph.ts";
-import type { Direction } from "./spec.ts";
-import { HEADER, LANE_PADDING, POOL_TITLE, type Pool } from "./swimlane-pool.ts";
+import type { ElkPlan } from "../elk-graph.ts";
+import type { Direction } from "../spec.ts";
+import { HEADER, LANE_PADDING, POOL_TITLE, type Pool } from "./swimlane.ts";
 
 type XY = { x: number; y: number };
 
