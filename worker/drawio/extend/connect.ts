@@ -1,6 +1,6 @@
 import { WorkBudget } from "../budget.ts";
-import type { FlowDirection } from "../geometry/edge-quality.ts";
 import { containsPoint } from "../geometry/page-layout.ts";
+import type { Direction } from "../layout/spec.ts";
 import type { Rect } from "../model/cell.ts";
 import { OrthogonalRouter, type RoutedEdge, type RouteObstacle } from "./route/router.ts";
 import type { Scene } from "./scene.ts";
@@ -43,7 +43,7 @@ export function routeEdges(
   scene: Scene,
   shapes: ReadonlyMap<string, ShapeInfo>,
   edges: readonly EdgeToRoute[],
-  flow: (source: string) => FlowDirection,
+  flow: (source: string) => Direction,
 ): Array<RoutedEdge | undefined> {
   const info = (id: string): ShapeInfo | undefined => {
     const added = shapes.get(id);

@@ -7,10 +7,9 @@
  * Pure and synchronous: the operations apply it inside their batch.
  */
 
-import type { FlowDirection } from "../geometry/edge-quality.ts";
 import { nodeBox } from "../layout/boxes.ts";
 import { libraryCellStyle, withLibraryShapes } from "../layout/library-nodes.ts";
-import type { GraphSpec, Theme } from "../layout/spec.ts";
+import type { Direction, GraphSpec, Theme } from "../layout/spec.ts";
 import { groupStyle, nodeStyle, themeBackground } from "../layout/themes.ts";
 import { htmlLabel, styleKeys } from "../layout/to-cells.ts";
 import type { Point, Rect } from "../model/cell.ts";
@@ -20,7 +19,8 @@ import { edgeCell, labelSize, vertexCell } from "./cells.ts";
 import { type EdgeToRoute, routeEdges, type ShapeInfo, shapeFor } from "./connect.ts";
 import { checkExtendCost, EXTEND_WORK_LIMIT } from "./cost.ts";
 import { defaultLayer, newIds } from "./ids.ts";
-import { type NewLink, type NewShape, placeShapes } from "./place.ts";
+import { placeShapes } from "./place.ts";
+import type { NewLink, NewShape } from "./placement.ts";
 import { Scene } from "./scene.ts";
 import type { AddGraph, ExtendOptions } from "./spec.ts";
 
@@ -163,7 +163,7 @@ export function extendPage(
     const link = links[i] as NewLink;
     return { ...link, ...(e.label ? { label: labelSize(e.label) } : {}) };
   });
-  const flowOf = (id: string): FlowDirection =>
+  const flowOf = (id: string): Direction =>
     scene.flow(ancestorsOf(parents.get(id))[0] ?? scene.vertexAncestors(id)[0]);
   const routes = routeEdges(scene, shapes, toRoute, flowOf);
 
