@@ -1,3 +1,4 @@
+/** The free space of a page: where a new shape of a given size fits, near where it belongs. */
 import { containsRect, segmentCrossesRect } from "../geometry/page-layout.ts";
 import { gridSize, SpatialGrid } from "../geometry/spatial-grid.ts";
 import type { Direction } from "../layout/spec.ts";

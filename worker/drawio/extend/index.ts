@@ -1,10 +1,7 @@
 /**
- * Extend, don't redraw: new shapes and edges placed into an existing page by the engine, not by
- * whoever asks for them. `extendPage` adds a graph (nodes, edges, groups in the graph spec's
- * language, tied to existing cells by id); `placeLooseCells` gives cells that were added without
- * a place (a vertex without geometry, an edge without waypoints) one. Nothing that exists moves,
- * unless `makeRoom` asks for a gap; a container with no room grows, with its pool's lanes.
- * Pure and synchronous: the operations apply it inside their batch.
+ * Extend, don't redraw: {@link extendPage} adds a graph to an existing page, `placeLooseCells`
+ * places cells added without a place; the engine places and routes them, and nothing that exists
+ * moves unless `makeRoom` asks (a full container grows). Pure and synchronous.
  */
 
 import type { Direction, Theme } from "../layout/spec.ts";
@@ -20,7 +17,7 @@ import { defaultLayer, newIds } from "./ids.ts";
 import { type NewShapes, newShapesOf } from "./new-shapes.ts";
 import { placeShapes } from "./place.ts";
 import type { NewLink, Placement } from "./placement.ts";
-import type { RoutedEdge } from "./route/router.ts";
+import type { RoutedEdge } from "./route/index.ts";
 import { Scene } from "./scene.ts";
 import type { AddedEdge, AddGraph, ExtendOptions } from "./spec.ts";
 

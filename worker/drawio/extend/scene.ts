@@ -1,3 +1,4 @@
+/** An existing page as placing and routing read it: boxes, containers, nesting, routes and flow. */
 import { edgeRoutes } from "../geometry/edge-routes.ts";
 import { type LayoutCell, PageLayout } from "../geometry/page-layout.ts";
 import { gridSize, SpatialGrid } from "../geometry/spatial-grid.ts";
