@@ -9,8 +9,8 @@ import type { Point, Rect } from "../model/cell.ts";
 import { constraintFor } from "../outline/index.ts";
 import { EDGE_LABEL_WRAP, measureText, wrapText } from "../text/estimate.ts";
 import { createElement, type XmlElement } from "../xml/nodes.ts";
-import type { NewLink } from "./place.ts";
-import type { RoutedEdge } from "./route/router.ts";
+import type { NewLink } from "./placement.ts";
+import type { RoutedEdge } from "./route/index.ts";
 import type { AddedEdge } from "./spec.ts";
 
 /** The room an edge label needs beside its line. */

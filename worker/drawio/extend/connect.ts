@@ -1,8 +1,9 @@
+/** Routing new edges over a page: what the router is told of each shape, and a batch of routes. */
 import { WorkBudget } from "../budget.ts";
-import type { FlowDirection } from "../geometry/edge-quality.ts";
 import { containsPoint } from "../geometry/page-layout.ts";
+import type { Direction } from "../layout/spec.ts";
 import type { Rect } from "../model/cell.ts";
-import { OrthogonalRouter, type RoutedEdge, type RouteObstacle } from "./route/router.ts";
+import { OrthogonalRouter, type RoutedEdge, type RouteObstacle } from "./route/index.ts";
 import type { Scene } from "./scene.ts";
 
 /** An edge to route between two shapes, new or existing, by id. */
@@ -37,13 +38,13 @@ export const ROUTE_BUDGET = 4_000_000;
  * left out of the result (draw.io then draws it itself).
  *
  * @example
- * const routes = routeEdges(scene, shapes, [{ source: "api", target: "cache" }], "down");
+ * const routes = routeEdges(scene, shapes, [{ source: "api", target: "cache" }], () => "down");
  */
 export function routeEdges(
   scene: Scene,
   shapes: ReadonlyMap<string, ShapeInfo>,
   edges: readonly EdgeToRoute[],
-  flow: (source: string) => FlowDirection,
+  flow: (source: string) => Direction,
 ): Array<RoutedEdge | undefined> {
   const info = (id: string): ShapeInfo | undefined => {
     const added = shapes.get(id);

@@ -1,11 +1,12 @@
-import type { FlowDirection } from "../geometry/edge-quality.ts";
+/** The free space of a page: where a new shape of a given size fits, near where it belongs. */
 import { containsRect, segmentCrossesRect } from "../geometry/page-layout.ts";
 import { gridSize, SpatialGrid } from "../geometry/spatial-grid.ts";
+import type { Direction } from "../layout/spec.ts";
 import type { Point, Rect } from "../model/cell.ts";
 import type { PlacedBox } from "./scene.ts";
 
 /** One unit vector per flow direction: along the flow, and across it. */
-export const FLOW_AXES: Record<FlowDirection, { along: Point; across: Point }> = {
+export const FLOW_AXES: Record<Direction, { along: Point; across: Point }> = {
   down: { along: { x: 0, y: 1 }, across: { x: 1, y: 0 } },
   up: { along: { x: 0, y: -1 }, across: { x: 1, y: 0 } },
   right: { along: { x: 1, y: 0 }, across: { x: 0, y: 1 } },
@@ -18,7 +19,7 @@ export interface SpotRequest {
   height: number;
   /** The best top-left corner, if it were free. */
   ideal: Point;
-  flow: FlowDirection;
+  flow: Direction;
   /** Boxes the new shape may lie on: the containers it goes into. */
   allowed: ReadonlySet<string>;
   /** The area it must stay in (a container's inside); the page is unbounded. */

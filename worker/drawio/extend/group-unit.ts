@@ -1,9 +1,9 @@
 /** A new group as one block: its members laid out in ranks along the flow, before it is placed. */
 
-import type { FlowDirection } from "../geometry/edge-quality.ts";
+import type { Direction } from "../layout/spec.ts";
 import type { Rect } from "../model/cell.ts";
 import { FLOW_AXES } from "./free-space.ts";
-import type { NewLink, NewShape } from "./place.ts";
+import type { NewLink, NewShape } from "./placement.ts";
 import { CONTAINER_PADDING, headerOf } from "./scene.ts";
 
 /** Space between members inside a new group. */
@@ -28,7 +28,7 @@ export function unitOf(
   shape: NewShape,
   childrenOf: ReadonlyMap<string | undefined, NewShape[]>,
   links: readonly NewLink[],
-  flow: FlowDirection,
+  flow: Direction,
 ): Unit {
   const members = childrenOf.get(shape.id);
   if (shape.groupStyle === undefined || !members || members.length === 0) {

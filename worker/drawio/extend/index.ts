@@ -1,18 +1,12 @@
 /**
- * Extend, don't redraw: new shapes and edges placed into an existing page by the engine, not by
- * whoever asks for them. `extendPage` adds a graph (nodes, edges, groups in the graph spec's
- * language, tied to existing cells by id); `placeLooseCells` gives cells that were added without
- * a place (a vertex without geometry, an edge without waypoints) one. Nothing that exists moves,
- * unless `makeRoom` asks for a gap; a container with no room grows, with its pool's lanes.
- * Pure and synchronous: the operations apply it inside their batch.
+ * Extend, don't redraw: {@link extendPage} adds a graph to an existing page, `placeLooseCells`
+ * places cells added without a place; the engine places and routes them, and nothing that exists
+ * moves unless `makeRoom` asks (a full container grows). Pure and synchronous.
  */
 
-import type { FlowDirection } from "../geometry/edge-quality.ts";
-import { nodeBox } from "../layout/boxes.ts";
-import { libraryCellStyle, withLibraryShapes } from "../layout/library-nodes.ts";
-import type { GraphSpec, Theme } from "../layout/spec.ts";
-import { groupStyle, nodeStyle, themeBackground } from "../layout/themes.ts";
-import { htmlLabel, styleKeys } from "../layout/to-cells.ts";
+import type { Direction, Theme } from "../layout/spec.ts";
+import { themeBackground } from "../layout/themes.ts";
+import { htmlLabel } from "../layout/to-cells.ts";
 import type { Point, Rect } from "../model/cell.ts";
 import type { DiagramPage } from "../model/document.ts";
 import type { XmlElement } from "../xml/nodes.ts";
@@ -20,9 +14,12 @@ import { edgeCell, labelSize, vertexCell } from "./cells.ts";
 import { type EdgeToRoute, routeEdges, type ShapeInfo, shapeFor } from "./connect.ts";
 import { checkExtendCost, EXTEND_WORK_LIMIT } from "./cost.ts";
 import { defaultLayer, newIds } from "./ids.ts";
-import { type NewLink, type NewShape, placeShapes } from "./place.ts";
+import { type NewShapes, newShapesOf } from "./new-shapes.ts";
+import { placeShapes } from "./place.ts";
+import type { NewLink, Placement } from "./placement.ts";
+import type { RoutedEdge } from "./route/index.ts";
 import { Scene } from "./scene.ts";
-import type { AddGraph, ExtendOptions } from "./spec.ts";
+import type { AddedEdge, AddGraph, ExtendOptions } from "./spec.ts";
 
 export { type LoosePlacement, placeLooseCells } from "./loose.ts";
 export {
@@ -75,80 +72,95 @@ export function extendPage(
   );
   const ids = newIds(scene, graph);
   const theme = pageTheme(page);
-  const parentOf = (id: string | undefined) => (id === undefined ? undefined : (ids.get(id) ?? id));
   const layer = defaultLayer(scene, graph, page);
-
-  // Nodes sized as the layout engine sizes them, in the flow of the container they join.
-  let spec: GraphSpec = {
-    direction: "down",
-    theme,
-    nodes: graph.nodes.map(({ parent: _parent, ...node }) => ({ ...node, group: undefined })),
-    edges: [],
-    groups: [],
-  };
-  if (options.shapes) spec = withLibraryShapes(spec, options.shapes);
-  const newShapes: NewShape[] = [];
-  const styles = new Map<string, string>();
-  const labels = new Map<string, string>();
-  const kinds = new Map<string, "group" | "node">();
-  for (const group of graph.groups) {
-    const id = ids.get(group.id) as string;
-    const style = groupStyle(group.kind, theme);
-    newShapes.push({
-      id,
-      width: 160,
-      height: 80,
-      parent: parentOf(group.parent),
-      groupStyle: style,
-    });
-    styles.set(id, style);
-    labels.set(id, group.label);
-    kinds.set(id, "group");
-  }
-  graph.nodes.forEach((node, i) => {
-    const sized = spec.nodes[i] as GraphSpec["nodes"][number];
-    const id = ids.get(node.id) as string;
-    const parent = parentOf(node.group ?? node.parent);
-    const flow =
-      parent !== undefined && !ids.has(node.group ?? node.parent ?? "")
-        ? scene.flow(parent)
-        : scene.flow(undefined);
-    const box = nodeBox(sized, flow);
-    let style = nodeStyle(sized.kind, theme, sized.shape, box.labelSide) + styleKeys(sized.style);
-    if (options.shapes) style = libraryCellStyle(style, options.shapes, theme) ?? style;
-    newShapes.push({ id, width: box.shape.width, height: box.shape.height, parent });
-    styles.set(id, style);
-    labels.set(id, node.label);
-    kinds.set(id, "node");
-  });
-
+  const added = newShapesOf(scene, graph, ids, theme, options);
   const links: NewLink[] = graph.edges.map((e) => ({
     source: ids.get(e.from) ?? e.from,
     target: ids.get(e.to) ?? e.to,
   }));
-  const placement = placeShapes(scene, newShapes, links, { makeRoom: options.makeRoom === true });
-
-  // What the router needs of each new shape.
-  const parents = new Map(newShapes.map((s) => [s.id, s.parent]));
-  // A shape's containers, nearest first: new groups, then the existing cells above them.
-  const ancestorsOf = (id: string | undefined): string[] => {
-    const out: string[] = [];
-    let p = id;
-    while (p !== undefined && parents.has(p) && out.length <= parents.size) {
-      out.push(p);
-      p = parents.get(p);
-    }
-    if (p !== undefined) out.push(p, ...scene.vertexAncestors(p));
-    return out;
+  const placement = placeShapes(scene, added.shapes, links, {
+    makeRoom: options.makeRoom === true,
+  });
+  const placed: Placed = {
+    scene,
+    placement,
+    moved: movedRects(scene, placement.moved),
+    parents: new Map(added.shapes.map((s) => [s.id, s.parent])),
+    layer,
   };
-  const moved = movedRects(scene, placement.moved);
+
+  const shapes = shapesToRoute(placed, added);
+  const toRoute: EdgeToRoute[] = graph.edges.map((e, i) => {
+    const link = links[i] as NewLink;
+    return { ...link, ...(e.label ? { label: labelSize(e.label) } : {}) };
+  });
+  const flowOf = (id: string): Direction =>
+    scene.flow(ancestorsOf(placed, placed.parents.get(id))[0] ?? scene.vertexAncestors(id)[0]);
+  const routes = routeEdges(scene, shapes, toRoute, flowOf);
+
+  // The cells: groups (outer first), nodes, then edges.
+  const cells = vertexCells(placed, added);
+  const taken = new Set<string>([...scene.layout.cells.map((c) => c.id), ...ids.values()]);
+  cells.push(...edgeCells(placed, { edges: graph.edges, links, routes, shapes, theme, taken }));
+  return {
+    cells,
+    geometry: changedGeometry(placed),
+    added: [
+      ...added.shapes.map((s) => s.id),
+      ...cells.slice(added.shapes.length).map((c) => c.attrs.id as string),
+    ],
+    moved: [...placement.moved.keys()],
+    grown: [...placement.grown.keys()],
+    notes: placement.notes,
+  };
+}
+
+/** Where the new shapes went, and what moved around them: what the cells are written from. */
+interface Placed {
+  scene: Scene;
+  placement: Placement;
+  /** Existing shapes moved by `makeRoom`: their new absolute boxes. */
+  moved: Map<string, Rect>;
+  /** Each new shape's parent: an existing container, a new group, or undefined. */
+  parents: Map<string, string | undefined>;
+  /** The layer that new cells outside any container go into. */
+  layer: string;
+}
+
+/** The new edges, their ends and routes, and what is needed to write their cells. */
+interface EdgesToWrite {
+  edges: readonly AddedEdge[];
+  links: readonly NewLink[];
+  routes: ReadonlyArray<RoutedEdge | undefined>;
+  shapes: ReadonlyMap<string, ShapeInfo>;
+  theme: Theme;
+  /** Every id on the page and every new one so far; each edge's id is added as it is taken. */
+  taken: Set<string>;
+}
+
+/** A shape's containers, nearest first: new groups, then the existing cells above them. */
+function ancestorsOf(placed: Placed, id: string | undefined): string[] {
+  const { parents, scene } = placed;
+  const out: string[] = [];
+  let p = id;
+  while (p !== undefined && parents.has(p) && out.length <= parents.size) {
+    out.push(p);
+    p = parents.get(p);
+  }
+  if (p !== undefined) out.push(p, ...scene.vertexAncestors(p));
+  return out;
+}
+
+/** What the router needs of each new shape, and of each existing one that grew or moved. */
+function shapesToRoute(placed: Placed, added: NewShapes): Map<string, ShapeInfo> {
+  const { scene, placement, moved } = placed;
   const shapes = new Map<string, ShapeInfo>();
-  for (const s of newShapes) {
+  for (const s of added.shapes) {
     shapes.set(s.id, {
       rect: placement.rects.get(s.id) as Rect,
-      style: styles.get(s.id),
-      ancestors: ancestorsOf(s.parent),
-      obstacle: kinds.get(s.id) === "node",
+      style: added.styles.get(s.id),
+      ancestors: ancestorsOf(placed, s.parent),
+      obstacle: added.kinds.get(s.id) === "node",
     });
   }
   for (const [id, rect] of [...placement.grown, ...moved]) {
@@ -159,35 +171,34 @@ export function extendPage(
       obstacle: !scene.isContainer(id),
     });
   }
-  const toRoute: EdgeToRoute[] = graph.edges.map((e, i) => {
-    const link = links[i] as NewLink;
-    return { ...link, ...(e.label ? { label: labelSize(e.label) } : {}) };
-  });
-  const flowOf = (id: string): FlowDirection =>
-    scene.flow(ancestorsOf(parents.get(id))[0] ?? scene.vertexAncestors(id)[0]);
-  const routes = routeEdges(scene, shapes, toRoute, flowOf);
+  return shapes;
+}
 
-  // The cells: groups (outer first), nodes, then edges.
+/** Where a container's top-left corner now is (placed, grown or moved); the page's for none. */
+function absOrigin(placed: Placed, parent: string | undefined): Point {
+  if (parent === undefined) return { x: 0, y: 0 };
+  const { placement, moved, scene } = placed;
+  const rect = placement.rects.get(parent) ?? placement.grown.get(parent);
+  if (rect) return { x: rect.x, y: rect.y };
+  const shifted = moved.get(parent);
+  return shifted ? { x: shifted.x, y: shifted.y } : scene.origin(parent);
+}
+
+/** The new groups' and nodes' cells, outer groups first, each relative to its parent. */
+function vertexCells(placed: Placed, added: NewShapes): XmlElement[] {
   const cells: XmlElement[] = [];
-  const absOrigin = (parent: string | undefined): Point => {
-    if (parent === undefined) return { x: 0, y: 0 };
-    const placed = placement.rects.get(parent) ?? placement.grown.get(parent);
-    if (placed) return { x: placed.x, y: placed.y };
-    const shifted = moved.get(parent);
-    return shifted ? { x: shifted.x, y: shifted.y } : scene.origin(parent);
-  };
-  const ordered = [...newShapes].sort(
-    (p, q) => ancestorsOf(p.parent).length - ancestorsOf(q.parent).length,
+  const ordered = [...added.shapes].sort(
+    (p, q) => ancestorsOf(placed, p.parent).length - ancestorsOf(placed, q.parent).length,
   );
   for (const s of ordered) {
-    const rect = placement.rects.get(s.id) as Rect;
-    const origin = absOrigin(s.parent);
+    const rect = placed.placement.rects.get(s.id) as Rect;
+    const origin = absOrigin(placed, s.parent);
     cells.push(
       vertexCell(
         s.id,
-        htmlLabel(labels.get(s.id) ?? ""),
-        styles.get(s.id) as string,
-        s.parent ?? layer,
+        htmlLabel(added.labels.get(s.id) ?? ""),
+        added.styles.get(s.id) as string,
+        s.parent ?? placed.layer,
         {
           ...rect,
           x: rect.x - origin.x,
@@ -196,44 +207,42 @@ export function extendPage(
       ),
     );
   }
-  const taken = new Set<string>([...scene.layout.cells.map((c) => c.id), ...ids.values()]);
-  graph.edges.forEach((edge, i) => {
+  return cells;
+}
+
+/** The new edges' cells, each in the nearest container holding both ends, drawn along its route. */
+function edgeCells(placed: Placed, write: EdgesToWrite): XmlElement[] {
+  const { layer, scene } = placed;
+  const { links, routes, shapes, theme, taken } = write;
+  return write.edges.map((edge, i) => {
     const link = links[i] as NewLink;
     const id = freshId(`${link.source}-${link.target}`, taken);
     const parent =
-      commonContainer(ancestorsOf(link.source), ancestorsOf(link.target), link) ?? layer;
-    cells.push(
-      edgeCell(
-        id,
-        edge,
-        theme,
-        link,
-        parent,
-        absOrigin(parent === layer ? undefined : parent),
-        routes[i],
-        (end) => shapeFor(end, shapes, scene),
-      ),
+      commonContainer(ancestorsOf(placed, link.source), ancestorsOf(placed, link.target), link) ??
+      layer;
+    return edgeCell(
+      id,
+      edge,
+      theme,
+      link,
+      parent,
+      absOrigin(placed, parent === layer ? undefined : parent),
+      routes[i],
+      (end) => shapeFor(end, shapes, scene),
     );
   });
+}
 
-  // Existing shapes that grew or moved, relative to their parents (which may have moved too).
+/** Existing shapes that grew or moved, relative to their parents (which may have moved too). */
+function changedGeometry(placed: Placed): Map<string, Rect> {
+  const { scene, placement, moved } = placed;
   const geometry = new Map<string, Rect>();
   for (const [id, rect] of [...placement.grown, ...moved]) {
     const up = scene.vertexAncestors(id)[0];
-    const origin = up === undefined ? scene.origin(scene.layerOf(id)) : absOrigin(up);
+    const origin = up === undefined ? scene.origin(scene.layerOf(id)) : absOrigin(placed, up);
     geometry.set(id, { ...rect, x: rect.x - origin.x, y: rect.y - origin.y });
   }
-  return {
-    cells,
-    geometry,
-    added: [
-      ...newShapes.map((s) => s.id),
-      ...cells.slice(newShapes.length).map((c) => c.attrs.id as string),
-    ],
-    moved: [...placement.moved.keys()],
-    grown: [...placement.grown.keys()],
-    notes: placement.notes,
-  };
+  return geometry;
 }
 
 /** The page's theme, where one is recognisable: the dark theme by its background. */
@@ -244,6 +253,7 @@ function pageTheme(page: DiagramPage): Theme {
     : "default";
 }
 
+/** Existing shapes moved by `makeRoom`: their boxes moved by how far each went. */
 function movedRects(scene: Scene, moved: ReadonlyMap<string, Point>): Map<string, Rect> {
   const out = new Map<string, Rect>();
   for (const [id, by] of moved) {
@@ -267,6 +277,7 @@ function commonContainer(
   return undefined;
 }
 
+/** An id for a new edge from its ends, unlike every id taken so far (which it joins). */
 function freshId(base: string, taken: Set<string>): string {
   const clean = `e-${base}`.replace(/[^\w.:-]/g, "_").slice(0, 120);
   let id = clean;

@@ -8,7 +8,8 @@ import type { XmlElement } from "../xml/nodes.ts";
 import { labelSize, routeGeometry } from "./cells.ts";
 import { type EdgeToRoute, routeEdges, type ShapeInfo, shapeFor } from "./connect.ts";
 import { checkExtendCost } from "./cost.ts";
-import { type NewLink, type NewShape, placeShapes } from "./place.ts";
+import { placeShapes } from "./place.ts";
+import type { NewLink, NewShape } from "./placement.ts";
 import { Scene } from "./scene.ts";
 import type { ExtendOptions } from "./spec.ts";
 

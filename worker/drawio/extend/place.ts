@@ -1,46 +1,9 @@
 /** Where new shapes go in an existing page: the order they are placed in and what each links to. */
-import type { Point, Rect } from "../model/cell.ts";
+import type { Rect } from "../model/cell.ts";
 import { type Unit, unitOf } from "./group-unit.ts";
+import type { NewLink, NewShape, Placement, PlaceOptions } from "./placement.ts";
 import { movedRect, Placer } from "./placer.ts";
 import type { Scene } from "./scene.ts";
-
-/** A shape to place: a new node, or a new group sized from its members. */
-export interface NewShape {
-  id: string;
-  width: number;
-  height: number;
-  /** The existing container, or the new group, it goes into; undefined for the layer. */
-  parent: string | undefined;
-  /** For a new group: its style (for the header its members keep clear of). */
-  groupStyle?: string;
-}
-
-/** A connection between two shapes, new or existing, by id. */
-export interface NewLink {
-  source: string;
-  target: string;
-}
-
-/** Options for {@link placeShapes}. */
-export interface PlaceOptions {
-  /**
-   * Shift existing shapes along the flow to open a gap where a new shape belongs but has no
-   * room, instead of placing it beside.
-   */
-  makeRoom?: boolean;
-}
-
-/** Where the new shapes go, and what had to change around them. */
-export interface Placement {
-  /** New shapes: absolute boxes. */
-  rects: Map<string, Rect>;
-  /** Existing containers grown (and lanes of a pool moved with them): their new absolute boxes. */
-  grown: Map<string, Rect>;
-  /** Existing shapes moved by `make_room`: how far. */
-  moved: Map<string, Point>;
-  /** What could not be done as asked, for the reader. */
-  notes: string[];
-}
 
 /**
  * Places new shapes into an existing page without moving anything (unless `makeRoom`): each

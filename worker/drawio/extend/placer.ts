@@ -1,12 +1,12 @@
 /** The placer: puts one unit at a time into the free space of a page, growing containers. */
 
-import type { FlowDirection } from "../geometry/edge-quality.ts";
 import { containsRect } from "../geometry/page-layout.ts";
+import type { Direction } from "../layout/spec.ts";
 import type { Point, Rect } from "../model/cell.ts";
 import { shapeOf } from "../model/style.ts";
 import { FLOW_AXES, FreeSpace, inflate } from "./free-space.ts";
 import type { Unit } from "./group-unit.ts";
-import type { Placement, PlaceOptions } from "./place.ts";
+import type { Placement, PlaceOptions } from "./placement.ts";
 import { CONTAINER_PADDING, type Scene } from "./scene.ts";
 
 /** Space between linked shapes along the flow. */
@@ -88,7 +88,7 @@ export class Placer {
   #ideal(
     unit: Unit,
     parent: string | undefined,
-    flow: FlowDirection,
+    flow: Direction,
     near: { before: Rect[]; after: Rect[] },
   ): Point {
     const { along, across } = FLOW_AXES[flow];
@@ -153,7 +153,7 @@ export class Placer {
       width: number;
       height: number;
       ideal: Point;
-      flow: FlowDirection;
+      flow: Direction;
       allowed: ReadonlySet<string>;
     },
   ): Point | undefined {
@@ -306,7 +306,7 @@ export class Placer {
   #openGap(
     spot: Rect,
     parent: string | undefined,
-    flow: FlowDirection,
+    flow: Direction,
     allowed: ReadonlySet<string>,
   ): boolean {
     const scene = this.#scene;

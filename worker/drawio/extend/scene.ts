@@ -1,7 +1,8 @@
-import type { FlowDirection } from "../geometry/edge-quality.ts";
+/** An existing page as placing and routing read it: boxes, containers, nesting, routes and flow. */
 import { edgeRoutes } from "../geometry/edge-routes.ts";
 import { type LayoutCell, PageLayout } from "../geometry/page-layout.ts";
 import { gridSize, SpatialGrid } from "../geometry/spatial-grid.ts";
+import { DIRECTIONS, type Direction } from "../layout/spec.ts";
 import { isPlacedVertex } from "../lint/overlaps.ts";
 import { getCellAttribute, type Point, type Rect } from "../model/cell.ts";
 import type { DiagramPage } from "../model/document.ts";
@@ -45,7 +46,7 @@ export class Scene {
   readonly #rects = new Map<string, Rect>();
   readonly #holders = new Set<string>();
   #routes: Point[][] | undefined;
-  readonly #flows = new Map<string, FlowDirection>();
+  readonly #flows = new Map<string, Direction>();
 
   constructor(page: DiagramPage) {
     this.layout = new PageLayout(page);
@@ -149,11 +150,11 @@ export class Scene {
    * A container with no such edges follows its own container's flow; a page with none flows down,
    * or right when the container is much wider than tall.
    */
-  flow(container: string | undefined): FlowDirection {
+  flow(container: string | undefined): Direction {
     const key = container ?? "";
     const known = this.#flows.get(key);
     if (known) return known;
-    const votes: Record<FlowDirection, number> = { down: 0, up: 0, right: 0, left: 0 };
+    const votes: Record<Direction, number> = { down: 0, up: 0, right: 0, left: 0 };
     let total = 0;
     for (const cell of this.layout.cells) {
       if (!cell.edge) continue;
@@ -171,7 +172,7 @@ export class Scene {
       else votes[dx > 0 ? "right" : "left"]++;
       total++;
     }
-    let flow: FlowDirection;
+    let flow: Direction;
     if (total === 0) {
       const up = container === undefined ? undefined : this.vertexAncestors(container)[0];
       const box = container === undefined ? undefined : this.#rects.get(container);
@@ -179,8 +180,7 @@ export class Scene {
       else if (box && box.width > 2 * box.height) flow = "right";
       else flow = container === undefined ? "down" : this.flow(undefined);
     } else {
-      const order: FlowDirection[] = ["down", "right", "up", "left"];
-      flow = order.reduce((best, d) => (votes[d] > votes[best] ? d : best), "down");
+      flow = DIRECTIONS.reduce<Direction>((best, d) => (votes[d] > votes[best] ? d : best), "down");
     }
     this.#flows.set(key, flow);
     return flow;

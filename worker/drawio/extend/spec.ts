@@ -1,3 +1,4 @@
+/** What an `add_graph` may ask for: its schema, its limits, and the options of extending. */
 import { z } from "zod";
 import { GraphEdgeSchema, GraphGroupSchema, GraphNodeSchema } from "../layout/spec.ts";
 import type { LibraryShapes } from "../shapes/library-style.ts";

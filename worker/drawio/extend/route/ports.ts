@@ -4,7 +4,7 @@
  * of lines already there.
  */
 
-import type { FlowDirection } from "../../geometry/edge-quality.ts";
+import type { Direction } from "../../layout/spec.ts";
 import type { Point, Rect } from "../../model/cell.ts";
 import { outlinePoint, type Side } from "../../outline/index.ts";
 import { snap } from "./lanes.ts";
@@ -24,7 +24,7 @@ export interface Port {
 
 const SIDES: readonly Side[] = ["bottom", "right", "top", "left"];
 const OUTWARD: Readonly<Record<Side, Heading>> = { right: 0, bottom: 1, left: 2, top: 3 };
-const FLOW_SIDE: Readonly<Record<FlowDirection, Side>> = {
+const FLOW_SIDE: Readonly<Record<Direction, Side>> = {
   down: "bottom",
   right: "right",
   up: "top",
@@ -70,7 +70,7 @@ export function endPorts(
   end: PortEnd,
   toward: Point,
   leaving: boolean,
-  flow: FlowDirection | undefined,
+  flow: Direction | undefined,
   clearance: (p: Point) => number,
   room: number,
 ): Port[] {

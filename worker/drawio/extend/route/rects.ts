@@ -1,5 +1,5 @@
 /**
- * @module Small operations on rectangles that the router needs and geometry.ts does not have.
+ * @module Small operations on rectangles that the router needs and geometry/ does not have.
  */
 import type { Point, Rect } from "../../model/cell.ts";
 

@@ -8,6 +8,7 @@ import type { WorkBudget } from "../../budget.ts";
 import { containsRect, distanceToSegment, insetRect } from "../../geometry/page-layout.ts";
 import { gridSize } from "../../geometry/spatial-grid.ts";
 import { endOnOutline } from "../../layout/edges/ends.ts";
+import type { Direction } from "../../layout/spec.ts";
 import type { Point, Rect } from "../../model/cell.ts";
 import { labelBadness, labelPlace } from "./label.ts";
 import { windowLanes } from "./lanes.ts";
@@ -48,8 +49,8 @@ export interface RouteRequest {
   passable?: ReadonlySet<string>;
   /** Size of the edge's label, when it has one: the route keeps a clear place for it. */
   label?: { width: number; height: number };
-  /** The diagram's flow ("down" | "right" | "up" | "left"): ties are broken toward leaving the source along it. */
-  flow?: "down" | "right" | "up" | "left";
+  /** The diagram's flow: ties are broken toward leaving the source along it. */
+  flow?: Direction;
 }
 
 /** A routed edge. */

@@ -1,4 +1,7 @@
-import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
+/**
+ * Tidy up an existing page: {@link relayoutPage} reads the page, hands its vertices and edges to
+ * ELK as a graph of compound nodes, and writes the positions and routes back into the cells.
+ */
 import { DrawioError } from "../../errors.ts";
 import {
   cellId,
@@ -6,52 +9,25 @@ import {
   getCellAttribute,
   getCellLabel,
   isCellElement,
-  isEdge,
   isVertex,
   mxCellOf,
   type Rect,
   readRect,
 } from "../../model/cell.ts";
 import type { DiagramDocument } from "../../model/document.ts";
-import { getStyleValue, shapeOf } from "../../model/style.ts";
-import { EDGE_LABEL_WRAP, measureText } from "../../text/estimate.ts";
+import { getStyleValue } from "../../model/style.ts";
 import { labelToText } from "../../text/label-text.ts";
 import { createElement, type XmlElement } from "../../xml/nodes.ts";
 import { checkLayoutSize } from "../cost.ts";
 import { runElk } from "../elk.ts";
-import { rootOptions } from "../elk-graph.ts";
-import { backEdges } from "../feedback.ts";
 import { finishPage } from "../finish.ts";
-import type { Direction } from "../spec.ts";
+import { declareEdges, edgesToRoute, elkTree } from "./drawn-graph.ts";
 import { layoutKeepingOrder } from "./keep-order.ts";
-import { relayoutPool, withHeadersAcross } from "./pool.ts";
+import { type DrawnVertex, relayoutPool, withHeadersAcross } from "./pool.ts";
+import type { PageCells, RelayoutOptions, RelayoutResult } from "./types.ts";
 import { writeBack } from "./write.ts";
 
-/** Options for {@link relayoutPage}. */
-export interface RelayoutOptions {
-  /** Page index (default 0). */
-  page?: number;
-  /** Lay out only the inside of this container (default: the whole page). */
-  containerId?: string;
-  direction?: Direction;
-  /**
-   * Keep the arrangement a person made (default true): where the drawing already flows in
-   * `direction`, shapes keep their order in each layer and at most 5 % of the pairs of shapes
-   * turn round, so a tidy-up after a small change moves the new part and leaves the rest.
-   * `false` lays the whole page out afresh, as a first layout would: for a page so tangled
-   * that its order is not worth keeping.
-   */
-  keepOrder?: boolean;
-}
-
-/** What {@link relayoutPage} did. */
-export interface RelayoutResult {
-  document: DiagramDocument;
-  /** Vertices given a new position (or size). */
-  moved: string[];
-  /** Edges given a new route. */
-  routed: string[];
-}
+export type { RelayoutOptions, RelayoutResult } from "./types.ts";
 
 /**
  * "Tidy up": recomputes the geometry of a page (or of one container's inside) with the same
@@ -73,6 +49,41 @@ export async function relayoutPage(
   options: RelayoutOptions = {},
 ): Promise<RelayoutResult> {
   const index = options.page ?? 0;
+  const page = readPage(doc, index, options.containerId);
+  const direction = options.direction ?? "down";
+  const vertices = verticesToPlace(page);
+  const placed = new Set(vertices.map(([id]) => id));
+  const { root, elkNodes } = elkTree(page, vertices, placed, direction);
+  const { edges, ends } = edgesToRoute(page, placed);
+  checkLayoutSize(vertices.length, ends.length);
+  const reversed = declareEdges(page, vertices, placed, ends, elkNodes, root);
+
+  // A swimlane diagram is laid out again as one pool, as a generated one is.
+  const pooled =
+    page.scope === undefined
+      ? await relayoutPool(drawnVertices(page, vertices, placed), ends, direction, runElk)
+      : undefined;
+  const laid = pooled
+    ? pooled.laid
+    : options.keepOrder === false
+      ? await runElk(root)
+      : await layoutKeepingOrder(root, drawnRects(vertices), direction, runElk);
+  const written = writeBack(doc, index, {
+    ...page,
+    placed,
+    laid,
+    edges,
+    reversed: pooled ? pooled.reversed : reversed,
+  });
+  if (pooled) written.document = withHeadersAcross(written.document, index, pooled, direction);
+  const finished = finishPage(written.document, index);
+  const routed = new Set(written.routed);
+  const touched = finished.changed.filter((id) => !routed.has(id));
+  return { ...written, document: finished.document, routed: [...written.routed, ...touched] };
+}
+
+/** The cells of page `index` by id, checked to hold the container `scope` names, if any. */
+function readPage(doc: DiagramDocument, index: number, scope: string | undefined): PageCells {
   const page = doc.pages[index];
   if (!page) throw new DrawioError("page_not_found", `there is no page ${index}`);
   const cells = new Map<string, XmlElement>();
@@ -84,7 +95,6 @@ export async function relayoutPage(
     const cell = cells.get(id);
     return cell && getCellAttribute(cell, "parent");
   };
-  const scope = options.containerId;
   if (scope !== undefined) {
     const container = cells.get(scope);
     if (!container || !isVertex(container)) {
@@ -98,6 +108,12 @@ export async function relayoutPage(
     const parent = parentOf(id);
     return parent !== undefined && cells.has(parent) && parentOf(parent) === undefined;
   };
+  return { cells, parentOf, isLayer, scope };
+}
+
+/** The vertices to place: in scope, not the scope itself, not placed relative to an edge. */
+function verticesToPlace(page: PageCells): Array<[string, XmlElement]> {
+  const { cells, parentOf, isLayer, scope } = page;
   // In scope: reached from the scope (a container, or any layer) through vertices only, at
   // most 256 levels down. Found from the top, once: walking up from every cell cost a page of
   // 50,000 nested cells 12 million steps.
@@ -106,145 +122,29 @@ export async function relayoutPage(
     cells,
     parentOf,
   );
-  const inScope = (id: string): boolean => inScopeIds.has(id);
-
-  // Vertices to place, and which of them hold others.
-  const vertices = [...cells.entries()].filter(([id, cell]) => {
-    if (!isVertex(cell) || id === scope || !inScope(id)) return false;
+  return [...cells.entries()].filter(([id, cell]) => {
+    if (!isVertex(cell) || id === scope || !inScopeIds.has(id)) return false;
     return geometryOf(cell)?.attrs.relative !== "1";
   });
-  const placed = new Set(vertices.map(([id]) => id));
-  const elkNodes = new Map<string, ElkNode>();
-  for (const [id, cell] of vertices) {
-    const rect = readRect(geometryOf(cell) ?? createElement("mxGeometry"));
-    const size = { width: Math.max(10, rect.width), height: Math.max(10, rect.height) };
-    elkNodes.set(id, { id, ...size, children: [], edges: [] });
-  }
-  const root: ElkNode = {
-    id: "__root",
-    layoutOptions: rootOptions(
-      options.direction ?? "down",
-      vertices.length + [...cells.values()].filter(isEdge).length,
-    ),
-    children: [],
-    edges: [],
-  };
-  const elkParent = (id: string): ElkNode => {
-    const parent = parentOf(id);
-    return (parent !== undefined && placed.has(parent) ? elkNodes.get(parent) : undefined) ?? root;
-  };
-  for (const [id] of vertices) elkParent(id).children?.push(elkNodes.get(id) as ElkNode);
-  for (const [id, cell] of vertices) {
-    const node = elkNodes.get(id) as ElkNode;
-    if ((node.children ?? []).length === 0) continue;
-    const style = mxCellOf(cell).attrs.style;
-    const top =
-      shapeOf(style) === "swimlane" ? Number(getStyleValue(style, "startSize") ?? 23) + 16 : 36;
-    node.layoutOptions = { "elk.padding": `[top=${top},left=16,bottom=16,right=16]` };
-    delete node.width;
-    delete node.height;
-  }
-  if (scope !== undefined)
-    root.layoutOptions = {
-      ...root.layoutOptions,
-      "elk.padding": "[top=36,left=16,bottom=16,right=16]",
+}
+
+/** The vertices as the pool layout reads them: drawn box, placed parent, style and label text. */
+function drawnVertices(
+  page: PageCells,
+  vertices: ReadonlyArray<[string, XmlElement]>,
+  placed: ReadonlySet<string>,
+): DrawnVertex[] {
+  return vertices.map(([id, cell]) => {
+    const parent = page.parentOf(id);
+    const style = mxCellOf(cell).attrs.style ?? "";
+    return {
+      id,
+      rect: readRect(geometryOf(cell) ?? createElement("mxGeometry")),
+      ...(parent !== undefined && placed.has(parent) ? { parent } : {}),
+      style,
+      label: labelToText(getCellLabel(cell), getStyleValue(style, "html") === "1"),
     };
-
-  // Edges between placed vertices, each declared in the lowest compound holding both ends.
-  const chain = (id: string): string[] => {
-    const out: string[] = [];
-    for (let p = parentOf(id); p !== undefined && placed.has(p); p = parentOf(p)) out.unshift(p);
-    return out;
-  };
-  const edges: Array<[string, XmlElement]> = [];
-  const ends: Array<{
-    id: string;
-    source: string;
-    target: string;
-    label: string;
-    common?: string;
-  }> = [];
-  for (const [id, cell] of cells) {
-    if (!isEdge(cell)) continue;
-    const source = getCellAttribute(cell, "source");
-    const target = getCellAttribute(cell, "target");
-    if (source === undefined || target === undefined || !placed.has(source) || !placed.has(target))
-      continue;
-    const a = [...chain(source), source];
-    const b = [...chain(target), target];
-    if (source !== target && (a.includes(target) || b.includes(source))) continue;
-    let common: string | undefined;
-    for (let k = 0; k < Math.min(a.length, b.length) - 1 && a[k] === b[k]; k++) common = a[k];
-    const label = labelToText(
-      getCellLabel(cell),
-      getStyleValue(mxCellOf(cell).attrs.style, "html") === "1",
-    );
-    ends.push({ id, source, target, label, ...(common !== undefined ? { common } : {}) });
-    edges.push([id, cell]);
-  }
-  checkLayoutSize(vertices.length, ends.length);
-  // A cycle points back at its first edge in document order, as in a generated layout; where
-  // containers force a cycle between blocks, as few edges as possible point back.
-  const vertexIndex = new Map(vertices.map(([id], i) => [id, i]));
-  const back = backEdges(
-    vertices.length,
-    ends.map((e) => [vertexIndex.get(e.source) ?? 0, vertexIndex.get(e.target) ?? 0] as const),
-    vertices.map(([id]) => [...chain(id), id]),
-  );
-  const reversed = new Set<string>();
-  ends.forEach(({ id, source, target, label, common }, i) => {
-    if (back[i]) reversed.add(id);
-    const [from, to] = back[i] ? [target, source] : [source, target];
-    const elkEdge: ElkExtendedEdge = { id, sources: [from], targets: [to] };
-    if (label) {
-      const box = measureText(label, EDGE_LABEL_WRAP);
-      elkEdge.labels = [{ text: label, width: box.width + 8, height: box.height + 4 }];
-    }
-    ((common !== undefined ? elkNodes.get(common) : undefined) ?? root).edges?.push(elkEdge);
   });
-
-  const direction = options.direction ?? "down";
-
-  // A swimlane diagram is laid out again as one pool, as a generated one is.
-  const pooled =
-    scope === undefined
-      ? await relayoutPool(
-          vertices.map(([id, cell]) => {
-            const parent = parentOf(id);
-            const style = mxCellOf(cell).attrs.style ?? "";
-            return {
-              id,
-              rect: readRect(geometryOf(cell) ?? createElement("mxGeometry")),
-              ...(parent !== undefined && placed.has(parent) ? { parent } : {}),
-              style,
-              label: labelToText(getCellLabel(cell), getStyleValue(style, "html") === "1"),
-            };
-          }),
-          ends,
-          direction,
-          runElk,
-        )
-      : undefined;
-  const laid = pooled
-    ? pooled.laid
-    : options.keepOrder === false
-      ? await runElk(root)
-      : await layoutKeepingOrder(root, drawnRects(vertices), direction, runElk);
-  const written = writeBack(doc, index, {
-    cells,
-    parentOf,
-    isLayer,
-    placed,
-    laid,
-    edges,
-    reversed: pooled ? pooled.reversed : reversed,
-    scope,
-  });
-  if (pooled) written.document = withHeadersAcross(written.document, index, pooled, direction);
-  const finished = finishPage(written.document, index);
-  const routed = new Set(written.routed);
-  const touched = finished.changed.filter((id) => !routed.has(id));
-  return { ...written, document: finished.document, routed: [...written.routed, ...touched] };
 }
 
 /** The cells below `tops` through vertices only, at most 256 levels down. */

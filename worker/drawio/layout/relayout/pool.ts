@@ -1,3 +1,7 @@
+/**
+ * Re-layout of a drawn swimlane diagram as one pool, as a generated one is laid out, and the
+ * lanes' headers turned to face the flow afterwards.
+ */
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { getCellAttribute, type Rect, setCellAttribute } from "../../model/cell.ts";
 import { type DiagramDocument, withReplacedCells } from "../../model/document.ts";
