@@ -43,9 +43,9 @@ import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { serializeDiagram } from "../worker/drawio/model/serialize.ts";
 import { encodePng } from "../worker/drawio/raster/encode.ts";
 import { MAX_PNG_PIXELS } from "../worker/drawio/raster/png.ts";
+import { CellStyle } from "../worker/drawio/render/cell-style.ts";
 import { isKnownShape } from "../worker/drawio/render/draw-shape.ts";
 import { renderSvg } from "../worker/drawio/render/index.ts";
-import { CellStyle } from "../worker/drawio/render/style.ts";
 
 const smoke = process.argv.includes("--smoke");
 const OUT = process.env.DRAWFORGE_RENDER_OUT ?? "/tmp/drawforge-render";

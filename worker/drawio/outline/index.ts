@@ -20,8 +20,8 @@ import type { Point, Rect } from "../model/cell.ts";
 import { breakpoints, extent, firstHit, pointAt, type Segment } from "./geometry.ts";
 import { LIBRARY_SHAPES } from "./library.ts";
 import { OutlinePath } from "./path.ts";
+import { ResolvedStyle } from "./resolved-style.ts";
 import { BOXES, CORE_SHAPES, rectangle } from "./shape-outlines.ts";
-import { ResolvedStyle } from "./style.ts";
 
 /** A side of a cell's bounding box. */
 export type Side = "top" | "right" | "bottom" | "left";

@@ -3,7 +3,7 @@
  * written after the code that paints it.
  */
 import type { OutlinePath } from "./path.ts";
-import type { ResolvedStyle } from "./style.ts";
+import type { ResolvedStyle } from "./resolved-style.ts";
 
 /**
  * Draws the outline of one shape kind into a `w` × `h` box at the origin.

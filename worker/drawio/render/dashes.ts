@@ -1,5 +1,5 @@
 /** The dash pattern a cell's style draws its lines with, for the paint and the raster tally. */
-import type { CellStyle } from "./style.ts";
+import type { CellStyle } from "./cell-style.ts";
 
 /**
  * The dash lengths of a dashed style (`dashPattern`, scaled by the stroke width unless

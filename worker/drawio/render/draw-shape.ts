@@ -5,6 +5,7 @@
 import type { Rect } from "../model/cell.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { libraryImagePath } from "./assets/library-images.ts";
+import type { CellStyle } from "./cell-style.ts";
 import { safeImage } from "./image/svg-image.ts";
 import { type Defs, paintOf } from "./paint.ts";
 import { WORK_UNITS } from "./render-cost.ts";
@@ -23,7 +24,6 @@ import { PARTIAL_BOX_SHAPES } from "./shapes/partial-boxes.ts";
 import { UML_SHAPES } from "./shapes/uml.ts";
 import { UML_SEQUENCE_SHAPES } from "./shapes/uml-sequence.ts";
 import { drawStencil, stencilNamed } from "./stencils.ts";
-import type { CellStyle } from "./style.ts";
 import { element } from "./svg.ts";
 
 /** A vertex drawn: its SVG, the box its label goes in, and whether its shape is known. */

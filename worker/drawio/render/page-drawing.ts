@@ -8,13 +8,13 @@ import { type LayoutCell, offsetOf, type PageLayout } from "../geometry/page-lay
 import { getCellLabel, type Point, type Rect } from "../model/cell.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { rotatedBounds, union } from "./bounds.ts";
+import { CellStyle } from "./cell-style.ts";
 import { drawVertex } from "./draw-shape.ts";
 import { drawEdge } from "./edges/edges.ts";
 import { drawLabel } from "./labels/labels.ts";
 import { type Defs, paintOf } from "./paint.ts";
 import { newRasterTally, type RasterTally, tallyEdge, tallyVertex } from "./raster-tally.ts";
 import { WORK_UNITS } from "./render-cost.ts";
-import { CellStyle } from "./style.ts";
 import { tableGrid } from "./table-grid.ts";
 
 /**

@@ -4,10 +4,10 @@
  */
 import type { WorkBudget } from "../budget.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
+import type { CellStyle } from "./cell-style.ts";
 import { cssColor, idPart } from "./css-values.ts";
 import { dashesOf } from "./dashes.ts";
 import type { RasterTally } from "./raster-tally.ts";
-import type { CellStyle } from "./style.ts";
 import { type Attrs, element, fmt } from "./svg.ts";
 
 /**

@@ -8,8 +8,8 @@
  */
 
 import type { Point, Rect } from "../model/cell.ts";
+import type { CellStyle } from "./cell-style.ts";
 import { dashesOf } from "./dashes.ts";
-import type { CellStyle } from "./style.ts";
 
 /** What the renderer counts while drawing, in the SVG's own pixels (its scale applied). */
 export interface RasterTally {

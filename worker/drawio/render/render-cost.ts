@@ -14,7 +14,7 @@ import type { PageLayout } from "../geometry/page-layout.ts";
 import { getCellLabel, readWaypoints } from "../model/cell.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { libraryImagePath } from "./assets/library-images.ts";
-import { CellStyle } from "./style.ts";
+import { CellStyle } from "./cell-style.ts";
 
 /** The limits of one page's drawing (`render_too_expensive` past any of them). */
 export const RENDER_LIMITS = {

@@ -3,9 +3,9 @@
  * draw none): one above each row but the first, one left of each column but the first.
  */
 import type { Rect } from "../model/cell.ts";
+import type { CellStyle } from "./cell-style.ts";
 import type { Paint } from "./paint.ts";
 import { painted } from "./paint.ts";
-import type { CellStyle } from "./style.ts";
 import { PathData } from "./svg.ts";
 
 /**

@@ -7,7 +7,7 @@ import {
   outlineSpans,
   type Side,
 } from "../../../../worker/drawio/outline/index.ts";
-import { ResolvedStyle } from "../../../../worker/drawio/outline/style.ts";
+import { ResolvedStyle } from "../../../../worker/drawio/outline/resolved-style.ts";
 
 const BOX: Rect = { x: 0, y: 0, width: 120, height: 60 };
 /** The same box somewhere else, to catch anything that forgets the offset. */

@@ -7,9 +7,9 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { CellStyle } from "../../../../worker/drawio/render/cell-style.ts";
 import { cssColor, fontFamily, paintValue } from "../../../../worker/drawio/render/css-values.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
-import { CellStyle } from "../../../../worker/drawio/render/style.ts";
 import { element, esc, fmt } from "../../../../worker/drawio/render/svg.ts";
 
 const model = (cells: string, attrs = "") =>

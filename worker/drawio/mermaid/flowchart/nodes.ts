@@ -4,8 +4,8 @@
  */
 import type { Emphasis } from "./labels.ts";
 import type { FlowModel } from "./model.ts";
+import { shapeName } from "./node-shapes.ts";
 import type { Scanner } from "./scan.ts";
-import { shapeName } from "./shapes.ts";
 
 /** Characters of a node id: letters, digits, `_`, and `-` `.` `:` where they start no link. */
 const ID = /(?:[\p{L}\p{N}\p{M}_'!?$]|-(?![-.>])|\.(?!-)|:(?!::))+/uy;

@@ -11,7 +11,7 @@ import { type CssStyle, combineCss } from "../class-defs.ts";
 import { subgraphDirections } from "./directions.ts";
 import { withEmphasis } from "./labels.ts";
 import type { DrawioStyle, FlowEdge, FlowModel, FlowNode, LinkEnd } from "./model.ts";
-import { type DrawnShape, drawnShape } from "./shapes.ts";
+import { type DrawnShape, drawnShape } from "./node-shapes.ts";
 
 /** A spec node id: draw.io-safe characters only. */
 const SPEC_ID = /^[A-Za-z0-9_.:-]{1,100}$/;

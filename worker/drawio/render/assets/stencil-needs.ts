@@ -4,11 +4,11 @@
  */
 import { PageLayout } from "../../geometry/page-layout.ts";
 import type { DiagramDocument } from "../../model/document.ts";
+import { CellStyle } from "../cell-style.ts";
 import { isKnownShape } from "../draw-shape.ts";
 import { pickPage } from "../index.ts";
 import { RENDER_LIMITS } from "../render-cost.ts";
 import { iconStencils } from "../shapes/icons.ts";
-import { CellStyle } from "../style.ts";
 import type { DrawingAssetCache } from "./asset-cache.ts";
 import { libraryImagePath } from "./library-images.ts";
 import { isBundledStencil, stencilBucketOf } from "./stencil-registry.ts";

@@ -5,9 +5,9 @@
 import { type EdgeRoute, edgeRoute } from "../../geometry/edge-routes.ts";
 import type { LayoutCell, PageLayout } from "../../geometry/page-layout.ts";
 import type { Point, Rect } from "../../model/cell.ts";
+import type { CellStyle } from "../cell-style.ts";
 import { type Defs, painted, paintOf } from "../paint.ts";
 import { WORK_UNITS } from "../render-cost.ts";
-import type { CellStyle } from "../style.ts";
 import { curvedLine, PathData, type Pt, polyline } from "../svg.ts";
 import { drawMarker } from "./markers.ts";
 

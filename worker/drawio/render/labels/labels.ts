@@ -5,8 +5,8 @@
 import type { Point, Rect } from "../../model/cell.ts";
 import { baselineOffset } from "../../text/metrics.ts";
 import { intersect, rotatedBounds } from "../bounds.ts";
+import type { CellStyle } from "../cell-style.ts";
 import { fontFamily } from "../css-values.ts";
-import type { CellStyle } from "../style.ts";
 import { element, fmt } from "../svg.ts";
 import { clipLines, type Placement } from "./clip.ts";
 import { lineSize, lineWidth, wrap } from "./line-breaks.ts";

@@ -3,9 +3,9 @@
  * ellipses and boxes, paths in the shape's local units, and stencils placed inside it.
  */
 import type { Rect } from "../../model/cell.ts";
+import type { CellStyle } from "../cell-style.ts";
 import { type Defs, gradientFill, type Paint, painted } from "../paint.ts";
 import { drawStencil, stencilNamed } from "../stencils.ts";
-import type { CellStyle } from "../style.ts";
 import { type Attrs, fmt, PathData, type Pt, polyline } from "../svg.ts";
 
 /** What a shape function gets: the box it paints in (after direction), style, paint. */
