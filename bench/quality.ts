@@ -14,7 +14,7 @@
 import { shapeCatalog } from "../shape-libraries/catalog.ts";
 import { graphSpecs, type NamedSpec } from "../test/fixtures/graph-specs.ts";
 import { qualitySpecs } from "../test/fixtures/quality-specs.ts";
-import type { FlowDirection } from "../worker/drawio/geometry/edge-quality.ts";
+import type { Direction } from "../worker/drawio/geometry/direction.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
 import { withLibraryShapes } from "../worker/drawio/layout/library-nodes.ts";
 import { relayoutPage } from "../worker/drawio/layout/relayout/index.ts";
@@ -57,7 +57,7 @@ console.log(`layout quality, ours vs Graphviz dot (${specs.length} specs)`);
 console.log(header);
 for (const { name, spec } of specs) {
   const parsed = GraphSpecSchema.parse(spec);
-  const direction = parsed.direction as FlowDirection;
+  const direction = parsed.direction as Direction;
   const mine = await layoutGraph(spec, { shapes });
   const a = judge(mine.document, direction);
   let b: Judgement | undefined;

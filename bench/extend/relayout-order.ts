@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { graphSpecs, type NamedSpec } from "../../test/fixtures/graph-specs.ts";
 import { qualitySpecs } from "../../test/fixtures/quality-specs.ts";
-import type { FlowDirection } from "../../worker/drawio/geometry/edge-quality.ts";
+import type { Direction } from "../../worker/drawio/geometry/direction.ts";
 import { edgeRoutes } from "../../worker/drawio/geometry/edge-routes.ts";
 import { PageLayout } from "../../worker/drawio/geometry/page-layout.ts";
 import { type LayoutOptions, layoutGraph } from "../../worker/drawio/layout/index.ts";
@@ -71,7 +71,7 @@ export async function measureRelayoutOrder(
 ): Promise<{ share: number; cases: RelayoutOrderCase[] }> {
   const cases: RelayoutOrderCase[] = [];
   for (const { name, spec, layout } of orderSpecs(options.only)) {
-    const direction = GraphSpecSchema.parse(spec).direction as FlowDirection;
+    const direction = GraphSpecSchema.parse(spec).direction as Direction;
     const { document } = await layoutGraph(spec, layout);
     const before = shapeCentres(document);
     const { document: relaid } = await relayoutPage(addOne(document), {

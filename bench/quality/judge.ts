@@ -4,12 +4,12 @@
  * own geometry rules. The same code judges our layouts and Graphviz dot's.
  */
 
+import type { Direction } from "../../worker/drawio/geometry/direction.ts";
 import { ambiguousLabels } from "../../worker/drawio/geometry/edge-labels.ts";
 import {
   countEdgeCrossings,
   danglingEnds,
   edgesAgainstFlow,
-  type FlowDirection,
   sharedSegments,
 } from "../../worker/drawio/geometry/edge-quality.ts";
 import { edgeRoutes } from "../../worker/drawio/geometry/edge-routes.ts";
@@ -35,7 +35,7 @@ export interface Judgement {
  * @example
  * judge(parseDiagram(xml), "down").crossings;
  */
-export function judge(document: DiagramDocument, direction: FlowDirection): Judgement {
+export function judge(document: DiagramDocument, direction: Direction): Judgement {
   const page = document.pages[0];
   if (!page) throw new Error("no page to judge");
   const layout = new PageLayout(page);

@@ -5,6 +5,7 @@
 
 import type { Point, Rect } from "../model/cell.ts";
 import { outlineDistance } from "../outline/index.ts";
+import type { Direction } from "./direction.ts";
 import type { EdgeRoute } from "./edge-routes.ts";
 import type { LayoutCell } from "./page-layout.ts";
 import { SpatialGrid } from "./spatial-grid.ts";
@@ -108,10 +109,7 @@ export function countEdgeCrossings(routes: readonly EdgeRoute[]): number {
   return count;
 }
 
-/** Which way the flow runs; edges are judged by where their target lies from their source. */
-export type FlowDirection = "down" | "right" | "up" | "left";
-
-const AXIS: Record<FlowDirection, Point> = {
+const AXIS: Record<Direction, Point> = {
   down: { x: 0, y: 1 },
   up: { x: 0, y: -1 },
   right: { x: 1, y: 0 },
@@ -128,7 +126,7 @@ const AXIS: Record<FlowDirection, Point> = {
  */
 export function edgesAgainstFlow(
   routes: readonly EdgeRoute[],
-  direction: FlowDirection,
+  direction: Direction,
   tolerance = 10,
 ): LayoutCell[] {
   const axis = AXIS[direction];

@@ -2,8 +2,11 @@
  * The one-page document a layout is written into (the model's settings, its root and layer
  * cells, the page named by the spec's title), and its XML, written once.
  */
-import type { DiagramDocument } from "../model/document.ts";
-import { defaultPageAttributes } from "../model/document.ts";
+import {
+  type DiagramDocument,
+  defaultPageAttributes,
+  pageModelAttributes,
+} from "../model/document.ts";
 import { serializeCell, serializeDiagram } from "../model/serialize.ts";
 import { rememberSource, sourceOf, type XmlElement } from "../xml/nodes.ts";
 import { xmlText } from "./cell-elements.ts";
@@ -30,24 +33,7 @@ export interface LaidOutPage {
  */
 export function laidOutDocument(page: LaidOutPage): DiagramDocument {
   const { width, height, background } = page;
-  const modelAttributes: Record<string, string> = {
-    dx: String(width),
-    dy: String(height),
-    grid: "1",
-    gridSize: "10",
-    guides: "1",
-    tooltips: "1",
-    connect: "1",
-    arrows: "1",
-    fold: "1",
-    page: "1",
-    pageScale: "1",
-    pageWidth: String(Math.max(850, width)),
-    pageHeight: String(Math.max(1100, height)),
-    math: "0",
-    shadow: "0",
-  };
-  if (background) modelAttributes.background = background;
+  const modelAttributes = pageModelAttributes(width, height, background);
   const attributes = defaultPageAttributes();
   if (page.title !== undefined) attributes.name = xmlText(page.title);
   const cells: XmlElement[] = [

@@ -3,6 +3,7 @@
  * types.
  */
 import { z } from "zod";
+import { DIRECTIONS } from "../geometry/direction.ts";
 
 /** The shapes a node can ask for by meaning; each theme maps them to draw.io styles. */
 export const NODE_KINDS = [
@@ -70,8 +71,7 @@ export const GraphEdgeSchema = z
   })
   .strict();
 
-/** The way the flow runs: where edges point. */
-export const DIRECTIONS = ["down", "right", "up", "left"] as const;
+export { DIRECTIONS };
 
 /**
  * A box that holds nodes (and other groups). With `direction`, its members are laid out in
