@@ -7,6 +7,7 @@
  *   npx node bench/drawio-ab.ts /tmp/base .
  */
 
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 import { median } from "./stats.ts";
@@ -20,6 +21,16 @@ interface Cycle {
 
 async function load(root: string): Promise<Cycle> {
   const at = (file: string) => import(resolve(root, "worker/drawio", file));
+  if (existsSync(resolve(root, "worker/drawio/index.ts"))) {
+    const lib = await at("index.ts");
+    return {
+      parse: lib.parseDiagram,
+      validate: lib.validateDocument,
+      apply: lib.applyOperations,
+      serialize: lib.serializeDiagram,
+    };
+  }
+  // Checkouts from before the library had one front door (commit 7b4df20).
   const [parse, validate, apply, serialize] = await Promise.all([
     at("parse.ts"),
     at("validate.ts"),
