@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isXmlChar } from "../xml/parse.ts";
+import { isXmlChar } from "../xml/entities.ts";
 import { escapeText } from "../xml/serialize.ts";
 import { scanMarkup, tokenizeMarkup } from "./completeness.ts";
 import type { Finding } from "./findings.ts";
