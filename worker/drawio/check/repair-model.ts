@@ -19,8 +19,8 @@ import {
   type XmlElement,
 } from "../xml/nodes.ts";
 import { serializeXml } from "../xml/serialize.ts";
-import type { RepairChange } from "./repair.ts";
 import { claimId, lastBefore } from "./repair-ids.ts";
+import type { RepairChange } from "./repair-types.ts";
 import { geometryNumberProblem } from "./validate.ts";
 
 /**

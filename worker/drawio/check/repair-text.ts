@@ -3,7 +3,7 @@ import { isXmlChar } from "../xml/entities.ts";
 import { escapeText } from "../xml/serialize.ts";
 import { scanMarkup, tokenizeMarkup } from "./completeness.ts";
 import type { Finding } from "./findings.ts";
-import type { RepairChange } from "./repair.ts";
+import type { RepairChange } from "./repair-types.ts";
 
 /**
  * The text after {@link repairText}, with what was changed and what was found.
