@@ -1,3 +1,7 @@
+/**
+ * The repair passes over a parsed page: nested cells, duplicate and reserved ids, bad geometry
+ * numbers, dangling links and missing parents.
+ */
 import {
   geometryOf,
   getCellAttribute,

@@ -1,3 +1,7 @@
+/**
+ * The repair passes over raw text, before parsing: code fences, prose, JSON escaping, control
+ * characters, unescaped `&` and `<`, a cut-off tail.
+ */
 import { z } from "zod";
 import { isXmlChar } from "../xml/entities.ts";
 import { escapeText } from "../xml/serialize.ts";

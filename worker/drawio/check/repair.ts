@@ -1,3 +1,7 @@
+/**
+ * Repairing what a language model wrote into a loadable draw.io diagram (the text passes, then the
+ * model passes).
+ */
 import { DrawioError } from "../errors.ts";
 import {
   getCellAttribute,

@@ -175,7 +175,7 @@ class XmlScanner {
     return close + 1;
   }
 
-  /** Reads what starts with `<!` at `pos`: a comment or doctype (dropped) or a CDATA section (text). */
+  /** Reads the `<!…` at `pos`: a comment or doctype (dropped) or a CDATA section (text). */
   private bangMarkup(pos: number): number {
     const text = this.text;
     if (text.startsWith("<!--", pos)) {
@@ -212,7 +212,7 @@ class XmlScanner {
     return close + 2;
   }
 
-  /** Reads the start tag at `tagStart` and its attributes, then opens the element or adds it when empty. */
+  /** Reads the start tag at `tagStart`, then opens its element (or adds it, when empty). */
   private startTag(tagStart: number): number {
     const text = this.text;
     const n = this.n;

@@ -1,4 +1,4 @@
-/** What evaluating a sub-expression knows and may ask: its context, and the evaluation's services. */
+/** What a sub-expression is evaluated in (its context) and may ask of the evaluation. */
 import type { Expr } from "./syntax.ts";
 import type { XNode } from "./tree.ts";
 import type { Value } from "./values.ts";

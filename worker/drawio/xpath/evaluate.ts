@@ -1,3 +1,4 @@
+/** The XPath evaluator: one evaluation of a parsed expression on one page, within a budget. */
 import { DrawioError } from "../errors.ts";
 import { axisNodes } from "./axes.ts";
 import { COUNTED_AXES, certainCost, stepCost, walksWide } from "./certain-cost.ts";

@@ -1,3 +1,4 @@
+/** The XPath 1.0 core function library (`count`, `contains`, `substring`, `id`, …). */
 import type { Context, EvaluationScope } from "./context.ts";
 import type { Expr } from "./syntax.ts";
 import { stringValue, type XNode } from "./tree.ts";

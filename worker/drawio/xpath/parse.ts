@@ -44,7 +44,7 @@ export function parseXPath(source: string): Expr {
   return new XPathParser(tokenize(source, fail), fail).parse();
 }
 
-/** A recursive-descent parser over one expression's tokens (XPath 1.0 §3, lowest precedence first). */
+/** A recursive-descent parser over one expression's tokens (XPath 1.0 §3, loosest rule first). */
 class XPathParser {
   private readonly tokens: Token[];
   private readonly fail: (message: string, at: number) => never;
@@ -320,7 +320,7 @@ class XPathParser {
     return t.type === "symbol" && ["*", ".", "..", "@"].includes(t.value);
   }
 
-  /** Step: `.`, `..`, or an axis (`@`, `name::` or the child axis) with a node test and predicates. */
+  /** Step: `.`, `..`, or an axis (`@`, `name::` or child) with a node test and predicates. */
   private step(): Step {
     if (this.is(".")) {
       this.next();
