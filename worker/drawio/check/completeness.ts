@@ -1,3 +1,4 @@
+/** Whether model output was cut off, read leniently from raw text that need not be valid XML. */
 const CELL_NAMES: ReadonlySet<string> = new Set(["mxCell", "object", "UserObject"]);
 const TAG_NAME = /[A-Za-z_:][^\s/>"'=<]*/y;
 const ATTRIBUTE_NAME = /[^\s=/>"'<]+/y;

@@ -1,3 +1,7 @@
+/**
+ * The repair passes over a parsed page: nested cells, duplicate and reserved ids, bad geometry
+ * numbers, dangling links and missing parents.
+ */
 import {
   geometryOf,
   getCellAttribute,
@@ -19,8 +23,8 @@ import {
   type XmlElement,
 } from "../xml/nodes.ts";
 import { serializeXml } from "../xml/serialize.ts";
-import type { RepairChange } from "./repair.ts";
 import { claimId, lastBefore } from "./repair-ids.ts";
+import type { RepairChange } from "./repair-types.ts";
 import { geometryNumberProblem } from "./validate.ts";
 
 /**

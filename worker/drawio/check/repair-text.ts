@@ -1,9 +1,13 @@
+/**
+ * The repair passes over raw text, before parsing: code fences, prose, JSON escaping, control
+ * characters, unescaped `&` and `<`, a cut-off tail.
+ */
 import { z } from "zod";
-import { isXmlChar } from "../xml/parse.ts";
+import { isXmlChar } from "../xml/entities.ts";
 import { escapeText } from "../xml/serialize.ts";
 import { scanMarkup, tokenizeMarkup } from "./completeness.ts";
 import type { Finding } from "./findings.ts";
-import type { RepairChange } from "./repair.ts";
+import type { RepairChange } from "./repair-types.ts";
 
 /**
  * The text after {@link repairText}, with what was changed and what was found.

@@ -1,3 +1,7 @@
+/**
+ * Repairing what a language model wrote into a loadable draw.io diagram (the text passes, then the
+ * model passes).
+ */
 import { DrawioError } from "../errors.ts";
 import {
   getCellAttribute,
@@ -14,20 +18,10 @@ import { createElement, type XmlElement } from "../xml/nodes.ts";
 import { capFindings, FINDING_LIMITS, type Finding, hasErrors } from "./findings.ts";
 import { isStructural, repairCells, repairLinks } from "./repair-model.ts";
 import { repairText } from "./repair-text.ts";
+import type { RepairChange } from "./repair-types.ts";
 import { validateDocument } from "./validate.ts";
 
-/**
- * One fix the repair made. `code` is stable (`escape_ampersand`, `drop_truncated_tail`,
- * `rename_duplicate_id`, …); `message` says what was wrong and what was done.
- *
- * @example
- * { code: "drop_dangling_edge", message: 'removed edge "e1": its target "9" does not exist', cellId: "e1" }
- */
-export interface RepairChange {
-  code: string;
-  message: string;
-  cellId?: string;
-}
+export type { RepairChange } from "./repair-types.ts";
 
 /**
  * Options for {@link repairDiagram}.

@@ -1,3 +1,4 @@
+/** The validator's check that shape names in styles are real draw.io shapes, with suggestions. */
 import { cellId, getCellAttribute, isCellElement } from "../model/cell.ts";
 import type { DiagramPage } from "../model/document.ts";
 import { getStyleValue } from "../model/style.ts";

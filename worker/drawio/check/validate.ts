@@ -1,3 +1,7 @@
+/**
+ * Validating a diagram: ids, parents, links, geometry numbers and cycles that draw.io would refuse
+ * or mis-draw.
+ */
 import { DrawioError } from "../errors.ts";
 import {
   geometryOf,

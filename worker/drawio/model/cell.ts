@@ -9,14 +9,22 @@ import { finiteNumber } from "./numbers.ts";
 /** Element names that wrap an `<mxCell>` and carry the cell's id and custom properties. */
 export const WRAPPER_NAMES: ReadonlySet<string> = new Set(["object", "UserObject"]);
 
-/** Attributes that live on the inner `<mxCell>` even when the cell has a wrapper. */
-const MXCELL_KEYS: ReadonlySet<string> = new Set([
+/**
+ * The attributes that make a cell's structure, as draw.io's codec reads them: where it hangs,
+ * how it is drawn, what kind of cell it is and what an edge connects.
+ */
+export const STRUCTURE_KEYS: readonly string[] = [
   "parent",
   "style",
   "vertex",
   "edge",
   "source",
   "target",
+];
+
+/** Attributes that live on the inner `<mxCell>` even when the cell has a wrapper. */
+const MXCELL_KEYS: ReadonlySet<string> = new Set([
+  ...STRUCTURE_KEYS,
   "connectable",
   "visible",
   "collapsed",

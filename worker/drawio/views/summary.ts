@@ -13,6 +13,7 @@ import {
   mxCellOf,
   readTerminalPoint,
   readWaypoints,
+  STRUCTURE_KEYS,
 } from "../model/cell.ts";
 import { parseStyle, shapeOf } from "../model/style.ts";
 import { labelToText } from "../text/label-text.ts";
@@ -161,18 +162,12 @@ export function quoteLabel(text: string, max: number): string {
   return JSON.stringify(cut);
 }
 
-/** Attributes that {@link cellFields} reads as named fields rather than as `attr.<name>`. */
-const STRUCTURAL: ReadonlySet<string> = new Set([
-  "id",
-  "value",
-  "label",
-  "parent",
-  "style",
-  "vertex",
-  "edge",
-  "source",
-  "target",
-]);
+/**
+ * Attributes that {@link cellFields} reads as named fields rather than as `attr.<name>`: the
+ * id, the label and the cell's structure (but not `connectable`, `visible` or `collapsed`,
+ * which it lists as attributes).
+ */
+const STRUCTURAL: ReadonlySet<string> = new Set(["id", "value", "label", ...STRUCTURE_KEYS]);
 
 /**
  * Every comparable fact of a cell as a flat, ordered field map.

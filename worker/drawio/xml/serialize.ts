@@ -1,3 +1,4 @@
+/** Writing the XML tree back as text, escaping what needs it and reusing unchanged source. */
 import type { XmlElement, XmlNode } from "./nodes.ts";
 
 // Escaped, or left out: the characters XML cannot hold, which the parser refuses (parse.ts).

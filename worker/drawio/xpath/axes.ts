@@ -1,3 +1,4 @@
+/** The XPath axes: walking from a node along each axis, charging the budget per node reached. */
 import type { Axis, NodeTest } from "./syntax.ts";
 import type { XNode } from "./tree.ts";
 

@@ -1,9 +1,6 @@
 /**
  * What part of an XPath evaluation is certain before it runs: a lower bound, per context node,
- * of the nodes an expression's walks will reach. The evaluator adds it up over the nodes it is
- * about to give a predicate (or a step) and refuses at once when even that is over the budget,
- * instead of walking until the budget runs out: `//mxCell[following-sibling::*]` on 50,000
- * cells would otherwise spend its whole budget before being refused.
+ * of the nodes its walks will reach, so that a query its budget cannot cover is refused at once.
  */
 import type { Axis, Expr, Step } from "./syntax.ts";
 import type { XNode } from "./tree.ts";

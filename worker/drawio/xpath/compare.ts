@@ -1,3 +1,4 @@
+/** XPath comparisons (`=`, `!=`, `<`, …) of values and node-sets (XPath 1.0 §3.4). */
 import type { CompareOp } from "./syntax.ts";
 import { stringValue, type XNode } from "./tree.ts";
 import { isNodeSet, toBoolean, toNumber, type Value } from "./values.ts";

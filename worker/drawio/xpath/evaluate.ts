@@ -1,18 +1,13 @@
+/** The XPath evaluator: one evaluation of a parsed expression on one page, within a budget. */
 import { DrawioError } from "../errors.ts";
 import { axisNodes } from "./axes.ts";
 import { COUNTED_AXES, certainCost, stepCost, walksWide } from "./certain-cost.ts";
 import { compareValues, type Summaries } from "./compare.ts";
+import type { Context, EvaluationScope } from "./context.ts";
 import { callFunction } from "./functions.ts";
 import { type Expr, type PathExpr, REVERSE_AXES, type Step } from "./syntax.ts";
 import { compareOrder, stringValue, type XNode } from "./tree.ts";
 import { isNodeSet, numberToString, toBoolean, toNumber, type Value } from "./values.ts";
-
-/** The dynamic context of a sub-expression (XPath 1.0 §1). */
-export interface Context {
-  node: XNode;
-  position: number;
-  size: number;
-}
 
 /**
  * Thrown inside an evaluation when its budget is spent; the caller (which knows the expression
@@ -39,7 +34,7 @@ export class CertainlyOverBudget extends Error {
  * budget wherever the cost comes from. Absolute paths do not depend on their context, so each
  * is evaluated once however many times a predicate asks for it.
  */
-export class Evaluation {
+export class Evaluation implements EvaluationScope {
   readonly document: XNode;
   #remaining: number;
   readonly #memo = new Map<Expr, Value>();

@@ -1,10 +1,11 @@
-import type { Context, Evaluation } from "./evaluate.ts";
+/** The XPath 1.0 core function library (`count`, `contains`, `substring`, `id`, …). */
+import type { Context, EvaluationScope } from "./context.ts";
 import type { Expr } from "./syntax.ts";
 import { stringValue, type XNode } from "./tree.ts";
 import { toBoolean, toNumber, type Value } from "./values.ts";
 
 /** Calls one of the core functions (XPath 1.0 §4); the parser has checked name and arity. */
-export function callFunction(name: string, args: Expr[], ctx: Context, ev: Evaluation): Value {
+export function callFunction(name: string, args: Expr[], ctx: Context, ev: EvaluationScope): Value {
   const value = (i: number): Value => ev.evaluate(args[i] as Expr, ctx);
   const text = (i: number): string => {
     const out = args[i] === undefined ? stringValue(ctx.node, ev.spend) : ev.string(value(i));
@@ -93,7 +94,7 @@ export function callFunction(name: string, args: Expr[], ctx: Context, ev: Evalu
 }
 
 /** `id()`: the elements with these ids, one lookup per whitespace-separated token. */
-function idFunction(arg: Value, ev: Evaluation): XNode[] {
+function idFunction(arg: Value, ev: EvaluationScope): XNode[] {
   const sources = Array.isArray(arg) ? arg.map((n) => stringValue(n, ev.spend)) : [ev.string(arg)];
   const found: XNode[] = [];
   for (const source of sources) {

@@ -1,3 +1,7 @@
+/**
+ * The XPath 1.0 parser: tokens to an expression tree, one method per grammar rule, refusing
+ * variables, namespace prefixes and expressions too long or too deeply nested.
+ */
 import { collapseDescendantSteps } from "./rewrite.ts";
 import {
   AXES,
@@ -9,122 +13,15 @@ import {
   type PathExpr,
   type Step,
 } from "./syntax.ts";
+import { type Token, tokenize } from "./tokenize.ts";
 import { xpathError } from "./xpath-error.ts";
 
 /** The longest expression accepted, in characters. */
 export const MAX_EXPRESSION_LENGTH = 10_000;
 /** How deeply sub-expressions may nest (brackets, predicates, arguments). */
 const MAX_NESTING = 64;
-
-type TokenType = "number" | "literal" | "name" | "operator" | "symbol" | "end";
-
-interface Token {
-  type: TokenType;
-  value: string;
-  at: number;
-}
-
-const NAME_START = /[A-Za-z_\u00C0-\uFFFF]/;
-const NAME_CHAR = /[A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]/;
-const TWO_CHAR = new Set(["//", "::", "..", "!=", "<=", ">="]);
-const ONE_CHAR = new Set([
-  "/",
-  "(",
-  ")",
-  "[",
-  "]",
-  ".",
-  "@",
-  ",",
-  "|",
-  "+",
-  "-",
-  "=",
-  "<",
-  ">",
-  "*",
-  "$",
-]);
-/** Tokens after which `*` multiplies and a name is an operator (XPath 1.0 §3.7). */
-const OPERAND_BEFORE = new Set([
-  "@",
-  "::",
-  "(",
-  "[",
-  ",",
-  "/",
-  "//",
-  "|",
-  "+",
-  "-",
-  "=",
-  "!=",
-  "<",
-  "<=",
-  ">",
-  ">=",
-]);
-
-function tokenize(source: string, fail: (message: string, at: number) => never): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  const afterOperand = () => {
-    const last = tokens[tokens.length - 1];
-    if (last === undefined || last.type === "operator") return false;
-    return last.type !== "symbol" || !OPERAND_BEFORE.has(last.value);
-  };
-  while (i < source.length) {
-    const ch = source[i] as string;
-    if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r") {
-      i++;
-      continue;
-    }
-    const at = i;
-    if (ch === '"' || ch === "'") {
-      const end = source.indexOf(ch, i + 1);
-      if (end === -1) fail("a string is not closed", at);
-      tokens.push({ type: "literal", value: source.slice(i + 1, end), at });
-      i = end + 1;
-      continue;
-    }
-    if (/[0-9]/.test(ch) || (ch === "." && /[0-9]/.test(source[i + 1] ?? ""))) {
-      const match = /^(\d+(\.\d*)?|\.\d+)/.exec(source.slice(i, i + 400)) as RegExpExecArray;
-      tokens.push({ type: "number", value: match[0], at });
-      i += match[0].length;
-      continue;
-    }
-    if (NAME_START.test(ch)) {
-      let end = i + 1;
-      while (end < source.length && NAME_CHAR.test(source[end] as string)) end++;
-      // A prefixed name (`p:name`, `p:*`) stays one token; `::` does not join.
-      if (source[end] === ":" && source[end + 1] !== ":") {
-        end++;
-        if (source[end] === "*") end++;
-        else while (end < source.length && NAME_CHAR.test(source[end] as string)) end++;
-      }
-      const value = source.slice(i, end);
-      const isOperator = afterOperand() && ["and", "or", "div", "mod"].includes(value);
-      tokens.push({ type: isOperator ? "operator" : "name", value, at });
-      i = end;
-      continue;
-    }
-    const two = source.slice(i, i + 2);
-    if (TWO_CHAR.has(two)) {
-      tokens.push({ type: "symbol", value: two, at });
-      i += 2;
-      continue;
-    }
-    if (ONE_CHAR.has(ch)) {
-      const multiply = ch === "*" && afterOperand();
-      tokens.push({ type: multiply ? "operator" : "symbol", value: ch, at });
-      i++;
-      continue;
-    }
-    fail(`unexpected character ${JSON.stringify(ch)}`, at);
-  }
-  tokens.push({ type: "end", value: "", at: source.length });
-  return tokens;
-}
+/** The node-type tests, written like function calls (`text()`) but steps. */
+const NODE_TYPES = ["node", "text", "comment", "processing-instruction"];
 
 /**
  * Parses an XPath 1.0 expression. Variables and namespace prefixes are refused: draw.io files
@@ -144,235 +41,326 @@ export function parseXPath(source: string): Expr {
       `it is ${source.length} characters long; the most is ${MAX_EXPRESSION_LENGTH}`,
     );
   }
-  const tokens = tokenize(source, fail);
-  let pos = 0;
-  let depth = 0;
-  const peek = (offset = 0): Token => tokens[Math.min(pos + offset, tokens.length - 1)] as Token;
-  const next = (): Token => tokens[pos++] as Token;
-  const is = (value: string, offset = 0) => {
-    const t = peek(offset);
-    return t.value === value && (t.type === "symbol" || t.type === "operator");
+  return new XPathParser(tokenize(source, fail), fail).parse();
+}
+
+/** A recursive-descent parser over one expression's tokens (XPath 1.0 §3, loosest rule first). */
+class XPathParser {
+  private readonly tokens: Token[];
+  private readonly fail: (message: string, at: number) => never;
+  private pos = 0;
+  private depth = 0;
+  /** The `//` step (descendant-or-self::node()), one object for the whole parse. */
+  private readonly descendants: Step = {
+    axis: "descendant-or-self",
+    test: { type: "node" },
+    predicates: [],
   };
-  const expect = (value: string): void => {
-    const t = next();
+
+  constructor(tokens: Token[], fail: (message: string, at: number) => never) {
+    this.tokens = tokens;
+    this.fail = fail;
+  }
+
+  /** The whole expression, which must use every token. */
+  parse(): Expr {
+    const result = this.expr();
+    const rest = this.peek();
+    if (rest.type !== "end") this.fail(`unexpected "${rest.value}"`, rest.at);
+    return result;
+  }
+
+  /** The token `offset` ahead (the end token once past it). */
+  private peek(offset = 0): Token {
+    const tokens = this.tokens;
+    return tokens[Math.min(this.pos + offset, tokens.length - 1)] as Token;
+  }
+
+  /** Consumes a token. */
+  private next(): Token {
+    return this.tokens[this.pos++] as Token;
+  }
+
+  /** True when the token `offset` ahead is the symbol or operator `value`. */
+  private is(value: string, offset = 0): boolean {
+    const t = this.peek(offset);
+    return t.value === value && (t.type === "symbol" || t.type === "operator");
+  }
+
+  /** Consumes the token `value`, or fails naming what was found instead. */
+  private expect(value: string): void {
+    const t = this.next();
     if (t.value !== value || t.type === "literal") {
-      fail(
+      this.fail(
         t.type === "end"
           ? `expected "${value}" at the end`
           : `expected "${value}", found "${t.value}"`,
         t.at,
       );
     }
-  };
-  const nested = <T>(inner: () => T): T => {
-    if (++depth > MAX_NESTING) fail(`it nests more than ${MAX_NESTING} levels deep`, peek().at);
-    const out = inner();
-    depth--;
-    return out;
-  };
+  }
 
-  const binary = (
+  /** Runs `inner` one nesting level deeper, failing past {@link MAX_NESTING}. */
+  private nested<T>(inner: () => T): T {
+    if (++this.depth > MAX_NESTING) {
+      this.fail(`it nests more than ${MAX_NESTING} levels deep`, this.peek().at);
+    }
+    const out = inner();
+    this.depth--;
+    return out;
+  }
+
+  /** A left-associative chain of `operand`s joined by any of `ops`. */
+  private binary(
     operand: () => Expr,
     ops: readonly string[],
     make: (op: string, left: Expr, right: Expr) => Expr,
-  ): Expr => {
+  ): Expr {
     let left = operand();
-    while (ops.some((op) => is(op) && (op !== "*" || peek().type === "operator"))) {
-      const op = next().value;
+    while (ops.some((op) => this.is(op) && (op !== "*" || this.peek().type === "operator"))) {
+      const op = this.next().value;
       left = make(op, left, operand());
     }
     return left;
-  };
+  }
 
-  const expr = (): Expr => nested(orExpr);
-  const orExpr = (): Expr =>
-    binary(andExpr, ["or"], (_op, left, right) => ({ kind: "or", left, right }));
-  const andExpr = (): Expr =>
-    binary(equality, ["and"], (_op, left, right) => ({ kind: "and", left, right }));
-  const equality = (): Expr =>
-    binary(relational, ["=", "!="], (op, left, right) => ({
-      kind: "compare",
-      op: op as CompareOp,
-      left,
-      right,
-    }));
-  const relational = (): Expr =>
-    binary(additive, ["<", "<=", ">", ">="], (op, left, right) => ({
-      kind: "compare",
-      op: op as CompareOp,
-      left,
-      right,
-    }));
-  const additive = (): Expr =>
-    binary(multiplicative, ["+", "-"], (op, left, right) => ({
-      kind: "arith",
-      op: op as "+" | "-",
-      left,
-      right,
-    }));
-  const multiplicative = (): Expr =>
-    binary(unary, ["*", "div", "mod"], (op, left, right) => ({
-      kind: "arith",
-      op: op as "*" | "div" | "mod",
-      left,
-      right,
-    }));
-  const unary = (): Expr => {
-    if (is("-")) {
-      next();
-      return nested(() => ({ kind: "negate", operand: unary() }));
-    }
-    return union();
-  };
-  const union = (): Expr =>
-    binary(pathExpr, ["|"], (_op, left, right) => ({ kind: "union", left, right }));
+  /** Expr: an OrExpr, one nesting level down. */
+  private expr(): Expr {
+    return this.nested(() => this.orExpr());
+  }
 
-  const predicates = (): Expr[] => {
-    const out: Expr[] = [];
-    while (is("[")) {
-      next();
-      out.push(expr());
-      expect("]");
-    }
-    return out;
-  };
+  /** OrExpr: AndExprs joined by `or`. */
+  private orExpr(): Expr {
+    return this.binary(
+      () => this.andExpr(),
+      ["or"],
+      (_op, left, right) => ({ kind: "or", left, right }),
+    );
+  }
 
-  const startsPrimary = (): boolean => {
-    const t = peek();
-    if (t.type === "literal" || t.type === "number") return true;
-    if (t.type === "symbol") return t.value === "(" || t.value === "$";
-    if (t.type !== "name") return false;
-    const isCall = peek(1).value === "(" && peek(1).type === "symbol";
-    return isCall && !["node", "text", "comment", "processing-instruction"].includes(t.value);
-  };
+  /** AndExpr: EqualityExprs joined by `and`. */
+  private andExpr(): Expr {
+    return this.binary(
+      () => this.equality(),
+      ["and"],
+      (_op, left, right) => ({ kind: "and", left, right }),
+    );
+  }
 
-  const primary = (): Expr => {
-    const t = next();
-    if (t.type === "literal") return { kind: "literal", value: t.value };
-    if (t.type === "number") return { kind: "number", value: Number(t.value) };
-    if (t.value === "$") return fail("variables are not supported", t.at);
-    if (t.value === "(") {
-      const inner = expr();
-      expect(")");
-      return inner;
-    }
-    const arity = FUNCTIONS.get(t.value);
-    if (!arity) return fail(`there is no function ${t.value}()`, t.at);
-    expect("(");
-    const args: Expr[] = [];
-    if (!is(")")) {
-      args.push(expr());
-      while (is(",")) {
-        next();
-        args.push(expr());
-      }
-    }
-    expect(")");
-    const [least, most] = arity;
-    if (args.length < least || (most >= 0 && args.length > most)) {
-      fail(
-        `${t.value}() takes ${least === most ? least : `${least} or more`} argument(s), not ${args.length}`,
-        t.at,
-      );
-    }
-    return { kind: "call", name: t.value, args };
-  };
+  /** EqualityExpr: RelationalExprs joined by `=` or `!=`. */
+  private equality(): Expr {
+    return this.binary(
+      () => this.relational(),
+      ["=", "!="],
+      (op, left, right) => ({ kind: "compare", op: op as CompareOp, left, right }),
+    );
+  }
 
-  const nodeTest = (): NodeTest => {
-    const t = next();
-    if (t.value === "*" && t.type === "symbol") return { type: "any" };
-    if (t.type !== "name") {
-      return fail(
-        t.type === "end" ? "a step is missing at the end" : `unexpected "${t.value}"`,
-        t.at,
-      );
-    }
-    if (t.value.includes(":")) return fail("namespace prefixes are not supported", t.at);
-    if (is("(") && ["node", "text", "comment", "processing-instruction"].includes(t.value)) {
-      next();
-      if (t.value === "processing-instruction" && peek().type === "literal") next();
-      expect(")");
-      return { type: t.value as "node" | "text" | "comment" | "processing-instruction" };
-    }
-    return { type: "name", name: t.value };
-  };
+  /** RelationalExpr: AdditiveExprs joined by `<`, `<=`, `>` or `>=`. */
+  private relational(): Expr {
+    return this.binary(
+      () => this.additive(),
+      ["<", "<=", ">", ">="],
+      (op, left, right) => ({ kind: "compare", op: op as CompareOp, left, right }),
+    );
+  }
 
-  const step = (): Step => {
-    if (is(".")) {
-      next();
-      return { axis: "self", test: { type: "node" }, predicates: [] };
-    }
-    if (is("..")) {
-      next();
-      return { axis: "parent", test: { type: "node" }, predicates: [] };
-    }
-    let axis: Axis = "child";
-    if (is("@")) {
-      next();
-      axis = "attribute";
-    } else if (peek().type === "name" && is("::", 1)) {
-      const name = next();
-      if (!AXES.has(name.value)) fail(`there is no axis ${name.value}`, name.at);
-      next();
-      axis = name.value as Axis;
-    }
-    const test = nodeTest();
-    return { axis, test, predicates: predicates() };
-  };
+  /** AdditiveExpr: MultiplicativeExprs joined by `+` or `-`. */
+  private additive(): Expr {
+    return this.binary(
+      () => this.multiplicative(),
+      ["+", "-"],
+      (op, left, right) => ({ kind: "arith", op: op as "+" | "-", left, right }),
+    );
+  }
 
-  const DESCENDANTS: Step = { axis: "descendant-or-self", test: { type: "node" }, predicates: [] };
+  /** MultiplicativeExpr: UnaryExprs joined by `*`, `div` or `mod`. */
+  private multiplicative(): Expr {
+    return this.binary(
+      () => this.unary(),
+      ["*", "div", "mod"],
+      (op, left, right) => ({ kind: "arith", op: op as "*" | "div" | "mod", left, right }),
+    );
+  }
 
-  const relativeSteps = (steps: Step[]): Step[] => {
-    steps.push(step());
-    while (is("/") || is("//")) {
-      if (next().value === "//") steps.push(DESCENDANTS);
-      steps.push(step());
+  /** UnaryExpr: a UnionExpr after any number of `-`. */
+  private unary(): Expr {
+    if (this.is("-")) {
+      this.next();
+      return this.nested(() => ({ kind: "negate", operand: this.unary() }));
     }
-    return collapseDescendantSteps(steps);
-  };
+    return this.union();
+  }
 
-  const startsStep = (): boolean => {
-    const t = peek();
-    if (t.type === "name") return true;
-    return t.type === "symbol" && ["*", ".", "..", "@"].includes(t.value);
-  };
+  /** UnionExpr: PathExprs joined by `|`. */
+  private union(): Expr {
+    return this.binary(
+      () => this.pathExpr(),
+      ["|"],
+      (_op, left, right) => ({ kind: "union", left, right }),
+    );
+  }
 
-  const pathExpr = (): Expr => {
-    if (startsPrimary()) {
-      const filter = primary();
-      const filterPredicates = predicates();
-      if (!is("/") && !is("//")) {
-        if (filterPredicates.length === 0) return filter;
-        return { kind: "path", start: { expr: filter, predicates: filterPredicates }, steps: [] };
-      }
-      const steps: Step[] = next().value === "//" ? [DESCENDANTS] : [];
-      const path: PathExpr = {
+  /** PathExpr: a location path, or a filter expression optionally followed by steps. */
+  private pathExpr(): Expr {
+    if (this.startsPrimary()) return this.filterPath();
+    if (this.is("/")) {
+      this.next();
+      return {
         kind: "path",
-        start: { expr: filter, predicates: filterPredicates },
-        steps: relativeSteps(steps),
+        start: "root",
+        steps: this.startsStep() ? this.relativeSteps([]) : [],
       };
-      return path;
     }
-    if (is("/")) {
-      next();
-      return { kind: "path", start: "root", steps: startsStep() ? relativeSteps([]) : [] };
+    if (this.is("//")) {
+      this.next();
+      return { kind: "path", start: "root", steps: this.relativeSteps([this.descendants]) };
     }
-    if (is("//")) {
-      next();
-      return { kind: "path", start: "root", steps: relativeSteps([DESCENDANTS]) };
-    }
-    if (!startsStep()) {
-      const t = peek();
-      return fail(
+    if (!this.startsStep()) {
+      const t = this.peek();
+      return this.fail(
         t.type === "end" ? "an expression is missing at the end" : `unexpected "${t.value}"`,
         t.at,
       );
     }
-    return { kind: "path", start: "context", steps: relativeSteps([]) };
-  };
+    return { kind: "path", start: "context", steps: this.relativeSteps([]) };
+  }
 
-  const result = expr();
-  const rest = peek();
-  if (rest.type !== "end") fail(`unexpected "${rest.value}"`, rest.at);
-  return result;
+  /** FilterExpr (a primary with predicates), then any `/` or `//` steps from it. */
+  private filterPath(): Expr {
+    const filter = this.primary();
+    const filterPredicates = this.predicates();
+    if (!this.is("/") && !this.is("//")) {
+      if (filterPredicates.length === 0) return filter;
+      return { kind: "path", start: { expr: filter, predicates: filterPredicates }, steps: [] };
+    }
+    const steps: Step[] = this.next().value === "//" ? [this.descendants] : [];
+    const path: PathExpr = {
+      kind: "path",
+      start: { expr: filter, predicates: filterPredicates },
+      steps: this.relativeSteps(steps),
+    };
+    return path;
+  }
+
+  /** True when the next tokens start a primary: a literal, number, `(`, `$` or function call. */
+  private startsPrimary(): boolean {
+    const t = this.peek();
+    if (t.type === "literal" || t.type === "number") return true;
+    if (t.type === "symbol") return t.value === "(" || t.value === "$";
+    if (t.type !== "name") return false;
+    const after = this.peek(1);
+    const isCall = after.value === "(" && after.type === "symbol";
+    return isCall && !NODE_TYPES.includes(t.value);
+  }
+
+  /** PrimaryExpr: a literal, a number, a bracketed expression or a function call. */
+  private primary(): Expr {
+    const t = this.next();
+    if (t.type === "literal") return { kind: "literal", value: t.value };
+    if (t.type === "number") return { kind: "number", value: Number(t.value) };
+    if (t.value === "$") return this.fail("variables are not supported", t.at);
+    if (t.value === "(") {
+      const inner = this.expr();
+      this.expect(")");
+      return inner;
+    }
+    return this.functionCall(t);
+  }
+
+  /** FunctionCall: a known function's arguments, as many as it takes. */
+  private functionCall(name: Token): Expr {
+    const arity = FUNCTIONS.get(name.value);
+    if (!arity) return this.fail(`there is no function ${name.value}()`, name.at);
+    this.expect("(");
+    const args: Expr[] = [];
+    if (!this.is(")")) {
+      args.push(this.expr());
+      while (this.is(",")) {
+        this.next();
+        args.push(this.expr());
+      }
+    }
+    this.expect(")");
+    const [least, most] = arity;
+    if (args.length < least || (most >= 0 && args.length > most)) {
+      this.fail(
+        `${name.value}() takes ${least === most ? least : `${least} or more`} argument(s), not ${args.length}`,
+        name.at,
+      );
+    }
+    return { kind: "call", name: name.value, args };
+  }
+
+  /** Predicates: any number of `[expr]`. */
+  private predicates(): Expr[] {
+    const out: Expr[] = [];
+    while (this.is("[")) {
+      this.next();
+      out.push(this.expr());
+      this.expect("]");
+    }
+    return out;
+  }
+
+  /** RelativeLocationPath: steps joined by `/` or `//`, appended to `steps`. */
+  private relativeSteps(steps: Step[]): Step[] {
+    steps.push(this.step());
+    while (this.is("/") || this.is("//")) {
+      if (this.next().value === "//") steps.push(this.descendants);
+      steps.push(this.step());
+    }
+    return collapseDescendantSteps(steps);
+  }
+
+  /** True when the next token starts a step: a name, `*`, `.`, `..` or `@`. */
+  private startsStep(): boolean {
+    const t = this.peek();
+    if (t.type === "name") return true;
+    return t.type === "symbol" && ["*", ".", "..", "@"].includes(t.value);
+  }
+
+  /** Step: `.`, `..`, or an axis (`@`, `name::` or child) with a node test and predicates. */
+  private step(): Step {
+    if (this.is(".")) {
+      this.next();
+      return { axis: "self", test: { type: "node" }, predicates: [] };
+    }
+    if (this.is("..")) {
+      this.next();
+      return { axis: "parent", test: { type: "node" }, predicates: [] };
+    }
+    let axis: Axis = "child";
+    if (this.is("@")) {
+      this.next();
+      axis = "attribute";
+    } else if (this.peek().type === "name" && this.is("::", 1)) {
+      const name = this.next();
+      if (!AXES.has(name.value)) this.fail(`there is no axis ${name.value}`, name.at);
+      this.next();
+      axis = name.value as Axis;
+    }
+    const test = this.nodeTest();
+    return { axis, test, predicates: this.predicates() };
+  }
+
+  /** NodeTest: `*`, a name, or a node-type test such as `text()`. */
+  private nodeTest(): NodeTest {
+    const t = this.next();
+    if (t.value === "*" && t.type === "symbol") return { type: "any" };
+    if (t.type !== "name") {
+      return this.fail(
+        t.type === "end" ? "a step is missing at the end" : `unexpected "${t.value}"`,
+        t.at,
+      );
+    }
+    if (t.value.includes(":")) return this.fail("namespace prefixes are not supported", t.at);
+    if (this.is("(") && NODE_TYPES.includes(t.value)) {
+      this.next();
+      if (t.value === "processing-instruction" && this.peek().type === "literal") this.next();
+      this.expect(")");
+      return { type: t.value as "node" | "text" | "comment" | "processing-instruction" };
+    }
+    return { type: "name", name: t.value };
+  }
 }

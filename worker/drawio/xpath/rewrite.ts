@@ -1,3 +1,4 @@
+/** Rewrites of a parsed path that select the same nodes for less work (`//a` as one step). */
 import type { Expr, Step } from "./syntax.ts";
 
 const NUMERIC_FUNCTIONS = new Set([

@@ -1,3 +1,4 @@
+/** Selecting cells by XPath: the ids of the cells an expression picks on a page. */
 import type { DiagramPage } from "../model/document.ts";
 import { BUDGET_SPENT, CertainlyOverBudget, Evaluation } from "./evaluate.ts";
 import { parseXPath } from "./parse.ts";

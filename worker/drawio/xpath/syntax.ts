@@ -1,3 +1,4 @@
+/** The XPath syntax tree (expressions, steps, axes, node tests) and the function table. */
 /** The parsed form of an XPath 1.0 expression. */
 export type Expr =
   | { kind: "or" | "and"; left: Expr; right: Expr }

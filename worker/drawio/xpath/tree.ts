@@ -1,3 +1,4 @@
+/** The XPath data model over a draw.io page: nodes made on demand, string-values, order. */
 import type { DiagramPage } from "../model/document.ts";
 import { isElement, type XmlElement, type XmlNode } from "../xml/nodes.ts";
 

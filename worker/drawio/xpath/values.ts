@@ -1,3 +1,4 @@
+/** XPath values (node-set, string, number, boolean) and the conversions between them. */
 import type { XNode } from "./tree.ts";
 
 /** An XPath 1.0 value; node-sets are arrays in document order without repeats. */

@@ -1,3 +1,4 @@
+/** The error for an XPath expression that cannot be parsed or costs too much to evaluate. */
 import { DrawioError } from "../errors.ts";
 
 /**
