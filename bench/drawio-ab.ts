@@ -31,16 +31,6 @@ async function load(root: string): Promise<Cycle> {
   }
   // A checkout from before the library had its front door.
   const at = (file: string) => import(resolve(root, "worker/drawio", file));
-  if (existsSync(resolve(root, "worker/drawio/index.ts"))) {
-    const lib = await at("index.ts");
-    return {
-      parse: lib.parseDiagram,
-      validate: lib.validateDocument,
-      apply: lib.applyOperations,
-      serialize: lib.serializeDiagram,
-    };
-  }
-  // Checkouts from before the library had one front door (commit 7b4df20).
   const [parse, validate, apply, serialize] = await Promise.all([
     at("parse.ts"),
     at("validate.ts"),
