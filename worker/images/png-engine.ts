@@ -16,8 +16,7 @@ import latinExt700Italic from "@fontsource/arimo/files/arimo-latin-ext-700-itali
 import latinExt700 from "@fontsource/arimo/files/arimo-latin-ext-700-normal.woff";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import { loadPngEngine, type PngEngine, type RasterPlan } from "../drawio/index.ts";
-import type { ExportFile } from "./export-file.ts";
-import type { PngOptions } from "./png.ts";
+import type { ExportFile, PngOptions } from "./export-file.ts";
 
 /**
  * Arimo (Helvetica's and Arial's metrics, as the SVG's line breaks assume) in regular, bold,

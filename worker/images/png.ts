@@ -1,15 +1,7 @@
 import { MAX_PNG_PIXELS, planRaster, type RasterPlan } from "../drawio/index.ts";
-import type { ExportFile } from "./export-file.ts";
+import type { ExportFile, PngOptions } from "./export-file.ts";
 
-/** How to turn an SVG export into a PNG. */
-export interface PngOptions {
-  /** Keep the background transparent (default: the page's background, else white). */
-  transparent?: boolean | undefined;
-  /** The scale the SVG was drawn at (to say which scale fits when the PNG is too large). */
-  scale?: number | undefined;
-  /** Shrink a PNG that would be too large to the largest size allowed, rather than refuse it. */
-  fit?: boolean | undefined;
-}
+export type { PngOptions };
 
 /**
  * The PNG of an SVG export (drawn at the export's own scale), named after it. The rasteriser
