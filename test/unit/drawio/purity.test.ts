@@ -1,7 +1,7 @@
 /**
  * The library's floor plan, held: `worker/drawio/` stays pure, is entered only through its
- * `index.ts`, each folder imports only what its README's `May import:` line allows, no file
- * imports itself back through a cycle, and every file opens with a header.
+ * `index.ts`, each folder imports only what its README's `May import:` line allows, and no
+ * file imports itself back through a cycle. (Headers: `test/unit/file-headers.test.ts`.)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -168,14 +168,5 @@ describe("worker/drawio has no import cycles", () => {
     };
     for (const file of LIBRARY) if (!state.has(file)) visit(file);
     expect(cycles).toEqual([]);
-  });
-});
-
-describe("worker/drawio's files say what they are for", () => {
-  it("every file opens with a header comment", () => {
-    const bare = LIBRARY.filter(
-      (file) => !/^\s*(\/\*\*|\/\/)/.test(readFileSync(file, "utf8")),
-    ).map((file) => file.slice(ROOT.length));
-    expect(bare).toEqual([]);
   });
 });
