@@ -1,3 +1,7 @@
+/**
+ * The Hono API application: global middleware, every route at its path, the OpenAPI document
+ * at `/openapi.json`, and the 404 and error handlers.
+ */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestId } from "hono/request-id";
 import { authenticate } from "./auth/authenticate.ts";

@@ -1,3 +1,7 @@
+/**
+ * The Worker's one environment type: generated bindings plus optional settings, model secrets
+ * and the OAuth helpers, shared by routes, Durable Objects and the queue consumer.
+ */
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 
 /** Secrets and settings that may be absent (so `wrangler types` cannot promise them). */

@@ -1,3 +1,7 @@
+/**
+ * The Worker's entry point: exports the Durable Object classes, sends OAuth and MCP traffic
+ * through the OAuth provider and everything else to the API app, and consumes the queue.
+ */
 import { app } from "./app.ts";
 import { isConfiguredTenant } from "./auth/api-keys.ts";
 import { refuseInwardClients } from "./auth/client-metadata.ts";

@@ -1,3 +1,7 @@
+/**
+ * Maps the short `~N` ids of the abbreviated compact view back to full cell ids wherever the
+ * model writes one (cell ids, raw XML attributes, XPath literals, operation fields).
+ */
 import { expandId } from "../drawio/index.ts";
 
 /** An abbreviated id in a quoted XML attribute that names a cell. */

@@ -1,3 +1,7 @@
+/**
+ * Slims a zod tool-input schema into a token-cheap JSON Schema for the model; the input is
+ * still checked against the full schema.
+ */
 import { jsonSchema, type Schema, zodSchema } from "ai";
 import type { z } from "zod";
 import { leanJson } from "../schemas/lean-json-schema.ts";

@@ -1,3 +1,7 @@
+/**
+ * The agent's model loop for one turn: tool calls on an in-memory working copy, step and time
+ * budgets, retries of passing model failures, and a document to commit or drop.
+ */
 import {
   APICallError,
   isStepCount,

@@ -1,3 +1,7 @@
+/**
+ * The model settings read without the AI SDK: which model a request gets, whether it takes
+ * images, and a turn's time and retry limits.
+ */
 import type { ModelSettings } from "../bindings.ts";
 import { ModelChoiceError } from "./model-choice-error.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * Builds the AI SDK language model for a request from the model settings: an OpenAI-compatible
+ * provider, its chat or responses API, and an optional base URL.
+ */
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
 import { chooseModel, type ModelSettings } from "./model-settings.ts";

@@ -1,3 +1,7 @@
+/**
+ * The tools the agent's model may call (read, create from a graph or Mermaid, edit, write
+ * cells, re-layout, search shapes), each bound to one working copy.
+ */
 import { tool } from "ai";
 import { z } from "zod";
 import { DIRECTIONS, libraryShapeName, MAX_MERMAID_CHARS } from "../drawio/index.ts";

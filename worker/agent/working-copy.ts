@@ -1,3 +1,7 @@
+/**
+ * The in-memory diagram an agent turn edits through its tools: every change checked, repaired
+ * and linted, or refused with problems in words the model can act on.
+ */
 import {
   applyOperations,
   checkCompleteness,

@@ -1,3 +1,7 @@
+/**
+ * Synchronous SQL bookkeeping of a batch object: item states and endings, counts and summary,
+ * the webhook events those endings record, and the next lease deadline.
+ */
 import { ApiError } from "../http/api-error.ts";
 import type { ItemStatus } from "../schemas/batch.ts";
 import type { BatchRow, ItemRow } from "./batch-rows.ts";

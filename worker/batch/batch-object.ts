@@ -1,3 +1,7 @@
+/**
+ * The batch Durable Object: a batch's items and webhook events, queued and leased so each item
+ * ends once and no work is lost when the process running it dies.
+ */
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../bindings.ts";
 import { migrate } from "../durable/migrate.ts";

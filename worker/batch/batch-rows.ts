@@ -1,3 +1,7 @@
+/**
+ * Row types of the batch object's tables, the stored problem and delivery shapes, and the API
+ * view of one item.
+ */
 import type { ItemStatus } from "../schemas/batch.ts";
 import type { ProblemCode } from "../schemas/problem-codes.ts";
 

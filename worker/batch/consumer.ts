@@ -1,3 +1,7 @@
+/**
+ * The Worker's queue handler: runs batch items, fails dead-lettered ones, and delivers signed
+ * webhooks on the Standard Webhooks retry schedule.
+ */
 import { z } from "zod";
 import type { Bindings } from "../bindings.ts";
 import { unwrap } from "../durable/outcome.ts";

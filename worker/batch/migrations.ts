@@ -1,3 +1,7 @@
+/**
+ * The batch object's SQLite schema steps: the batch, its items, their webhook events and each
+ * delivery attempt.
+ */
 import type { Migration } from "../durable/migrate.ts";
 
 /** The batch object's schema, oldest first. */

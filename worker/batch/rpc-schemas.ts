@@ -1,3 +1,7 @@
+/**
+ * Zod schemas for the arguments of BatchObject's RPC methods, checked at run time since queue
+ * consumers as well as routes can reach the object.
+ */
 import { z } from "zod";
 import { BatchItemInputSchema } from "../schemas/batch.ts";
 import { PROBLEM_CODE_NAMES } from "../schemas/problem-codes.ts";

@@ -1,3 +1,7 @@
+/**
+ * Runs one batch item as an agent turn in its own diagram object, safe under redelivery, and
+ * shapes the result (inline XML or links) that the item's webhook carries.
+ */
 import { titleFrom, withHints } from "../agent/request-text.ts";
 import type { Bindings } from "../bindings.ts";
 import {

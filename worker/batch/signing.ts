@@ -1,3 +1,7 @@
+/**
+ * Standard Webhooks signing: the id, timestamp and HMAC-SHA256 signature headers of a
+ * delivery, one signature per secret still in use.
+ */
 import { fromBase64, toBase64 } from "../auth/encoding.ts";
 
 const encoder = new TextEncoder();

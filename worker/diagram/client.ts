@@ -1,3 +1,7 @@
+/**
+ * The Worker's side of a diagram object: its stub, the author a principal writes as, and the
+ * links (API, diagrams.net, editor page, pictures) that come with a finished diagram.
+ */
 import type { z } from "@hono/zod-openapi";
 import { signToken, tokenSecret } from "../auth/widget-tokens.ts";
 import { toDiagramsNetUrl } from "../drawio/index.ts";

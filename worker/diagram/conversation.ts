@@ -1,3 +1,7 @@
+/**
+ * The history a turn hands the model: recent messages behind a rolling summary of older ones,
+ * and a diff of what a person edited since the agent's last version.
+ */
 import type { ModelMessage } from "ai";
 import { diffDocuments, formatDocumentDiff, parseDiagram } from "../drawio/index.ts";
 import type { DiagramStore } from "./store.ts";

@@ -1,3 +1,7 @@
+/**
+ * The diagram Durable Object: its RPC methods (each validated, then handed to the edit, read,
+ * sharing or turn module), its live WebSocket entry and the alarm of its tenant-list outbox.
+ */
 import { DurableObject } from "cloudflare:workers";
 import type { Bindings } from "../bindings.ts";
 import { LazySchema } from "../durable/lazy-schema.ts";

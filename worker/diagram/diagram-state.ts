@@ -1,3 +1,7 @@
+/**
+ * A diagram object's storage and memory, and the only path by which its row and versions
+ * change, keeping the head cache, the tenant's list and live widgets in step.
+ */
 import type { z } from "zod";
 import { type DiagramDocument, emptyDocument } from "../drawio/index.ts";
 import type { LazySchema } from "../durable/lazy-schema.ts";

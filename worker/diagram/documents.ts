@@ -1,3 +1,7 @@
+/**
+ * Turns caller XML or a parsed document into a storable diagram: parsed, validated, held to
+ * the size and shape limits, with stats; or the `invalid_xml`/too-large problem instead.
+ */
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import {
   cellId,

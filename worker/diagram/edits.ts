@@ -1,3 +1,7 @@
+/**
+ * Manual writes to a diagram object (create, replace, rename, operations, restore, re-layout),
+ * each checked for owner, running turn and `ifMatch` before it commits one version.
+ */
 import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { applyOperations, relayoutPage } from "../drawio/index.ts";

@@ -1,3 +1,7 @@
+/**
+ * Live updates for editor widgets: the hibernatable WebSockets a diagram object accepts, the
+ * version notice broadcast after each commit, and helpers to close sockets.
+ */
 import type { Author } from "../schemas/version.ts";
 
 /** The header the Worker sets on a live upgrade it has authorized: whose diagram it asks for. */

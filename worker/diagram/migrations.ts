@@ -1,3 +1,7 @@
+/**
+ * The diagram object's SQLite schema steps, applied in order: the diagram row, chunked
+ * versions, messages, the tenant-list outbox and publications.
+ */
 import type { Migration } from "../durable/migrate.ts";
 
 /** The diagram object's schema, oldest first. */

@@ -1,3 +1,7 @@
+/**
+ * The API problems a diagram object raises (version mismatch, turn in progress, missing
+ * version or publication, failed operations, refused model), gathered in one module.
+ */
 import { ModelChoiceError } from "../agent/model-choice-error.ts";
 import { DrawioError } from "../drawio/index.ts";
 import { ApiError, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";

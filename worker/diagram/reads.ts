@@ -1,3 +1,7 @@
+/**
+ * The diagram object's read-only RPC handlers: metadata, cached head JSON, version history,
+ * diffs, storage details and the conversation, each for the owning tenant only.
+ */
 import type { z } from "zod";
 import { parseDiagram } from "../drawio/index.ts";
 import { pageOf } from "../durable/paging.ts";

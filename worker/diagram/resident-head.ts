@@ -1,3 +1,7 @@
+/**
+ * The diagram object's in-memory copy of its head version (XML, parsed document, JSON and
+ * compact views), so hot reads and edits of the head skip SQLite.
+ */
 import { type DiagramDocument, parseDiagram } from "../drawio/index.ts";
 import type { DiagramStats, Finding } from "../schemas/diagram.ts";
 import { versionNotFound } from "./problems.ts";

@@ -1,3 +1,7 @@
+/**
+ * Zod schemas for the argument of each DiagramObject RPC method, checked at run time since any
+ * holder of the namespace binding can call the object.
+ */
 import { z } from "zod";
 import { DIRECTIONS } from "../drawio/index.ts";
 import { AttachmentSchema } from "../schemas/agent.ts";

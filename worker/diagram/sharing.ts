@@ -1,3 +1,7 @@
+/**
+ * A diagram object's exports and publications: a version as a file (SVG, draw.io, URL, …) and
+ * public read-only links, kept in step with the KV publication index.
+ */
 import type { z } from "zod";
 import { loadDrawingAssets } from "../images/drawing-assets.ts";
 import type { DiagramState } from "./diagram-state.ts";

@@ -1,3 +1,7 @@
+/**
+ * The diagram object's SQLite layer: its row, append-only versions kept as content-defined
+ * chunks that versions share, and the conversation's messages.
+ */
 import { splitText } from "../durable/chunks/chunking.ts";
 import { decodeChunk, encodeChunk } from "../durable/chunks/codec.ts";
 import type { LazySchema } from "../durable/lazy-schema.ts";

@@ -1,3 +1,7 @@
+/**
+ * The diagram object's outbox toward the tenant's list of diagrams: each change stored, then
+ * delivered to the tenant object coalesced and in order, retried by the alarm.
+ */
 import { z } from "zod";
 import type { Bindings } from "../bindings.ts";
 import type { LazySchema } from "../durable/lazy-schema.ts";

@@ -1,3 +1,7 @@
+/**
+ * Hosts one agent turn for a diagram object: picks the model and loads the agent stack on
+ * demand, runs the loop, commits one version or none, and writes events as SSE.
+ */
 import type { LanguageModel } from "ai";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { AgentLoopResult, runAgentLoop } from "../agent/loop.ts";

@@ -1,3 +1,7 @@
+/**
+ * Agent turns inside a diagram object: one turn slot that blocks a second turn and manual
+ * writes, with streamed (SSE) or awaited answers and cancellation.
+ */
 import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { Bindings } from "../bindings.ts";

@@ -1,3 +1,7 @@
+/**
+ * How a diagram object presents documents to the API: the diagram view, the compact text,
+ * export files in each format, and the diff view.
+ */
 import {
   compactView,
   type DiagramDocument,

@@ -1,3 +1,7 @@
+/**
+ * The RPC result convention of every Durable Object: `Outcome` (a value or a problem), the
+ * `handle` wrappers that validate and catch, and `unwrap` for callers.
+ */
 import type { z } from "zod";
 import { DrawioError } from "../drawio/index.ts";
 import { ApiError, apiErrorFrom, apiErrorOfDrawio, type ProblemInit } from "../http/api-error.ts";

@@ -1,3 +1,7 @@
+/**
+ * The PNG rasteriser, started on first use: resvg's WASM with bundled Arimo fonts, turning a
+ * planned SVG export into a PNG file.
+ */
 import cyrillic400Italic from "@fontsource/arimo/files/arimo-cyrillic-400-italic.woff";
 import cyrillic400 from "@fontsource/arimo/files/arimo-cyrillic-400-normal.woff";
 import cyrillic700Italic from "@fontsource/arimo/files/arimo-cyrillic-700-italic.woff";

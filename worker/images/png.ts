@@ -1,3 +1,7 @@
+/**
+ * The light entry point of PNG export: plans an SVG's rasterisation against size and cost
+ * limits, and imports the rasteriser only when a PNG is really drawn.
+ */
 import { MAX_PNG_PIXELS, planRaster, type RasterPlan } from "../drawio/index.ts";
 import type { ExportFile, PngOptions } from "./export-file.ts";
 

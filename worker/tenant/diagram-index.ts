@@ -1,3 +1,7 @@
+/**
+ * The tenant object's SQLite list of its diagrams, paged and searchable by title: tolerant of
+ * changes that arrive late or out of order, with tombstones so a deletion sticks.
+ */
 import { z } from "zod";
 import { pageOf } from "../durable/paging.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";

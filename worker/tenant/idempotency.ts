@@ -1,3 +1,7 @@
+/**
+ * The `Idempotency-Key` middleware for API POSTs: a keyed request runs once and a retry gets
+ * the stored 2xx answer back, with the tenant object holding the records.
+ */
 import type { MiddlewareHandler } from "hono";
 import { sha256, toHex } from "../auth/encoding.ts";
 import { unwrap } from "../durable/outcome.ts";

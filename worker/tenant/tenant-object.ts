@@ -1,3 +1,7 @@
+/**
+ * The tenant's Durable Object: `Idempotency-Key` claims and replays, webhook signing secrets
+ * with rotation, and the tenant-wide list of diagrams that diagram objects keep current.
+ */
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import type { Bindings } from "../bindings.ts";

@@ -1,3 +1,7 @@
+/**
+ * Storage encoding for large opaque texts such as remembered responses: deflated when big,
+ * cut into chunks that fit a SQLite row, and joined back.
+ */
 import { deflateSync, inflateSync } from "fflate";
 
 /** Rows stay well under the 2 MB SQLite row limit of Durable Objects. */

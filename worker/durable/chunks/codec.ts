@@ -1,3 +1,7 @@
+/**
+ * Storage encoding of one chunk of version XML: deflated when that pays, plain UTF-8 otherwise,
+ * and decoded back to text.
+ */
 import { deflateSync, inflateSync } from "fflate";
 
 /** Chunks smaller than this are stored as they are; deflating them saves too little. */
