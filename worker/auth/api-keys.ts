@@ -1,3 +1,7 @@
+/**
+ * API keys from `API_KEYS`: matching a presented key in constant time, and the tenant id each key's
+ * digest stands for.
+ */
 import { sha256, toHex } from "./encoding.ts";
 
 interface KeyRing {

@@ -1,3 +1,7 @@
+/**
+ * Middleware that turns the bearer of an API call into a principal (API key, widget token, or
+ * in-process caller), or a 401/503 problem.
+ */
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv, Principal } from "../http/app-env.ts";

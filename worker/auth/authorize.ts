@@ -1,3 +1,7 @@
+/**
+ * Middleware that keeps a widget token to its own diagram and scope, and out of routes that need an
+ * API key; keys pass.
+ */
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -1,3 +1,7 @@
+/**
+ * CORS for browser callers, and the `ALLOWED_ORIGINS` allow-list it reads, which the MCP handler
+ * checks as well.
+ */
 import type { MiddlewareHandler } from "hono";
 import { cors as honoCors } from "hono/cors";
 import type { AppEnv } from "../http/app-env.ts";

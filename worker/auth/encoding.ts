@@ -1,3 +1,7 @@
+/**
+ * Byte helpers for the auth code: SHA-256, hex, base64 and base64url, and evenly distributed random
+ * tokens.
+ */
 const encoder = new TextEncoder();
 
 /** SHA-256 of a UTF-8 string. */

@@ -1,3 +1,7 @@
+/**
+ * Tagging requests the Worker sends to its own API (the MCP server's calls) with the caller it
+ * already authenticated.
+ */
 import type { Principal } from "../http/app-env.ts";
 
 /** Requests the Worker sends to its own API for a caller it has already authenticated. */

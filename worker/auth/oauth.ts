@@ -1,3 +1,7 @@
+/**
+ * The OAuth 2.1 front of `/mcp`: one provider per origin, and the authorize page where a person
+ * trades an API key for a grant bound to its tenant.
+ */
 import {
   AuthorizationError,
   CimdFetchError,

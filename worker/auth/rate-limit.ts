@@ -1,3 +1,7 @@
+/**
+ * Rate-limit middleware over Workers rate-limit bindings, counting per tenant or per client
+ * address.
+ */
 import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -1,3 +1,7 @@
+/**
+ * Widget tokens (`dft_…`): signing and checking the HMAC-signed claims that open one diagram, in
+ * one scope, until they expire.
+ */
 import { z } from "zod";
 import type { TokenScope } from "../schemas/token.ts";
 import { fromBase64Url, randomToken, sha256, toBase64Url } from "./encoding.ts";

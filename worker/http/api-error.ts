@@ -1,3 +1,7 @@
+/**
+ * `ApiError`, the one error the HTTP layer throws, its serialisable form for RPC, and how a draw.io
+ * library error maps onto it.
+ */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { DrawioError } from "../drawio/index.ts";
 import { isProblemCode, PROBLEM_CODES, type ProblemCode } from "../schemas/problem-codes.ts";

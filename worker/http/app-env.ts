@@ -1,3 +1,6 @@
+/**
+ * The Hono environment every route shares: its bindings, the request id, and the calling principal.
+ */
 import type { Bindings } from "../bindings.ts";
 import type { TokenScope } from "../schemas/token.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * Opaque paging cursors for the list routes, keyed by number or by time and id, and the `{ items,
+ * next_cursor }` body.
+ */
 import { ApiError } from "./api-error.ts";
 
 /** The API form of a page from {@link pageOf}: `{ items, next_cursor }`. */

@@ -1,3 +1,7 @@
+/**
+ * Middleware that reads and checks a request body (size, JSON content type, UTF-8, syntax) before
+ * any route validator sees it.
+ */
 import type { MiddlewareHandler } from "hono";
 import { LIMITS } from "../schemas/limits.ts";
 import { ApiError } from "./api-error.ts";

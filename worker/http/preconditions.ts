@@ -1,3 +1,7 @@
+/**
+ * Conditional-request headers: `If-Match` read as a version (optional or required), `Prefer:
+ * return=representation`, and version ETags.
+ */
 import { ApiError } from "./api-error.ts";
 
 /**

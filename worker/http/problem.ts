@@ -1,3 +1,7 @@
+/**
+ * Rendering any error as an RFC 9457 problem response, or as bare problem members for webhooks and
+ * batch items.
+ */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

@@ -1,3 +1,7 @@
+/**
+ * Answering with JSON text that is already serialised (from a cache), typed for the route as if
+ * built with `c.json`.
+ */
 import type { TypedResponse } from "hono";
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The shared zod-openapi hook that turns a failed request check into a 422 `invalid_request` naming
+ * each bad field.
+ */
 import type { Hook } from "@hono/zod-openapi";
 import { ApiError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";

@@ -1,3 +1,7 @@
+/**
+ * The agent routes: `POST /v1/generate` drafts a new diagram from a prompt; then messages on a
+ * diagram, its conversation, and cancelling a running turn.
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { titleFrom, withHints } from "../agent/request-text.ts";

@@ -1,3 +1,7 @@
+/**
+ * `/v1/batches`: queue many generations at once, follow or cancel them, list webhook deliveries;
+ * plus reading and rotating the webhook secret.
+ */
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { chooseModel } from "../agent/model-settings.ts";
 import { randomToken } from "../auth/encoding.ts";

@@ -1,3 +1,7 @@
+/**
+ * Mermaid to editable draw.io, checked and linted, nothing stored: `POST /v1/convert`, and its twin
+ * under a diagram for edit-token pages.
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { diagramStub, unwrap } from "../diagram/client.ts";

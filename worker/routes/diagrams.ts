@@ -1,3 +1,7 @@
+/**
+ * `/v1/diagrams`: the stored diagrams themselves; list, create, read, replace, rename and delete
+ * them, and edit them with operations.
+ */
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";

@@ -1,3 +1,7 @@
+/**
+ * `GET /v1/diagrams/{id}/export`: a stored diagram as a `.drawio` file, XML, a diagrams.net link,
+ * SVG or PNG, and the headers image answers share.
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { diagramStub, unwrap } from "../diagram/client.ts";
 import type { ExportFile } from "../diagram/views.ts";

@@ -1,3 +1,7 @@
+/**
+ * Automatic layout: `POST /v1/layout` turns a graph spec into placed draw.io XML; `POST
+ * /v1/diagrams/{id}/layout` tidies a stored diagram.
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";

@@ -1,3 +1,7 @@
+/**
+ * The routes open to everyone: `/healthz`, the OpenAPI document, and the self-hosted Scalar
+ * reference at `/docs`.
+ */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { randomToken } from "../auth/encoding.ts";

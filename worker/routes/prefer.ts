@@ -1,3 +1,6 @@
+/**
+ * Reading `Prefer: return=representation` on diagram writes, and acknowledging it in the answer.
+ */
 import type { Context } from "hono";
 import { prefersRepresentation } from "../http/preconditions.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * `/v1/diagrams/{id}/publications`: create, list and revoke a diagram's public read-only links (API
+ * keys only).
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { randomToken } from "../auth/encoding.ts";
 import { diagramStub, unwrap } from "../diagram/client.ts";

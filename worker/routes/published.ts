@@ -1,3 +1,7 @@
+/**
+ * The public `/p/{file}` links: a publication's page, SVG, PNG or `.drawio` for anyone with the
+ * URL, limited per address and cached per version.
+ */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { PER_ADDRESS, rateLimit } from "../auth/rate-limit.ts";

@@ -1,3 +1,6 @@
+/**
+ * `POST /v1/render`: one page of posted draw.io XML drawn as SVG or PNG, without storing anything.
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { prepareXml } from "../diagram/documents.ts";
 import { orFail } from "../diagram/problems.ts";

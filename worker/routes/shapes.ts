@@ -1,3 +1,7 @@
+/**
+ * Browsing the draw.io shape libraries: list them, page through one, and search every shape for its
+ * exact style string.
+ */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { LibraryData } from "../drawio/index.ts";

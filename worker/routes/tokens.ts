@@ -1,3 +1,7 @@
+/**
+ * `POST /v1/diagrams/{id}/tokens`: mint a short-lived widget token for one diagram, to hand to a
+ * browser.
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { signToken, tokenSecret } from "../auth/widget-tokens.ts";
 import { diagramStub, unwrap } from "../diagram/client.ts";

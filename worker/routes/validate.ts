@@ -1,3 +1,7 @@
+/**
+ * `POST /v1/validate`: the findings for posted draw.io XML, with a repaired copy when asked;
+ * nothing stored.
+ */
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { repairDiagram, validateXml } from "../drawio/index.ts";

@@ -1,3 +1,7 @@
+/**
+ * `/v1/diagrams/{id}/versions`: a diagram's history; list it, read one version, compare two,
+ * restore an old one as the new head.
+ */
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import type { AppEnv } from "../http/app-env.ts";

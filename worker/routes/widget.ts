@@ -1,3 +1,7 @@
+/**
+ * The browser routes outside the OpenAPI document: the live-update WebSocket and its `?token=`
+ * sign-in, `/widget.js`, the `/edit/{id}` page, and the optional demo page.
+ */
 import { Hono, type MiddlewareHandler } from "hono";
 import { html } from "hono/html";
 import { randomToken } from "../auth/encoding.ts";

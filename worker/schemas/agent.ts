@@ -1,3 +1,7 @@
+/**
+ * Schemas of the agent routes: generate and message requests with attachments, turn results, stored
+ * messages, and a turn's event stream.
+ */
 import { z } from "@hono/zod-openapi";
 import { DIRECTIONS } from "../drawio/index.ts";
 import { DiagramLinksSchema, listOf } from "./common.ts";

@@ -1,3 +1,7 @@
+/**
+ * Schemas of batch generation: the create request and its items, batch and item status with counts,
+ * webhook deliveries and the signing secret.
+ */
 import { z } from "@hono/zod-openapi";
 import { DIRECTIONS } from "../drawio/index.ts";
 import { listOf } from "./common.ts";

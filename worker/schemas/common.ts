@@ -1,3 +1,7 @@
+/**
+ * Schemas every route shares: the problem body and error responses, ids and version numbers,
+ * paging, and the `If-Match`, `Prefer` and `Idempotency-Key` headers.
+ */
 import { z } from "@hono/zod-openapi";
 import { LIMITS } from "./limits.ts";
 import { PROBLEM_CODE_NAMES } from "./problem-codes.ts";

@@ -1,3 +1,7 @@
+/**
+ * Schemas of Mermaid conversion: the Mermaid text itself, and the `POST /v1/convert` request and
+ * result.
+ */
 import { z } from "@hono/zod-openapi";
 import { DIRECTIONS, MAX_MERMAID_CHARS } from "../drawio/index.ts";
 import { findingList } from "./finding.ts";

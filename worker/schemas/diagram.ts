@@ -1,3 +1,7 @@
+/**
+ * Schemas of stored diagrams: stats; the create, replace, rename and operations requests; a diagram
+ * and its summaries; list and export queries.
+ */
 import { z } from "@hono/zod-openapi";
 import { OperationSchema } from "../drawio/index.ts";
 import { countedListOf, PageQuerySchema, VersionNumberSchema } from "./common.ts";

@@ -1,3 +1,7 @@
+/**
+ * The library's graph spec under a name, with a description and an example, for the OpenAPI
+ * document.
+ */
 import { GraphSpecSchema } from "../drawio/index.ts";
 import { namedLibrarySchema } from "./library-schema.ts";
 

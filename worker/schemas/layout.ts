@@ -1,3 +1,7 @@
+/**
+ * Schemas of layout: a graph spec in and placed XML out, and the relayout request and result for a
+ * stored diagram.
+ */
 import { z } from "@hono/zod-openapi";
 import { DIRECTIONS } from "../drawio/index.ts";
 import { DiagramSchema } from "./diagram.ts";

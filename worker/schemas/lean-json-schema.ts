@@ -1,3 +1,7 @@
+/**
+ * Zod to JSON Schema for a model, minus what costs tokens and tells it nothing (the `$schema` URL,
+ * string keys, safe-integer bounds).
+ */
 import { z } from "zod";
 
 /** Bounds zod adds to every integer, which say nothing to a model. */

@@ -1,3 +1,7 @@
+/**
+ * Loose forms of the graph spec and of edit operations, as agent and MCP tools show them to a model
+ * to spend fewer tokens.
+ */
 import { z } from "zod";
 import { DIRECTIONS, NODE_KINDS } from "../drawio/index.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * Which problem codes a client may retry and which it must not, as short lists the compiler keeps
+ * in step with the registry.
+ */
 import type { PROBLEM_CODES, ProblemCode } from "./problem-codes.ts";
 
 /** The codes whose registry entry has the properties of `Entry`. */

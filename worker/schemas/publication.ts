@@ -1,3 +1,7 @@
+/**
+ * Schemas of publications (public read-only links): their ids, the create request, a publication
+ * with its URLs, and lists of them.
+ */
 import { z } from "@hono/zod-openapi";
 import { listOf } from "./common.ts";
 

@@ -1,3 +1,6 @@
+/**
+ * The request body of `POST /v1/render`: the XML, the image format and page, and drawing options.
+ */
 import { z } from "@hono/zod-openapi";
 
 export const RenderRequestSchema = z

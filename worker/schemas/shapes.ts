@@ -1,3 +1,7 @@
+/**
+ * Schemas of the shape-library routes: library names, summaries and contents, shapes with their
+ * style strings, and search queries.
+ */
 import { z } from "@hono/zod-openapi";
 import { listOf } from "./common.ts";
 

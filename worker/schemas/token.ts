@@ -1,3 +1,7 @@
+/**
+ * Schemas of widget tokens: the scope, the mint request with its lifetime, and the token handed
+ * back.
+ */
 import { z } from "@hono/zod-openapi";
 import { LIMITS } from "./limits.ts";
 

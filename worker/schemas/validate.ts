@@ -1,3 +1,7 @@
+/**
+ * Request and answer schemas of `POST /v1/validate`: XML in; findings, and a repaired copy when
+ * asked, out.
+ */
 import { z } from "@hono/zod-openapi";
 import { findingList } from "./finding.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * Schemas of a diagram's history: authors, token usage, version summaries and full versions, and
+ * the diff between two versions.
+ */
 import { z } from "@hono/zod-openapi";
 import { listOf } from "./common.ts";
 import { DiagramStatsSchema } from "./diagram.ts";

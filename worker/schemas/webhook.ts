@@ -1,3 +1,7 @@
+/**
+ * The webhook events a batch sends (an item succeeded, an item failed, the batch ended), as one
+ * union told apart by `type`.
+ */
 import { z } from "@hono/zod-openapi";
 import { DiagramLinksSchema } from "./common.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * How MCP tools reach the REST API: in-process calls made as the caller, and failed answers as
+ * `ApiProblem`s for the model.
+ */
 import { asCaller } from "../../auth/in-process.ts";
 import type { Bindings } from "../../bindings.ts";
 import { type DiagramLinks, editorLink, linksOf } from "../../diagram/client.ts";

@@ -1,3 +1,7 @@
+/**
+ * The `/mcp` endpoint: one stateless Streamable HTTP exchange per request, for a tenant that is
+ * already authenticated.
+ */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isAllowedOrigin } from "../../auth/cors.ts";
 import type { Bindings } from "../../bindings.ts";

@@ -1,3 +1,7 @@
+/**
+ * Diagrams as MCP resources: the URI templates, the caller's diagrams page by page, and reading a
+ * head, a version, the compact view or the viewer app.
+ */
 import {
   ErrorCode,
   type ListResourcesResult,

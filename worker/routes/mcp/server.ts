@@ -1,3 +1,7 @@
+/**
+ * The MCP server for one request: tool listings (core or all, with `find_tools` and `run_tool`),
+ * tool calls with model-readable errors, and resources.
+ */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
