@@ -1,3 +1,7 @@
+/**
+ * The SDK's entry class `Drawforge`: reads the key and base URL (or their env variables), builds
+ * the resources on one transport, and adds the calls that store nothing or start a generation.
+ */
 import { DrawforgeError } from "./core/errors.ts";
 import { TurnStream } from "./core/streaming.ts";
 import { type RequestOptions, Transport } from "./internal/transport.ts";

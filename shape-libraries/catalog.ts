@@ -1,3 +1,7 @@
+/**
+ * `shapeCatalog()`: the one `ShapeCatalog` over the generated shape-library data, built lazily on
+ * first use in each isolate.
+ */
 import { ShapeCatalog } from "../worker/drawio/index.ts";
 import { index, libraries } from "./data/libraries.ts";
 

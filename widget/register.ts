@@ -1,3 +1,7 @@
+/**
+ * The widget bundle's entry: defines `<drawforge-editor>` and `<drawforge-viewer>` (once, even if
+ * the script loads twice) and types them for the DOM.
+ */
 import { DrawforgeEditor } from "./editor/drawforge-editor.ts";
 import { DrawforgeViewer } from "./viewer/drawforge-viewer.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * The SDK's error classes: `DrawforgeError` at the root, `APIError` with a subclass per status,
+ * the network, timeout, abort and webhook errors, and `errorFromResponse` to pick the right one.
+ */
 import type { Problem, ProblemCode } from "../types.ts";
 
 /**

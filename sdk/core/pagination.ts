@@ -1,3 +1,7 @@
+/**
+ * Cursor pagination for list calls (`Page`, `PagePromise`, `paginate`): await a list for one page,
+ * or iterate it across all of them.
+ */
 import { DrawforgeError } from "./errors.ts";
 
 /** The shape of every list the API returns. */

@@ -1,3 +1,7 @@
+/**
+ * The API's problem codes as the SDK exports them (status, retryability, meaning), taken from the
+ * Worker's registry, with a guard for codes this version knows.
+ */
 import { PROBLEM_CODES as REGISTRY } from "../../worker/schemas/problem-codes.ts";
 import type { ProblemCode } from "../types.ts";
 

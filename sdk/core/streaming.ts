@@ -1,3 +1,7 @@
+/**
+ * `TurnStream`: an agent turn's event-stream response as a typed async iterable, which cancels the
+ * turn on the server when the caller stops early.
+ */
 import { readEvents } from "../internal/sse.ts";
 import type { TurnEvent } from "../types.ts";
 import { AbortError, ConnectionError, DrawforgeError } from "./errors.ts";

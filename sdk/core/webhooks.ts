@@ -1,3 +1,7 @@
+/**
+ * `verifyWebhook`: checking a Standard Webhooks delivery (HMAC signature, timestamp window) with
+ * Web Crypto before its event is trusted.
+ */
 import type { WebhookEvent } from "../types.ts";
 import { WebhookVerificationError } from "./errors.ts";
 

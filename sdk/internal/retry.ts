@@ -1,3 +1,7 @@
+/**
+ * The retry policy behind the transport: which failures deserve another attempt, and how long to
+ * wait first (`Retry-After`, else jittered backoff).
+ */
 import { FINAL_SERVER_CODES, RETRYABLE_CONFLICTS } from "../../worker/schemas/problem-retries.ts";
 import { APIError, ConnectionError } from "../core/errors.ts";
 

@@ -1,3 +1,7 @@
+/**
+ * The HTTP layer every resource goes through: URL and headers, auth, idempotency keys, per-attempt
+ * timeouts, abort signals and retries.
+ */
 import {
   AbortError,
   ConnectionError,

@@ -1,3 +1,7 @@
+/**
+ * `df.batches`, its webhook deliveries, and `df.webhookSecret`: queueing many generations,
+ * following them to the end, and managing the key that signs their webhooks.
+ */
 import { TimeoutError } from "../core/errors.ts";
 import { type PagePromise, paginate } from "../core/pagination.ts";
 import { type RequestOptions, sleep, type Transport } from "../internal/transport.ts";

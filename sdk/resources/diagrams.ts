@@ -1,3 +1,7 @@
+/**
+ * `df.diagrams`: stored diagrams created, listed, read, replaced, renamed, deleted, exported
+ * (files, links, SVG, PNG) and re-laid out; the per-diagram resources hang off it.
+ */
 import { type PagePromise, paginate } from "../core/pagination.ts";
 import type { RequestOptions, Transport } from "../internal/transport.ts";
 import type {

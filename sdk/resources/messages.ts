@@ -1,3 +1,7 @@
+/**
+ * `df.diagrams.messages`: talking to the agent about one diagram (the transcript, a turn awaited or
+ * streamed), and the `cancelTurn` call that generate shares.
+ */
 import { type PagePromise, paginate } from "../core/pagination.ts";
 import { TurnStream } from "../core/streaming.ts";
 import type { RequestOptions, Transport } from "../internal/transport.ts";

@@ -1,3 +1,7 @@
+/**
+ * `df.diagrams.operations`: edits sent as one all-or-nothing list of operations and saved as a
+ * single new version.
+ */
 import type { RequestOptions, Transport } from "../internal/transport.ts";
 import type { ApplyOperationsParams, Operation, OperationsResult } from "../types.ts";
 import { diagramPath, type WriteOptions, writeHeaders } from "./shared.ts";

@@ -1,3 +1,7 @@
+/**
+ * `df.diagrams.publications`: publishing a diagram at anonymous URLs (SVG, .drawio, a page),
+ * listing those links and revoking them.
+ */
 import type { RequestOptions, Transport } from "../internal/transport.ts";
 import type { CreatePublicationParams, Publication, PublicationList } from "../types.ts";
 import { diagramPath } from "./shared.ts";

@@ -1,3 +1,7 @@
+/**
+ * `df.shapeLibraries` and `df.shapes`: browsing draw.io's shape libraries page by page, and
+ * searching shapes by what they depict.
+ */
 import { type PagePromise, paginate } from "../core/pagination.ts";
 import type { RequestOptions, Transport } from "../internal/transport.ts";
 import type {

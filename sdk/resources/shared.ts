@@ -1,3 +1,7 @@
+/**
+ * What the resource classes share: the encoded `/v1/diagrams/{id}` path, and the `If-Match` and
+ * `Prefer` headers of calls that write a version.
+ */
 import type { RequestOptions } from "../internal/transport.ts";
 
 /** Options of calls that make a new version. */

@@ -1,3 +1,7 @@
+/**
+ * `df.diagrams.tokens`: minting short-lived `view` or `edit` tokens for one diagram, for the widget
+ * in a browser.
+ */
 import type { RequestOptions, Transport } from "../internal/transport.ts";
 import type { CreateTokenParams, WidgetToken } from "../types.ts";
 import { diagramPath } from "./shared.ts";

@@ -1,3 +1,7 @@
+/**
+ * `df.diagrams.versions`: a diagram's history, listed, read one version at a time, diffed, and
+ * restored as a new head.
+ */
 import { type PagePromise, paginate } from "../core/pagination.ts";
 import type { RequestOptions, Transport } from "../internal/transport.ts";
 import type {

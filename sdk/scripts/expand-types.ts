@@ -1,3 +1,7 @@
+/**
+ * The build step that rewrites the zod-inferred aliases of `sdk/types.ts` as standalone TypeScript,
+ * so the published typings need no zod.
+ */
 import ts from "typescript";
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * `DrawioFrame`: the widget's side of draw.io's embed protocol, with origin-checked messages,
+ * `load`, `merge` and `export` round trips, and edit events.
+ */
 import { WidgetError } from "../shared/errors.ts";
 import {
   type DrawioAction,

@@ -1,3 +1,7 @@
+/**
+ * The Lit template of the editor's chat panel: transcript entries, starter suggestions on an empty
+ * chat, and the prompt form with Send or Cancel.
+ */
 import { html, nothing, type TemplateResult } from "lit";
 import { type ChatController, type ChatItem, toolLabel } from "./chat.ts";
 

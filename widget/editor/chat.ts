@@ -1,3 +1,7 @@
+/**
+ * `ChatController`: runs the editor's chat, streaming agent turns into a transcript with live
+ * previews, or converting pasted Mermaid and saving it directly.
+ */
 import type { TurnEvent, TurnStream } from "../../sdk/index.ts";
 import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail } from "../shared/errors.ts";

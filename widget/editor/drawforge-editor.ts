@@ -1,3 +1,7 @@
+/**
+ * The `<drawforge-editor>` element: draw.io embedded for one stored diagram, with save status,
+ * exports, and chat and history side panels.
+ */
 import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { DrawioFrame } from "../drawio/drawio-frame.ts";
 import { embedUrl } from "../drawio/embed-url.ts";

@@ -1,3 +1,7 @@
+/**
+ * CSS of `<drawforge-editor>`: the shell, toolbar, save status and banners, the draw.io stage and
+ * the side panel, layered over the theme and panel styles.
+ */
 import { css } from "lit";
 import { themeStyles } from "../shared/theme.ts";
 import { panelStyles } from "./panel-styles.ts";

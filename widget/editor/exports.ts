@@ -1,3 +1,7 @@
+/**
+ * The editor's download buttons: exporting through draw.io (`.drawio`, SVG or PNG with the diagram
+ * embedded) and saving the file in the browser.
+ */
 import type { DrawioFrame } from "../drawio/drawio-frame.ts";
 
 /** The export buttons' formats. */

@@ -1,3 +1,7 @@
+/**
+ * The editor's History panel: `HistoryController` fetches the versions and a preview's XML,
+ * `renderHistory` draws the list with preview and restore.
+ */
 import { html, nothing, type TemplateResult } from "lit";
 import type { VersionSummary } from "../../sdk/index.ts";
 import type { WidgetClient } from "../shared/client.ts";

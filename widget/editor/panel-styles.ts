@@ -1,3 +1,7 @@
+/**
+ * CSS of the editor's side panels: the chat transcript and prompt form, and the version history
+ * list.
+ */
 import { css } from "lit";
 
 /** The side panels' styles: the chat (bubbles, tool activity, prompt) and the version list. */

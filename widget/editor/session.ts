@@ -1,3 +1,7 @@
+/**
+ * `EditorSession`: keeping the draw.io iframe and the stored diagram in sync through debounced
+ * `If-Match` saves, live remote versions, agent turns and conflicts.
+ */
 import { PreconditionFailedError } from "../../sdk/index.ts";
 import type { DrawioFrame } from "../drawio/drawio-frame.ts";
 import type { DrawioEvent } from "../drawio/messages.ts";

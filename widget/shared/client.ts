@@ -1,3 +1,7 @@
+/**
+ * The widget's slim API client on the SDK's transport: only the calls the elements make, a widget
+ * token required, and the URL of a diagram's live socket.
+ */
 import { TurnStream } from "../../sdk/core/streaming.ts";
 import type { ConvertParams, ConvertResult, RequestOptions } from "../../sdk/index.ts";
 import { Transport } from "../../sdk/internal/transport.ts";

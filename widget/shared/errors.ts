@@ -1,3 +1,7 @@
+/**
+ * Widget failures: `WidgetError` with its own stable codes, the `dft_` prefix of widget tokens, and
+ * turning any error into a `drawforge-error` detail.
+ */
 import { APIError, DrawforgeError } from "../../sdk/index.ts";
 
 /** Every widget token starts with this; anything else is an API key and stays out of pages. */

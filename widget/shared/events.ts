@@ -1,3 +1,7 @@
+/**
+ * The DOM events the editor and viewer dispatch (`drawforge-*`), the type of each one's `detail`,
+ * and `emit` to fire them across shadow roots.
+ */
 import type { Author } from "../../worker/schemas/version.ts";
 import type { RendererName } from "../viewer/drawing.ts";
 

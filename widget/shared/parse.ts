@@ -1,3 +1,7 @@
+/**
+ * `parseJson`: reading a JSON message from another window or a socket safely, checked against a
+ * valibot schema, undefined when it does not fit.
+ */
 import * as v from "valibot";
 
 /**

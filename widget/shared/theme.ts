@@ -1,3 +1,7 @@
+/**
+ * The widget's theming: the `--drawforge-*` custom properties with light and dark defaults, and the
+ * base button, focus and helper styles both elements share.
+ */
 import { css } from "lit";
 
 /** The components' themes: they style the widget's own chrome, not the diagram. */

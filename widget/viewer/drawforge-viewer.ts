@@ -1,3 +1,7 @@
+/**
+ * The `<drawforge-viewer>` element: a read-only, zoomable image of a diagram from XML, a file URL
+ * or the API, kept live when given a token.
+ */
 import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { liveUrl } from "../shared/client.ts";
 import { diagramsNetUrl } from "../shared/diagrams-net.ts";

@@ -1,3 +1,7 @@
+/**
+ * Drawing in the browser for the viewer: one hidden, sandboxed draw.io iframe per host, shared by
+ * every viewer on the page, turns diagram XML into SVG.
+ */
 import * as v from "valibot";
 import { WidgetError } from "../shared/errors.ts";
 import { parseJson } from "../shared/parse.ts";

@@ -1,3 +1,7 @@
+/**
+ * Where the viewer's diagram comes from: the API with a widget token, or a `.drawio` or publication
+ * URL; beside the XML, the server's SVG where there is one and the renderer wants it.
+ */
 import { type ServerSvg, serverSvg, widgetClient } from "../shared/client.ts";
 import { WidgetError } from "../shared/errors.ts";
 import type { WidgetTheme } from "../shared/theme.ts";

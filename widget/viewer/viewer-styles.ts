@@ -1,3 +1,7 @@
+/**
+ * CSS of `<drawforge-viewer>`: the framed, scrolling canvas, its placeholder states and the zoom
+ * bar, layered over the theme.
+ */
 import { css } from "lit";
 import { themeStyles } from "../shared/theme.ts";
 
