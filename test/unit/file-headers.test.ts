@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const FOLDERS = ["worker/", "sdk/", "widget/", "shape-libraries/"];
-const SKIPPED = new Set(["node_modules", "dist", "public", "data"]);
+const SKIPPED = new Set(["node_modules", "dist", "public"]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
