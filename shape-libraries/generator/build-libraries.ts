@@ -8,7 +8,7 @@ import { cmp } from "./code-unit-order.ts";
 import { drawioRoot, readConstants, readResources } from "./drawio-files.ts";
 import { addShape, type Builder, builderFor } from "./library-builder.ts";
 import { categoryTitle, entryName, fileTitle, libraryName, tagWords } from "./library-naming.ts";
-import { runSidebar } from "./run-sidebar.ts";
+import { type Palette, runSidebar } from "./run-sidebar.ts";
 import { readStencils, type StencilFile } from "./stencil-files.ts";
 import { shapeOf, stencilsUsed } from "./style-stencils.ts";
 import { record } from "./unknown-values.ts";
@@ -49,8 +49,55 @@ export function build(): BuildResult {
   const resources = readResources(root);
   const run = runSidebar(root, stencilFiles, constants, resources);
   const code = collectCodeShapes(root, constants);
+  const { stencilNames, packages } = registeredStencils(stencilFiles);
 
-  // All stencils, by full registered name.
+  const builders = new Map<string, Builder>();
+  /** Stencil or shape name → the first library with an entry drawing it. */
+  const covered = new Map<string, string>();
+  const skipped = addPaletteEntries(run.palettes, run.libraryTitles, builders, covered);
+  addLeftoverStencils(stencilFiles, builders, covered);
+  disambiguateTitles(builders);
+  const libraries = finishedLibraries(builders, source);
+
+  // The registry: every stencil, plus every mxgraph.* shape implemented in code.
+  const registry = new Set(stencilNames);
+  for (const n of code.names) if (n.startsWith("mxgraph.")) registry.add(n);
+  const missingShapes = missingShapesOf(libraries, registry, stencilNames);
+
+  const index: LibraryIndex = {
+    source,
+    libraries: libraries.map((l) => ({
+      name: l.name,
+      title: l.title,
+      shapes: l.shapes.length,
+      categories: l.categories.length,
+    })),
+    stencils: stencilsByPackage(registry, packages),
+  };
+  return {
+    palettes: run.palettes.length,
+    extraMethods: run.extraMethods,
+    stencilFilesUsed: run.stencilFilesUsed.size,
+    stencilFiles: stencilFiles.length,
+    emptyPalettes: run.palettes.filter((p) => p.items.length === 0).map((p) => p.id),
+    stencilCount: stencilFiles.reduce((n, f) => n + f.stencils.length, 0),
+    stencilNames: stencilNames.size,
+    codeShapes: [...code.names].filter((n) => n.startsWith("mxgraph.") && !stencilNames.has(n))
+      .length,
+    libraries,
+    index,
+    failures: run.failures,
+    skipped,
+    missingShapes: [...missingShapes].sort(cmp),
+    codeShapeFailures: code.failures,
+  };
+}
+
+/** Every stencil's full registered name, and every stencil package. */
+function registeredStencils(stencilFiles: StencilFile[]): {
+  stencilNames: Set<string>;
+  packages: Set<string>;
+} {
   const stencilNames = new Set<string>();
   const packages = new Set<string>();
   for (const f of stencilFiles) {
@@ -59,12 +106,21 @@ export function build(): BuildResult {
       packages.add(s.pkg);
     }
   }
+  return { stencilNames, packages };
+}
 
-  const builders = new Map<string, Builder>();
-  /** Stencil or shape name → the first library with an entry drawing it. */
-  const covered = new Map<string, string>();
+/**
+ * Adds each palette's entries to the library of its draw.io library id, noting in `covered`
+ * the stencils and shapes they draw. Returns the entries skipped, and why.
+ */
+function addPaletteEntries(
+  palettes: Palette[],
+  libraryTitles: Map<string, string>,
+  builders: Map<string, Builder>,
+  covered: Map<string, string>,
+): string[] {
   const skipped: string[] = [];
-  for (const palette of run.palettes) {
+  for (const palette of palettes) {
     const drawioId =
       palette.items.find((item) => item.lib !== null)?.lib ??
       palette.lib ??
@@ -73,10 +129,10 @@ export function build(): BuildResult {
         : palette.method.replace(/^add|Palette$/g, "").toLowerCase());
     const name = libraryName(drawioId);
     const title =
-      run.libraryTitles.get(drawioId) ??
+      libraryTitles.get(drawioId) ??
       (palette.title.includes(" / ") ? (palette.title.split(" / ")[0] ?? "") : palette.title);
     const builder = builderFor(builders, name, title.trim() || name);
-    if (run.libraryTitles.has(drawioId)) builder.listed = true;
+    if (libraryTitles.has(drawioId)) builder.listed = true;
     const category = categoryTitle(palette.title);
     for (const item of palette.items) {
       const edgeOnly = item.top.length > 0 && item.top.every((c) => c.edge);
@@ -104,26 +160,29 @@ export function build(): BuildResult {
       });
     }
   }
+  return skipped;
+}
 
-  // Stencils no sidebar entry uses still go somewhere, so every stencil is findable: into the
-  // library that uses most of the same file's (else folder's) other stencils, or else into a
-  // library of their own named after the stencils folder entry.
-  const votes = (files: StencilFile[]) => {
-    const count = new Map<string, number>();
-    for (const f of files) {
-      for (const s of f.stencils) {
-        const lib = covered.get(`${s.pkg}.${s.name}`);
-        if (lib !== undefined) count.set(lib, (count.get(lib) ?? 0) + 1);
-      }
-    }
-    return [...count].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0];
-  };
-  const topOf = (file: string) => (file.split("/")[0] ?? file).replace(/\.xml$/, "");
+/**
+ * Puts the stencils no sidebar entry uses somewhere, so every stencil is findable: into the
+ * library that uses most of the same file's (else folder's) other stencils, or else into a
+ * library of their own named after the stencils folder entry.
+ */
+function addLeftoverStencils(
+  stencilFiles: StencilFile[],
+  builders: Map<string, Builder>,
+  covered: Map<string, string>,
+): void {
   for (const f of stencilFiles) {
     const leftovers = f.stencils.filter((s) => !covered.has(`${s.pkg}.${s.name}`));
     if (leftovers.length === 0) continue;
     const top = topOf(f.file);
-    const target = votes([f]) ?? votes(stencilFiles.filter((g) => topOf(g.file) === top));
+    const target =
+      mostCovering([f], covered) ??
+      mostCovering(
+        stencilFiles.filter((g) => topOf(g.file) === top),
+        covered,
+      );
     let builder: Builder;
     let category: string;
     const existing = builders.has(libraryName(top)) ? libraryName(top) : undefined;
@@ -151,16 +210,40 @@ export function build(): BuildResult {
       });
     }
   }
+}
 
-  // Libraries draw.io's dialog does not list got a title from their palettes; where that
-  // repeats another library's title ("Azure", "Arrows"), the name tells them apart.
+/** The library holding most of `files`' stencils (ties by name), if any holds one. */
+function mostCovering(files: StencilFile[], covered: Map<string, string>): string | undefined {
+  const count = new Map<string, number>();
+  for (const f of files) {
+    for (const s of f.stencils) {
+      const lib = covered.get(`${s.pkg}.${s.name}`);
+      if (lib !== undefined) count.set(lib, (count.get(lib) ?? 0) + 1);
+    }
+  }
+  return [...count].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))[0]?.[0];
+}
+
+/** The stencils folder entry a stencil file is in (or is), without `.xml`. */
+function topOf(file: string): string {
+  return (file.split("/")[0] ?? file).replace(/\.xml$/, "");
+}
+
+/**
+ * Libraries draw.io's dialog does not list got a title from their palettes; where that repeats
+ * another library's title ("Azure", "Arrows"), appends the name to tell them apart.
+ */
+function disambiguateTitles(builders: Map<string, Builder>): void {
   const titleCount = new Map<string, number>();
   for (const b of builders.values()) titleCount.set(b.title, (titleCount.get(b.title) ?? 0) + 1);
   for (const b of builders.values()) {
     if (!b.listed && (titleCount.get(b.title) ?? 0) > 1) b.title = `${b.title} (${b.name})`;
   }
+}
 
-  const libraries = [...builders.values()]
+/** The non-empty libraries, by name, as they are written out. */
+function finishedLibraries(builders: Map<string, Builder>, source: string): LibraryData[] {
+  return [...builders.values()]
     .filter((b) => b.shapes.length > 0)
     .sort((a, b) => cmp(a.name, b.name))
     .map((b) => ({
@@ -170,10 +253,10 @@ export function build(): BuildResult {
       categories: b.categories,
       shapes: b.shapes,
     }));
+}
 
-  // The registry: every stencil, plus every mxgraph.* shape implemented in code.
-  const registry = new Set(stencilNames);
-  for (const n of code.names) if (n.startsWith("mxgraph.")) registry.add(n);
+/** The registry's names grouped by stencil package, packages and names in code-unit order. */
+function stencilsByPackage(registry: Set<string>, packages: Set<string>): Record<string, string[]> {
   const stencils: Record<string, string[]> = {};
   const grouped = new Map<string, Set<string>>();
   for (const full of registry) {
@@ -185,8 +268,15 @@ export function build(): BuildResult {
   for (const pkg of [...grouped.keys()].sort(cmp)) {
     stencils[pkg] = [...(grouped.get(pkg) ?? [])].sort(cmp);
   }
+  return stencils;
+}
 
-  // Names that entries use but draw.io does not define (they render as plain rectangles).
+/** Names that entries use but draw.io does not define (they render as plain rectangles). */
+function missingShapesOf(
+  libraries: LibraryData[],
+  registry: Set<string>,
+  stencilNames: Set<string>,
+): Set<string> {
   const missingShapes = new Set<string>();
   for (const lib of libraries) {
     for (const shape of lib.shapes) {
@@ -198,34 +288,7 @@ export function build(): BuildResult {
       }
     }
   }
-
-  const index: LibraryIndex = {
-    source,
-    libraries: libraries.map((l) => ({
-      name: l.name,
-      title: l.title,
-      shapes: l.shapes.length,
-      categories: l.categories.length,
-    })),
-    stencils,
-  };
-  return {
-    palettes: run.palettes.length,
-    extraMethods: run.extraMethods,
-    stencilFilesUsed: run.stencilFilesUsed.size,
-    stencilFiles: stencilFiles.length,
-    emptyPalettes: run.palettes.filter((p) => p.items.length === 0).map((p) => p.id),
-    stencilCount: stencilFiles.reduce((n, f) => n + f.stencils.length, 0),
-    stencilNames: stencilNames.size,
-    codeShapes: [...code.names].filter((n) => n.startsWith("mxgraph.") && !stencilNames.has(n))
-      .length,
-    libraries,
-    index,
-    failures: run.failures,
-    skipped,
-    missingShapes: [...missingShapes].sort(cmp),
-    codeShapeFailures: code.failures,
-  };
+  return missingShapes;
 }
 
 /** The longest stencil package that prefixes `full`, or everything before its last dot. */

@@ -3,25 +3,22 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import { DOMParser } from "@xmldom/xmldom";
 import { cmp } from "./code-unit-order.ts";
-import { decompress, readScripts } from "./drawio-files.ts";
-import { MockCell, MockGeometry, MockPoint, MockRectangle } from "./mock-model.ts";
-import { TemplateItem, templateFromCells, templateFromData, textOf } from "./sidebar-templates.ts";
+import { readScripts } from "./drawio-files.ts";
+import { MockCell } from "./mock-model.ts";
+import { sidebarGlobals } from "./sidebar-globals.ts";
+import {
+  guardPaletteMethods,
+  type Palette,
+  recordItems,
+  recordPalettes,
+  SidebarRecorder,
+} from "./sidebar-recorder.ts";
 import type { StencilFile } from "./stencil-files.ts";
 import { makeContext, tolerant, tolerantWith } from "./tolerant-sandbox.ts";
 import { type AnyFunction, errorMessage, isFunction, isRecord, record } from "./unknown-values.ts";
 
-/** One palette the sidebar added, with the entries it built. */
-export interface Palette {
-  id: string;
-  title: string;
-  /** draw.io's "More shapes" library id active when the palette was added. */
-  lib: string | null;
-  /** The outermost palette method running when the palette was added (e.g. addVeeamPalette). */
-  method: string;
-  items: TemplateItem[];
-}
+export type { Palette };
 
 /** Everything a run of the sidebar scripts recorded. */
 export interface SidebarRun {
@@ -33,9 +30,6 @@ export interface SidebarRun {
   /** Palette methods draw.io defines but its init does not call, which we called ourselves. */
   extraMethods: string[];
 }
-
-/** Sidebar methods named like palettes that are helpers, not palettes. */
-const paletteHelpers = new Set(["addPalette", "addImagePalette", "addStencilPalette"]);
 
 /**
  * Runs draw.io's sidebar scripts with only the entry-making methods replaced, calls every
@@ -51,56 +45,36 @@ export function runSidebar(
   constants: Record<string, unknown>,
   resources: Map<string, string>,
 ): SidebarRun {
-  const failures: string[] = [];
-  const palettes: Palette[] = [];
-  const stencilFilesUsed = new Set<string>();
-  const byFile = new Map(stencilFiles.map((f) => [`stencils/${f.file}`, f]));
-  const unknownConstants = new Set<string>();
-  const fail = (message: string) => {
-    failures.push(message);
-    process.stderr.write(`palette failure: ${message}\n`);
-  };
+  const recorder = new SidebarRecorder();
+  const globals = sidebarGlobals(stencilFiles, constants, resources, recorder);
+  const scripts = readSidebarScripts(root);
+  const context = makeContext(globals, [...scripts.values()]);
+  loadScripts(context, scripts, recorder);
 
-  const xmlDoc = () => new DOMParser().parseFromString("<root/>", "text/xml");
-  const mxUtils = tolerantWith("mxUtils", {
-    bind: (scope: unknown, fn: unknown) =>
-      function bound(...args: unknown[]) {
-        return isFunction(fn) ? fn.apply(scope, args) : undefined;
-      },
-    indexOf: (array: unknown, obj: unknown) => (Array.isArray(array) ? array.indexOf(obj) : -1),
-    trim: (s: unknown) => (typeof s === "string" ? s.trim() : s),
-    createXmlDocument: xmlDoc,
-    parseXml: (xml: unknown) => new DOMParser().parseFromString(String(xml), "text/xml"),
-    write: () => undefined,
-  });
-  const mxStencilRegistry = tolerantWith("mxStencilRegistry", {
-    stencils: {},
-    packages: {},
-    addStencil: () => undefined,
-    getStencil: () => null,
-    // Calls back once per stencil with the same arguments parseStencilSet passes.
-    loadStencilSet: (file: unknown, onStencil: unknown) => {
-      const stencilFile = byFile.get(String(file));
-      if (stencilFile === undefined) {
-        fail(`stencil file ${String(file)} does not exist`);
-        return;
-      }
-      stencilFilesUsed.add(stencilFile.file);
-      if (!isFunction(onStencil)) return;
-      for (const s of stencilFile.stencils) {
-        onStencil(`${s.pkg}.`, s.stencilName, s.displayName, s.w, s.h);
-      }
-    },
-  });
-  const mxConstants = new Proxy(constants, {
-    get(t, key) {
-      if (typeof key === "string" && !(key in t) && !unknownConstants.has(key)) {
-        unknownConstants.add(key);
-        process.stderr.write(`warning: unknown mxConstants.${key}\n`);
-      }
-      return Reflect.get(t, key);
-    },
-  });
+  const Sidebar = record(vm.runInContext("Sidebar", context), "Sidebar");
+  const proto = record(Sidebar.prototype, "Sidebar.prototype");
+  recordItems(proto);
+  recordPalettes(proto, recorder);
+  const originals = guardPaletteMethods(proto, recorder);
+  const sidebar = newSidebar(proto);
+
+  // The diagramly init: sets the "More shapes" titles, loads the tag index, adds all palettes.
+  const init = proto.init;
+  if (!isFunction(init)) throw new Error("Sidebar.prototype.init is missing");
+  init.call(sidebar);
+
+  const extraMethods = addUncalledPalettes(sidebar, originals, recorder);
+  return {
+    palettes: recorder.palettes,
+    libraryTitles: libraryTitlesOf(sidebar),
+    failures: recorder.failures,
+    stencilFilesUsed: recorder.stencilFilesUsed,
+    extraMethods,
+  };
+}
+
+/** The base sidebar scripts and every palette file, by path, in the order app.min.js has them. */
+function readSidebarScripts(root: string): Map<string, string> {
   // app.min.js concatenates the palette files in case-insensitive name order; later files wrap
   // methods of earlier ones (Sidebar-Advanced wraps createAdvancedShapes), so order matters.
   const sidebarDir = path.join(root, "js", "diagramly", "sidebar");
@@ -108,161 +82,32 @@ export function runSidebar(
     .filter((f) => f.startsWith("Sidebar-") && f.endsWith(".js"))
     .sort((a, b) => cmp(a.toLowerCase(), b.toLowerCase()))
     .map((f) => `js/diagramly/sidebar/${f}`);
-  const scripts = readScripts(root, [
+  return readScripts(root, [
     "js/grapheditor/Sidebar.js",
     "js/diagramly/sidebar/Sidebar.js",
     ...paletteFiles,
   ]);
-  const context = makeContext(
-    {
-      console: { log: () => undefined, warn: () => undefined, error: () => undefined },
-      urlParams: {},
-      STENCIL_PATH: "stencils",
-      IMAGE_PATH: "images",
-      GRAPH_IMAGE_PATH: "img",
-      SHAPES_PATH: "shapes",
-      window: tolerant("window"),
-      document: tolerant("document"),
-      navigator: tolerant("navigator"),
-      Editor: tolerant("Editor"),
-      EditorUi: tolerant("EditorUi"),
-      Graph: tolerantWith("Graph", {
-        decompress: (data: unknown) =>
-          typeof data === "string" && data !== "" ? decompress(data) : data,
-      }),
-      mxResources: {
-        get: (key: unknown, _params: unknown, fallback: unknown) =>
-          resources.get(String(key)) ?? (fallback === undefined ? key : fallback),
-      },
-      mxConstants,
-      mxUtils,
-      mxStencilRegistry,
-      mxCell: MockCell,
-      mxGeometry: MockGeometry,
-      mxPoint: MockPoint,
-      mxRectangle: MockRectangle,
-    },
-    [...scripts.values()],
-  );
+}
 
+/** Runs each script in `context`; a palette file that throws is recorded, a base file rethrows. */
+function loadScripts(
+  context: vm.Context,
+  scripts: Map<string, string>,
+  recorder: SidebarRecorder,
+): void {
   for (const [file, code] of scripts) {
     try {
       vm.runInContext(code, context, { filename: file });
     } catch (e) {
       // The two base files define Sidebar itself; without them nothing else can run.
       if (!file.includes("/Sidebar-")) throw e;
-      fail(`${file} did not load: ${errorMessage(e)}`);
+      recorder.fail(`${file} did not load: ${errorMessage(e)}`);
     }
   }
+}
 
-  const Sidebar = record(vm.runInContext("Sidebar", context), "Sidebar");
-  const proto = record(Sidebar.prototype, "Sidebar.prototype");
-
-  // Items: every template ends in createItem (cells built by draw.io's own code) or in
-  // createVertexTemplateFromData (compressed XML), so those two are all we record.
-  proto.createItem = (
-    cells: unknown,
-    title: unknown,
-    _l: unknown,
-    _t: unknown,
-    w: unknown,
-    h: unknown,
-  ) => templateFromCells(cells, title, w, h);
-  proto.createVertexTemplateFromData = (data: unknown, w: unknown, h: unknown, title: unknown) =>
-    templateFromData(String(data), title, w, h);
-  // Keeps the search tags with the item the entry function returns.
-  proto.addEntry = function addEntry(this: Record<string, unknown>, tags: unknown, fn: unknown) {
-    const lib = currentLibrary(this);
-    return function entry(this: unknown, ...args: unknown[]) {
-      const item = isFunction(fn) ? fn.apply(this, args) : undefined;
-      if (item instanceof TemplateItem && item.tags === undefined) {
-        item.tags = textOf(tags);
-        item.lib = lib;
-      }
-      return item;
-    };
-  };
-  // Palettes are built lazily in draw.io; here we build them at once, one entry at a time so
-  // a broken entry costs only itself.
-  proto.addPalette = function addPalette(
-    this: Record<string, unknown>,
-    id: unknown,
-    title: unknown,
-    _expanded: unknown,
-    onInit: unknown,
-  ) {
-    const palette: Palette = {
-      id: String(id),
-      title: textOf(title),
-      lib: currentLibrary(this),
-      method: methodStack[0] ?? "",
-      items: [],
-    };
-    palettes.push(palette);
-    const content = tolerantWith("content", {
-      appendChild: (item: unknown) => {
-        if (item instanceof TemplateItem) palette.items.push(item);
-        return item;
-      },
-      style: {},
-    });
-    if (isFunction(onInit)) {
-      try {
-        onInit.call(this, content, tolerant("title"));
-      } catch (e) {
-        fail(`palette ${palette.id}: ${errorMessage(e)}`);
-      }
-    }
-    return content;
-  };
-  proto.addPaletteFunctions = function addPaletteFunctions(
-    this: Record<string, unknown>,
-    id: unknown,
-    title: unknown,
-    expanded: unknown,
-    fns: unknown,
-  ) {
-    const addPalette = proto.addPalette as AnyFunction;
-    addPalette.call(this, id, title, expanded, (content: unknown) => {
-      const list = Array.isArray(fns) ? fns : [];
-      const append = record(content, "content").appendChild as AnyFunction;
-      list.forEach((fn, i) => {
-        try {
-          append(isFunction(fn) ? fn(content) : fn);
-        } catch (e) {
-          fail(`palette ${String(id)} entry ${i}: ${errorMessage(e)}`);
-        }
-      });
-    });
-  };
-  proto.addSearchPalette = () => undefined;
-  proto.showEntries = () => undefined;
-
-  // Every palette method catches its own errors, so one broken palette does not stop the rest.
-  const called = new Set<string>();
-  const methodStack: string[] = [];
-  const paletteMethods = Object.getOwnPropertyNames(proto)
-    .filter((name) => /^add\w+Palette$/.test(name) && !paletteHelpers.has(name))
-    .sort(cmp);
-  const originals = new Map<string, AnyFunction>();
-  for (const name of paletteMethods) {
-    const original = proto[name];
-    if (!isFunction(original)) continue;
-    originals.set(name, original);
-    proto[name] = function paletteMethod(this: unknown, ...args: unknown[]) {
-      called.add(name);
-      methodStack.push(name);
-      try {
-        return original.apply(this, args);
-      } catch (e) {
-        fail(`${name}: ${errorMessage(e)}`);
-        return undefined;
-      } finally {
-        methodStack.pop();
-      }
-    };
-  }
-
+/** A Sidebar instance with inert editor parts and a graph that clones mock cells. */
+function newSidebar(proto: Record<string, unknown>): Record<string, unknown> {
   const sidebar: Record<string, unknown> = Object.create(proto);
   Object.assign(sidebar, {
     editorUi: tolerant("editorUi"),
@@ -279,31 +124,40 @@ export function runSidebar(
   // draw.io's init turns this off to use a prebuilt search index instead; with it on,
   // addStencilPalette builds entries with tags (getTagsForStencil), as the index has them.
   Object.defineProperty(sidebar, "addStencilsToIndex", { get: () => true, set: () => undefined });
+  return sidebar;
+}
 
-  // The diagramly init: sets the "More shapes" titles, loads the tag index, adds all palettes.
-  const init = proto.init;
-  if (!isFunction(init)) throw new Error("Sidebar.prototype.init is missing");
-  init.call(sidebar);
-
-  // Palettes that draw.io defines but no longer adds (older AWS, GCP, BPMN sets): add them too,
-  // with the stencil folder where the method expects one, so their stencils are covered.
+/**
+ * Calls the palette methods draw.io defines but its init did not call (older AWS, GCP, BPMN
+ * sets), with the stencil folder where the method expects one, so their stencils are covered.
+ * Returns their names in the order they were called.
+ */
+function addUncalledPalettes(
+  sidebar: Record<string, unknown>,
+  originals: Map<string, AnyFunction>,
+  recorder: SidebarRecorder,
+): string[] {
   // Shorter names first, so a set's parent method adds its children (in its own order) before
   // we would reach them one by one.
-  const uncalled = paletteMethods
-    .filter((name) => !called.has(name))
+  const uncalled = [...originals.keys()]
+    .filter((name) => !recorder.called.has(name))
     .sort((a, b) => a.length - b.length || cmp(a, b));
   const extraMethods: string[] = [];
   for (const name of uncalled) {
     const method = sidebar[name];
     const original = originals.get(name);
-    if (called.has(name) || !isFunction(method) || original === undefined) continue;
+    if (recorder.called.has(name) || !isFunction(method) || original === undefined) continue;
     extraMethods.push(name);
     const setLibrary = sidebar.setCurrentSearchEntryLibrary;
     if (isFunction(setLibrary)) setLibrary.call(sidebar);
     const args = parameterNames(original).map((p) => (p === "dir" ? "stencils" : undefined));
     method.apply(sidebar, args);
   }
+  return extraMethods;
+}
 
+/** Library id to title, from the "More shapes" entries draw.io's init set on the sidebar. */
+function libraryTitlesOf(sidebar: Record<string, unknown>): Map<string, string> {
   const libraryTitles = new Map<string, string>();
   const sections = sidebar.entries;
   if (Array.isArray(sections)) {
@@ -317,13 +171,7 @@ export function runSidebar(
       }
     }
   }
-  return { palettes, libraryTitles, failures, stencilFilesUsed, extraMethods };
-}
-
-/** The library id set by draw.io's setCurrentSearchEntryLibrary, if any. */
-function currentLibrary(sidebar: Record<string, unknown>): string | null {
-  const current = sidebar.currentSearchEntryLibrary;
-  return isRecord(current) && typeof current.id === "string" ? current.id : null;
+  return libraryTitles;
 }
 
 /** Declared parameter names of a plain function (for the few palettes that take a folder). */
