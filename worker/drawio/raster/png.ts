@@ -7,12 +7,13 @@ import { coverZoom, flattenSvgImages } from "../render/image/flatten.ts";
 import { encodePng } from "./encode.ts";
 import { fitZoom, imageTooLarge, MAX_PNG_PIXELS } from "./plan.ts";
 import { type PixelReader, startResvg } from "./resvg-memory.ts";
+import type { WasmSource } from "./wasm-api.ts";
 import { woffToSfnt } from "./woff.ts";
 
 /** What the rasteriser needs once per isolate: resvg's compiled WASM and the label fonts. */
 export interface PngEngineInput {
   /** `@resvg/resvg-wasm/index_bg.wasm`: a compiled module (Workers) or its bytes (Node). */
-  wasm: WebAssembly.Module | BufferSource;
+  wasm: WasmSource;
   /** WOFF 1.0 files of the label font (Arimo: Helvetica's and Arial's metrics). */
   fonts: readonly Uint8Array[];
 }

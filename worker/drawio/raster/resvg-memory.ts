@@ -3,6 +3,7 @@
  * the copy resvg's own API makes.
  */
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import { type WasmInstance, type WasmMemory, type WasmSource, wasmApi } from "./wasm-api.ts";
 
 /** What `Resvg.render()` returns (resvg does not export the type). */
 type RenderedImage = ReturnType<InstanceType<typeof Resvg>["render"]>;
@@ -46,29 +47,27 @@ const HEADER_WORDS = 8;
  * const reader = await startResvg(wasm);
  * const pixels = reader.read(new Resvg(svg).render());
  */
-export async function startResvg(wasm: WebAssembly.Module | BufferSource): Promise<PixelReader> {
-  let memory: WebAssembly.Memory | undefined;
-  const instantiate = WebAssembly.instantiate;
+export async function startResvg(wasm: WasmSource): Promise<PixelReader> {
+  const api = wasmApi();
+  let memory: WasmMemory | undefined;
+  const instantiate = api.instantiate;
   const keepMemory = (result: unknown): void => {
-    const instance = result instanceof WebAssembly.Instance ? result : instanceIn(result);
+    const instance = result instanceof api.Instance ? result : instanceIn(result, api.Instance);
     const exported = instance?.exports.memory;
-    if (exported instanceof WebAssembly.Memory && instance?.exports.renderedimage_pixels)
-      memory = exported;
+    if (exported instanceof api.Memory && instance?.exports.renderedimage_pixels) memory = exported;
   };
-  WebAssembly.instantiate = function instantiateKeepingMemory(
-    this: unknown,
-    ...args: Parameters<typeof instantiate>
-  ) {
-    const started = Reflect.apply(instantiate, WebAssembly, args) as Promise<unknown>;
+  api.instantiate = function instantiateKeepingMemory(this: unknown, ...args: never[]) {
+    const started = Reflect.apply(instantiate, api, args) as Promise<unknown>;
     return started.then((result) => {
       keepMemory(result);
       return result;
     });
-  } as typeof instantiate;
+  };
   try {
-    await initWasm(wasm);
+    // resvg's loader takes a compiled module or its bytes, as `WasmSource` says.
+    await initWasm(wasm as Parameters<typeof initWasm>[0]);
   } finally {
-    WebAssembly.instantiate = instantiate;
+    api.instantiate = instantiate;
   }
   const copy = (image: RenderedImage): Uint8Array => image.pixels;
   const layout = memory && probeLayout(memory);
@@ -87,9 +86,13 @@ export async function startResvg(wasm: WebAssembly.Module | BufferSource): Promi
   };
 }
 
-function instanceIn(result: unknown): WebAssembly.Instance | undefined {
+/** The instance of `instantiate`'s `{ module, instance }` answer, if that is what it is. */
+function instanceIn(
+  result: unknown,
+  Instance: abstract new (...args: never[]) => WasmInstance,
+): WasmInstance | undefined {
   if (typeof result !== "object" || result === null || !("instance" in result)) return undefined;
-  return result.instance instanceof WebAssembly.Instance ? result.instance : undefined;
+  return result.instance instanceof Instance ? result.instance : undefined;
 }
 
 /** wasm-bindgen keeps each Rust object's address in `__wbg_ptr`. */
@@ -99,7 +102,7 @@ function objectAddress(image: RenderedImage): number {
 }
 
 /** Which words of the image object hold the pixel buffer's address and its length. */
-function probeLayout(memory: WebAssembly.Memory): { address: number; length: number } | undefined {
+function probeLayout(memory: WasmMemory): { address: number; length: number } | undefined {
   const resvg = new Resvg(PROBE);
   const image = resvg.render();
   try {
