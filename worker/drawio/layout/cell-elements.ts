@@ -5,13 +5,8 @@
 import type { Point, Rect } from "../model/cell.ts";
 import { serializeCell } from "../model/serialize.ts";
 import { rememberSource, type XmlElement, type XmlNode } from "../xml/nodes.ts";
+import { withoutForbiddenCharacters } from "../xml/serialize.ts";
 import { round } from "./edges/route.ts";
-
-// The characters XML cannot hold at all (as xml/serialize.ts and xml/parse.ts count them).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold
-const NOT_XML_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /**
  * Text for an attribute, without the characters XML cannot hold: the writer would leave them
@@ -21,7 +16,7 @@ const NOT_XML_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
  * xmlText("bell\u0007"); // "bell"
  */
 export function xmlText(value: string): string {
-  return NOT_XML.test(value) ? value.replace(NOT_XML_ALL, "") : value;
+  return withoutForbiddenCharacters(value);
 }
 
 /**

@@ -19,6 +19,18 @@ const ATTR_ESCAPES: Record<string, string> = {
 const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold
 const TEXT_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML cannot hold
+const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
+/**
+ * A string without the characters XML cannot hold, as the writer leaves them out.
+ *
+ * @example
+ * withoutForbiddenCharacters("bell\u0007"); // "bell"
+ */
+export function withoutForbiddenCharacters(value: string): string {
+  return FORBIDDEN.test(value) ? value.replace(TEXT_FORBIDDEN, "") : value;
+}
 
 /**
  * Escapes a string for a double-quoted attribute value, the way draw.io writes it
