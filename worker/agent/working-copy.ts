@@ -169,14 +169,14 @@ export class WorkingCopy {
   }
 
   /**
-   * Draws Mermaid (flowchart, state, class or sequence diagram) as real cells: the whole diagram
+   * Draws Mermaid (any type `convertMermaid` takes) as real cells: the whole diagram
    * when it is empty or `replace` is set, else a section beside it. Text that does not parse
    * is answered with its line and column, for the model to fix.
    */
   async createFromMermaid(mermaid: string, replace: boolean): Promise<ToolOutcome> {
     let converted: Awaited<ReturnType<typeof convertMermaid>>;
     try {
-      converted = await convertMermaid(mermaid);
+      converted = await convertMermaid(mermaid, this.#shapes ? { shapes: this.#shapes } : {});
     } catch (error) {
       if (error instanceof DrawioError) return { ok: false, message: error.message };
       throw error;

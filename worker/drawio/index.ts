@@ -45,7 +45,14 @@ export {
 } from "./layout/spec.ts";
 export { lintDocument } from "./lint/index.ts";
 // Mermaid to draw.io.
-export { convertMermaid, MAX_MERMAID_CHARS, type MermaidOptions } from "./mermaid/index.ts";
+export {
+  convertMermaid,
+  MAX_MERMAID_CHARS,
+  MERMAID_KEYWORDS,
+  MERMAID_TYPES,
+  type MermaidOptions,
+  type MermaidType,
+} from "./mermaid/index.ts";
 export { cellId, getCellAttribute, isCellElement, isEdge, isVertex } from "./model/cell.ts";
 export {
   type DiagramDocument,

@@ -31,12 +31,15 @@ export const convert = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
  */
 export async function convertChecked(input: { mermaid: string } & MermaidOptions) {
   const { mermaid, ...options } = input;
-  const { document, ...converted } = await convertMermaid(mermaid, options);
+  const { document, ...converted } = await convertMermaid(mermaid, {
+    shapes: shapeCatalog(),
+    ...options,
+  });
   return {
     xml: serializeDiagram(document),
     type: converted.type,
     ...(converted.title === undefined ? {} : { title: converted.title }),
-    counts: { nodes: converted.nodes, edges: converted.edges },
+    counts: { ...converted.counts, nodes: converted.nodes, edges: converted.edges },
     notes: converted.notes,
     findings: validateDocument(document, { shapes: shapeCatalog() }),
     lint: lintDocument(document),

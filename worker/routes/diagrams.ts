@@ -3,6 +3,7 @@
  * them, and edit them with operations.
  */
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { randomToken } from "../auth/encoding.ts";
 import { authorOf, diagramStub, unwrap } from "../diagram/client.ts";
 import { headCache } from "../diagram/head-cache.ts";
@@ -74,7 +75,7 @@ diagrams.openapi(createDiagram, async (c) => {
   let title = body.title ?? body.graph?.title;
   if (body.graph !== undefined) xml = (await layoutOrFail(body.graph)).xml;
   if (body.mermaid !== undefined) {
-    const converted = await convertMermaid(body.mermaid);
+    const converted = await convertMermaid(body.mermaid, { shapes: shapeCatalog() });
     xml = serializeDiagram(converted.document);
     title ??= converted.title;
   }

@@ -12,6 +12,8 @@ const ROOT = `${REPO}worker/drawio/`;
 const ALLOWED_PACKAGES = new Set([
   "fflate",
   "zod",
+  // Mermaid's front matter and init directives (a YAML parser, pure).
+  "yaml",
   // The layout engine (pure computation, no I/O).
   "elkjs/lib/elk.bundled.js",
   "elkjs/lib/elk-api.js",

@@ -1,8 +1,8 @@
 /**
- * Small edits of laid-out cells that the state and class converters share: new vertices, moving
+ * The cells converters write and the edits of laid-out cells they share: new vertices and edges, moving
  * a laid-out page's cells into a container, and marking edited cells for the serializer.
  */
-import type { Rect } from "../model/cell.ts";
+import type { Point, Rect } from "../model/cell.ts";
 import { childElements, createElement, markChanged, type XmlElement } from "../xml/nodes.ts";
 
 /** The margin `layoutGraph` leaves around a drawing. */
@@ -77,4 +77,46 @@ function move(el: XmlElement, dx: number, dy: number): void {
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;
+}
+
+/** What an edge joins: cells by id, or free points where it has no cell at an end. */
+export interface EdgeEnds {
+  source?: string;
+  target?: string;
+  sourcePoint?: Point;
+  targetPoint?: Point;
+  /** Waypoints between the ends, in order. */
+  points?: readonly Point[];
+}
+
+/**
+ * An edge cell.
+ *
+ * @example
+ * edgeCell("rel-1", "places", "edgeStyle=orthogonalEdgeStyle;html=1;", "1", { source: "a", target: "b" });
+ */
+export function edgeCell(
+  id: string,
+  value: string,
+  style: string,
+  parent: string,
+  ends: EdgeEnds,
+): XmlElement {
+  const parts: XmlElement[] = [];
+  const point = (p: Point, as: string) =>
+    createElement("mxPoint", { x: String(round(p.x)), y: String(round(p.y)), as });
+  if (ends.sourcePoint) parts.push(point(ends.sourcePoint, "sourcePoint"));
+  if (ends.targetPoint) parts.push(point(ends.targetPoint, "targetPoint"));
+  if (ends.points && ends.points.length > 0) {
+    const waypoints = ends.points.map((p) =>
+      createElement("mxPoint", { x: String(round(p.x)), y: String(round(p.y)) }),
+    );
+    parts.push(createElement("Array", { as: "points" }, waypoints));
+  }
+  const geometry = createElement("mxGeometry", { relative: "1", as: "geometry" }, parts);
+  const joined = {
+    ...(ends.source === undefined ? {} : { source: ends.source }),
+    ...(ends.target === undefined ? {} : { target: ends.target }),
+  };
+  return createElement("mxCell", { id, value, style, edge: "1", parent, ...joined }, [geometry]);
 }

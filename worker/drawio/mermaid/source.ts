@@ -3,6 +3,7 @@
  * (comments, front matter and directives taken out, positions kept), and the one error every
  * parser throws for text it does not understand.
  */
+import { parseDocument } from "yaml";
 import { DrawioError } from "../errors.ts";
 
 /** The most Mermaid text one conversion reads (UTF-16 code units). */
@@ -40,13 +41,34 @@ function controlNote({ count, first }: Controls): string {
   return `control characters were left out (U+${code} at line ${first?.at.line}, column ${first?.column}${more}): a draw.io file cannot hold them`;
 }
 
-/** The diagram types Mermaid knows, by the keyword that opens them. */
+/** The diagram types Drawforge converts, by the keywords that open them. */
 export const MERMAID_TYPES = {
   flowchart: ["flowchart", "graph"],
   state: ["stateDiagram", "stateDiagram-v2"],
   class: ["classDiagram", "classDiagram-v2"],
   sequence: ["sequenceDiagram"],
+  er: ["erDiagram"],
+  mindmap: ["mindmap"],
+  gantt: ["gantt"],
+  timeline: ["timeline"],
+  gitGraph: ["gitGraph"],
+  c4: ["C4Context", "C4Container", "C4Component", "C4Dynamic", "C4Deployment"],
+  block: ["block-beta", "block"],
+  architecture: ["architecture-beta", "architecture"],
+  requirement: ["requirementDiagram"],
+  journey: ["journey"],
+  kanban: ["kanban"],
+  packet: ["packet-beta", "packet"],
+  quadrant: ["quadrantChart"],
+  pie: ["pie"],
+  xychart: ["xychart-beta", "xychart"],
+  sankey: ["sankey-beta", "sankey"],
+  treemap: ["treemap-beta", "treemap"],
+  radar: ["radar-beta", "radar"],
 } as const;
+
+/** Every keyword that opens a diagram Drawforge converts, for messages and descriptions. */
+export const MERMAID_KEYWORDS: readonly string[] = Object.values(MERMAID_TYPES).flat();
 
 /** A converted diagram type. */
 export type MermaidType = keyof typeof MERMAID_TYPES;
@@ -72,6 +94,16 @@ export interface MermaidSource {
   lines: SourceLine[];
   /** The `title` of YAML front matter, when there is one. */
   title?: string;
+  /**
+   * The diagram's settings: the front matter's `config` merged with `%%{init: …}%%` directives
+   * (a directive wins), as Mermaid reads them (`{ gantt: { barHeight: 30 }, theme: "forest" }`).
+   */
+  config: Record<string, unknown>;
+  /**
+   * The accessibility lines (`accTitle: …`, `accDescr: …`, `accDescr { … }`), taken out of
+   * `lines` here for every type and kept as the diagram's metadata.
+   */
+  accessibility: { title?: string; description?: string };
   /** What reading left out (control characters), one sentence each, for the converter's notes. */
   notes: string[];
 }
@@ -118,10 +150,10 @@ export function checkDepth(at: SourceLine, depth: number, what: string): void {
 }
 
 /**
- * Reads Mermaid text: checks its size, skips YAML front matter (`---` … `---`, keeping its
- * `title`) and `%%{init: …}%%` directives, removes `%%` comments, finds the header and returns
- * every statement line with its position. Unknown and unsupported diagram types are refused
- * here, naming the type.
+ * Reads Mermaid text: checks its size, reads YAML front matter (`---` … `---`: its `title` and
+ * `config`) and `%%{init: …}%%` directives, removes `%% comments`, takes out the accessibility
+ * lines, finds the header and returns every statement line with its position. Unknown diagram
+ * types are refused here, naming the type.
  *
  * @example
  * const source = readMermaid("flowchart LR\n  A --> B %% a comment");
@@ -135,31 +167,19 @@ export function readMermaid(text: string): MermaidSource {
     );
   }
   const raw = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
-  let index = 0;
-  let title: string | undefined;
-  // Blank and comment lines before the front matter are skipped.
-  const skipped = (s: string | undefined) => s !== undefined && withoutComment(s).trim() === "";
-  while (skipped(raw[index])) index++;
-  if (raw[index]?.trim() === "---") {
-    const start = index;
-    index++;
-    while (index < raw.length && raw[index]?.trim() !== "---") {
-      const m = /^\s*title\s*:\s*(.*?)\s*$/.exec(raw[index] ?? "");
-      if (m?.[1]) title = m[1].replace(/^(["'])(.*)\1$/, "$2");
-      index++;
-    }
-    if (index >= raw.length) {
-      throw mermaidSyntax(
-        { line: start + 1, column: 1, text: "---" },
-        "the front matter that starts here never ends: close it with a line of ---",
-      );
-    }
-    index++;
-  }
+  const front = readFrontMatter(raw);
   const statements: SourceLine[] = [];
   const controls: Controls = { count: 0 };
-  for (; index < raw.length; index++) {
+  const directives: Record<string, unknown>[] = [];
+  for (let index = front.end; index < raw.length; index++) {
     const original = raw[index] ?? "";
+    const directive = /^\s*%%\{\s*(?:init|initialize)\s*:(.*)\}%%\s*$/s.exec(original);
+    if (directive) {
+      directives.push(
+        readDirective(directive[1] ?? "", { line: index + 1, column: 1, text: original }),
+      );
+      continue;
+    }
     const text = withoutComment(original);
     const trimmed = text.trim();
     if (trimmed === "") continue;
@@ -179,26 +199,149 @@ export function readMermaid(text: string): MermaidSource {
     );
   }
   const keyword = /^[A-Za-z][\w-]*/.exec(header.text)?.[0] ?? header.text;
-  for (const [type, keywords] of Object.entries(MERMAID_TYPES) as [
-    MermaidType,
-    readonly string[],
-  ][]) {
-    if (keywords.includes(keyword)) {
-      return {
-        type,
-        header,
-        headerRest: header.text.slice(keyword.length).trim(),
-        lines: statements,
-        notes: controls.first ? [controlNote(controls)] : [],
-        ...(title === undefined ? {} : { title }),
-      };
-    }
-  }
-  throw new DrawioError(
-    "mermaid_unsupported",
-    `line ${header.line}: "${keyword}" diagrams are not converted; Drawforge converts flowchart (graph), stateDiagram, classDiagram and sequenceDiagram`,
-    { line: header.line, column: header.column, text: header.text },
+  const type = (Object.keys(MERMAID_TYPES) as MermaidType[]).find((t) =>
+    (MERMAID_TYPES[t] as readonly string[]).includes(keyword),
   );
+  if (type === undefined) {
+    throw new DrawioError(
+      "mermaid_unsupported",
+      `line ${header.line}: "${keyword}" diagrams are not converted; Drawforge converts ${MERMAID_KEYWORDS.join(", ")}`,
+      { line: header.line, column: header.column, text: header.text },
+    );
+  }
+  const config = Object.assign({}, front.config, ...directives) as Record<string, unknown>;
+  return {
+    type,
+    header,
+    headerRest: header.text.slice(keyword.length).trim(),
+    lines: withoutAccessibility(statements),
+    config,
+    accessibility: accessibilityOf(statements),
+    notes: controls.first ? [controlNote(controls)] : [],
+    ...(front.title === undefined ? {} : { title: front.title }),
+  };
+}
+
+/** What the front matter says, and the index of the first line after it. */
+interface FrontMatter {
+  end: number;
+  title?: string;
+  config: Record<string, unknown>;
+}
+
+/**
+ * The YAML front matter (`---` … `---`) before the header, after any blank or comment lines:
+ * its `title` and `config`. Text that is not YAML is refused with its line.
+ */
+function readFrontMatter(raw: readonly string[]): FrontMatter {
+  let index = 0;
+  const skipped = (s: string | undefined) => s !== undefined && withoutComment(s).trim() === "";
+  while (skipped(raw[index])) index++;
+  if (raw[index]?.trim() !== "---") return { end: index, config: {} };
+  const start = index;
+  index++;
+  while (index < raw.length && raw[index]?.trim() !== "---") index++;
+  if (index >= raw.length) {
+    throw mermaidSyntax(
+      { line: start + 1, column: 1, text: "---" },
+      "the front matter that starts here never ends: close it with a line of ---",
+    );
+  }
+  const yaml = raw.slice(start + 1, index).join("\n");
+  const parsed = parseDocument(yaml, { uniqueKeys: false });
+  const error = parsed.errors[0];
+  if (error) {
+    const line = start + 2 + (error.linePos?.[0].line ?? 1) - 1;
+    throw mermaidSyntax(
+      { line, column: error.linePos?.[0].col ?? 1, text: raw[line - 1]?.trim() ?? "" },
+      `the front matter is not YAML: ${error.message.split("\n")[0]}`,
+    );
+  }
+  const value: unknown = parsed.toJS();
+  const record = isRecord(value) ? value : {};
+  const title = record.title;
+  return {
+    end: index + 1,
+    config: isRecord(record.config) ? record.config : {},
+    ...(title === undefined || title === null ? {} : { title: String(title) }),
+  };
+}
+
+/** The settings of one `%%{init: { … }}%%` directive (JSON, or YAML's flow style of it). */
+function readDirective(body: string, at: SourceLine): Record<string, unknown> {
+  const parsed = parseDocument(body);
+  const value: unknown = parsed.errors.length === 0 ? parsed.toJS() : undefined;
+  if (!isRecord(value)) {
+    throw mermaidSyntax(
+      at,
+      'the init directive holds settings as JSON: %%{init: { "theme": "forest" }}%%',
+    );
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const ACC_LINE = /^acc(Title|Descr)\s*:\s*(.*)$/;
+const ACC_BLOCK = /^accDescr\s*\{(.*)$/;
+
+/** The accessibility title and description the lines hold. */
+function accessibilityOf(lines: readonly SourceLine[]): MermaidSource["accessibility"] {
+  const found: MermaidSource["accessibility"] = {};
+  eachAccessibilityLine(lines, (kind, value) => {
+    if (kind === "title") found.title = value;
+    else found.description = value;
+  });
+  return found;
+}
+
+/** The lines without their accessibility statements. */
+function withoutAccessibility(lines: readonly SourceLine[]): SourceLine[] {
+  const taken = new Set<number>();
+  eachAccessibilityLine(lines, (_kind, _value, from, to) => {
+    for (let i = from; i <= to; i++) taken.add(i);
+  });
+  return lines.filter((_, i) => !taken.has(i));
+}
+
+/**
+ * Calls `found` for each accessibility statement with its kind, text and the indexes of its
+ * first and last line. An `accDescr {` block runs to the line that holds its `}`.
+ */
+function eachAccessibilityLine(
+  lines: readonly SourceLine[],
+  found: (kind: "title" | "description", value: string, from: number, to: number) => void,
+): void {
+  for (let i = 0; i < lines.length; i++) {
+    const at = lines[i] as SourceLine;
+    const block = ACC_BLOCK.exec(at.text);
+    if (block) {
+      const end = closingLine(lines, i);
+      if (end === undefined) throw mermaidSyntax(at, "accDescr { … } is never closed with }");
+      const parts = [block[1] ?? "", ...lines.slice(i + 1, end + 1).map((l) => l.text)];
+      const text = parts.join("\n");
+      found("description", text.slice(0, text.lastIndexOf("}")).trim(), i, end);
+      i = end;
+      continue;
+    }
+    const line = ACC_LINE.exec(at.text);
+    if (line) found(line[1] === "Title" ? "title" : "description", (line[2] ?? "").trim(), i, i);
+  }
+}
+
+/**
+ * The index of the line that closes a `{` block opened on line `from` (such as `accDescr {`):
+ * the first, from `from` itself on, that holds a `}`; undefined when none does.
+ *
+ * @example
+ * closingLine(lines, i) ?? fail("the block is never closed with }");
+ */
+export function closingLine(lines: readonly SourceLine[], from: number): number | undefined {
+  for (let i = from; i < lines.length; i++)
+    if ((lines[i] as SourceLine).text.includes("}")) return i;
+  return undefined;
 }
 
 /**

@@ -68,19 +68,6 @@ export function skipBlanks(text: string, pos: number): number {
 }
 
 /**
- * The index of the line that closes a `{` block opened on line `from` (such as `accDescr {`):
- * the first, from `from` itself on, that holds a `}`; undefined when none does.
- *
- * @example
- * closingLine(lines, i) ?? fail("accDescr { is never closed with }");
- */
-export function closingLine(lines: readonly SourceLine[], from: number): number | undefined {
-  for (let i = from; i < lines.length; i++)
-    if ((lines[i] as SourceLine).text.includes("}")) return i;
-  return undefined;
-}
-
-/**
  * Line breaks as Mermaid writes them in labels (`<br>`, `<br/>`, `\n`), trimmed.
  *
  * @example

@@ -12,7 +12,7 @@ import {
   fragments,
   statements,
   validationErrors,
-} from "./state-class-corpus.ts";
+} from "./mermaid-corpus.ts";
 
 const good = corpus("class");
 const snippet = (name: string) => good.find((s) => s.name === name)?.text ?? "";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
 import { convertFlowchart } from "../../../../worker/drawio/mermaid/flowchart/index.ts";
+import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
 import { readMermaid } from "../../../../worker/drawio/mermaid/source.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
@@ -231,17 +232,20 @@ describe("Mermaid flowcharts: the diagram", () => {
     expect(p.style("outer", "container")).toBe("1");
   });
 
-  it("names the page after the front matter's title, else accTitle, and notes what it drops", async () => {
+  it("names the page after the front matter's title, else accTitle, keeps both accessibility texts on the root cell, and notes what it drops", async () => {
     const front = await page("---\ntitle: Checkout\n---\nflowchart LR\n A --> B");
     expect(front.document.pages[0]?.attributes.name).toBe("Checkout");
-    const acc = await page(
+    const acc = await convertMermaid(
       'flowchart LR\n accTitle: Orders\n accDescr: How orders flow\n A --> B\n click A "https://example.com"\n subgraph s\n direction TB\n C\n end',
     );
     expect(acc.document.pages[0]?.attributes.name).toBe("Orders");
-    expect(acc.notes).toEqual([
-      'the accessibility description is not carried over: "How orders flow"',
-      "click actions (links, callbacks, tooltips) are not carried over",
-    ]);
+    const xml = serializeDiagram(acc.document);
+    expect(xml).toContain('<object label="" accTitle="Orders" accDescr="How orders flow" id="0">');
+    expect(acc.notes).toEqual(["click actions (links, callbacks, tooltips) are not carried over"]);
+    const block = await convertMermaid(
+      "flowchart LR\n accDescr {\n  Two lines\n  of text\n }\n A --> B",
+    );
+    expect(serializeDiagram(block.document)).toContain('accDescr="Two lines&#xa;of text"');
   });
 
   it("uses the theme asked for", async () => {

@@ -314,7 +314,7 @@ describe("frames", () => {
 });
 
 describe("the page", () => {
-  it("has the title above and accTitle as its name; accDescr and links are listed as left out", async () => {
+  it("has the title above and as its name, accTitle and accDescr as the diagram's data, and links listed as left out", async () => {
     const d = await draw(
       "sequenceDiagram\n  title Checkout\n  accTitle: Checkout flow\n  accDescr: How a cart is paid\n  link A: Docs @ https://example.com\n  A->>B: pay",
     );
@@ -323,8 +323,15 @@ describe("the page", () => {
     expect(title.y + title.height).toBeLessThan(a.y);
     expect(a.y - (title.y + title.height)).toBeLessThan(20);
     expect(title.x + title.width / 2).toBeCloseTo((a.x + b.x + b.width) / 2, 0);
-    expect(d.doc.pages[0]?.attributes.name).toBe("Checkout flow");
-    expect(d.out.notes.join("\n")).toMatch(/accDescr \(line 4\)/);
+    expect(d.doc.pages[0]?.attributes.name).toBe("Checkout");
+    const whole = serializeDiagram(
+      (
+        await convertMermaid(
+          "sequenceDiagram\n  title Checkout\n  accTitle: Checkout flow\n  accDescr: How a cart is paid\n  A->>B: pay",
+        )
+      ).document,
+    );
+    expect(whole).toContain('accTitle="Checkout flow" accDescr="How a cart is paid"');
     expect(d.out.notes.join("\n")).toMatch(/`link` \(line 5\)/);
   });
 

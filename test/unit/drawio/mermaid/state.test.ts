@@ -7,7 +7,7 @@ import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
 import type { XmlElement } from "../../../../worker/drawio/xml/nodes.ts";
-import { corpus, describeCorpus, fragments, squash, statements } from "./state-class-corpus.ts";
+import { corpus, describeCorpus, fragments, squash, statements } from "./mermaid-corpus.ts";
 
 const good = corpus("state");
 

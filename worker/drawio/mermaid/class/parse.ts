@@ -4,7 +4,7 @@
  */
 
 import { type MermaidSource, mermaidSyntax, type SourceLine } from "../source.ts";
-import { closingLine, mermaidBreaks, runStatement } from "../syntax.ts";
+import { mermaidBreaks, runStatement } from "../syntax.ts";
 import { ClassDiagram, type ClassNode } from "./model.ts";
 import { RelationError, readName, readRelation } from "./relations.ts";
 import {
@@ -36,11 +36,6 @@ export function parseClassDiagram(source: MermaidSource): ClassDiagram {
     const frame = stack[stack.length - 1];
     if (frame?.kind === "class") {
       member(frame.node, at, stack);
-    } else if (/^accDescr\s*\{/.test(at.text)) {
-      const end = closingLine(lines, i);
-      if (end === undefined) throw mermaidSyntax(at, "accDescr { is never closed with }");
-      i = end;
-      diagram.remarks.push("accDescr (an accessible description) is not drawn");
     } else {
       const namespace = stack.findLast((f) => f.kind === "namespace");
       statement({

@@ -1,7 +1,7 @@
 /**
  * The flowchart parser: the header's direction, then each statement — nodes and links,
  * `subgraph` … `end`, `direction`, `classDef`, `class`, `style`, `linkStyle`, `click`,
- * `accTitle`, `accDescr` — into a {@link FlowModel}. Anything else is a `mermaid_syntax` error
+ * — into a {@link FlowModel}. Anything else is a `mermaid_syntax` error
  * at its line and column.
  */
 import type { Direction } from "../../layout/spec.ts";
@@ -82,16 +82,6 @@ function statements(s: Scanner, model: FlowModel): void {
 
 function statement(s: Scanner, model: FlowModel): void {
   const at = s.pos;
-  const acc = s.match(/acc(Title|Descr)\s*([:{])/y);
-  if (acc) {
-    const block = acc[2] === "{";
-    const end = block ? s.text.indexOf("}", s.pos) : s.text.length;
-    const value = s.text.slice(s.pos, end).trim();
-    s.pos = block ? end + 1 : end;
-    if (acc[1] === "Title") model.title = value;
-    else model.notes.add(`the accessibility description is not carried over: "${value}"`);
-    return;
-  }
   const keyword = s.match(KEYWORD)?.[1];
   if (keyword === undefined) vertexStatement(s, model);
   else KEYWORDS[keyword]?.(s, model, at);

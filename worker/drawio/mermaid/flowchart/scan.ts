@@ -14,8 +14,7 @@ export interface Chunk {
 
 /**
  * Groups statement lines into chunks: a line stays alone unless a quoted string or a `@{`
- * block is still open at its end, then the next lines join it until it closes. An
- * `accDescr { … }` block runs to the line with its `}`.
+ * block is still open at its end, then the next lines join it until it closes.
  *
  * @example
  * chunksOf([{ line: 2, column: 1, text: 'A["one' }, { line: 3, column: 1, text: 'two"]' }]);
@@ -26,11 +25,7 @@ export function chunksOf(lines: readonly SourceLine[]): Chunk[] {
   for (let i = 0; i < lines.length; i++) {
     const first = lines[i] as SourceLine;
     const chunk: Chunk = { text: first.text, parts: [{ start: 0, at: first }] };
-    let open = /^accDescr\s*\{/.test(first.text)
-      ? blockOpen(first.text)
-      : /^acc(Title|Descr)\s*:/.test(first.text)
-        ? undefined
-        : openAt(first.text);
+    let open = openAt(first.text);
     while (open !== undefined) {
       const next = lines[i + 1];
       if (next === undefined) throw new Scanner(chunk).fail(open.message, open.at);
@@ -38,7 +33,7 @@ export function chunksOf(lines: readonly SourceLine[]): Chunk[] {
       const start = chunk.text.length + 1;
       chunk.text += `\n${next.text}`;
       chunk.parts.push({ start, at: next });
-      open = chunk.text.startsWith("accDescr") ? blockOpen(chunk.text) : openAt(chunk.text);
+      open = openAt(chunk.text);
     }
     chunks.push(chunk);
   }
@@ -70,10 +65,6 @@ function openAt(text: string): Open | undefined {
   if (quote >= 0) return { at: quote, message: 'this quoted text never ends: close it with "' };
   if (brace >= 0) return { at: brace, message: "this @{ … } never ends: close it with }" };
   return undefined;
-}
-
-function blockOpen(text: string): Open | undefined {
-  return text.includes("}") ? undefined : { at: 0, message: "accDescr { never ends: add a }" };
 }
 
 /** A position in a chunk, moving forward over its text; errors name their line and column. */

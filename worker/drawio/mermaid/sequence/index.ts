@@ -39,7 +39,7 @@ export async function convertSequenceDiagram(
   if (options.theme !== undefined && options.theme !== "default") {
     notes.push("sequence diagrams are drawn in draw.io's UML style; the theme was not applied");
   }
-  const name = model.accTitle ?? model.title;
+  const name = model.title;
   const page = emptyPage({ ...defaultPageAttributes(), ...(name === undefined ? {} : { name }) });
   page.modelAttributes = pageModelAttributes(width, height);
   page.cells = page.cells.concat(cells);

@@ -86,8 +86,6 @@ export interface SequenceModel {
   events: SequenceEvent[];
   /** `title`, or the front matter's title. */
   title?: string;
-  /** `accTitle`: the page's name. */
-  accTitle?: string;
   /** What was read but is not drawn, one sentence each. */
   notes: string[];
 }

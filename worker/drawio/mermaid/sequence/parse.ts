@@ -6,7 +6,6 @@
  */
 import { DrawioError } from "../../errors.ts";
 import { checkDepth, type MermaidSource, mermaidSyntax, type SourceLine } from "../source.ts";
-import { closingLine } from "../syntax.ts";
 import { parseColour } from "./colours.ts";
 import type { FrameKind, SequenceEvent, SequenceModel } from "./model.ts";
 import { Participants } from "./participants.ts";
@@ -92,31 +91,17 @@ class SequenceReader {
   readonly #numbering = { visible: false, next: 1, step: 1 };
   #messages = 0;
   #title: string | undefined;
-  #accTitle: string | undefined;
-  #description: SourceLine | undefined;
 
   constructor(title: string | undefined) {
     this.#title = title === undefined ? undefined : readLabel(title).text;
   }
 
   /**
-   * Reads line `i` (accessibility text, or its `;`-separated statements) and returns the index
-   * of the last line it took: an `accDescr { … }` block takes the lines up to its `}`.
+   * Reads line `i` (its `;`-separated statements) and returns the index of the last line it
+   * took.
    */
   line(lines: readonly SourceLine[], i: number): number {
     const line = lines[i] as SourceLine;
-    const acc = /^accDescr\s*(:|\{)/i.exec(line.text);
-    if (acc) {
-      this.#description = line;
-      if (acc[1] !== "{") return i;
-      const end = closingLine(lines, i);
-      if (end === undefined) throw mermaidSyntax(line, "accDescr { … } is never closed with }");
-      return end;
-    }
-    if (/^accTitle\s*:/i.test(line.text)) {
-      this.#accTitle = readLabel(line.text.replace(/^accTitle\s*:/i, "")).text;
-      return i;
-    }
     const split = splitStatements(line);
     if (split.comment !== undefined) this.#comments.push(line.line);
     for (const at of split.statements) this.#statement(at);
@@ -146,20 +131,12 @@ class SequenceReader {
         `text after # on line ${this.#comments.join(", ")} is a comment in Mermaid and was left out`,
       );
     }
-    if (this.#description) {
-      notes.add(
-        `accDescr (line ${this.#description.line}) has no draw.io counterpart and was left out`,
-      );
-    }
     const title = this.#title;
-    const accTitle = this.#accTitle;
-    if (accTitle !== undefined) notes.add("accTitle names the page");
     return {
       participants: people.list,
       boxes: people.boxes,
       events: this.#events,
       ...(title === undefined ? {} : { title }),
-      ...(accTitle === undefined ? {} : { accTitle }),
       notes: [...notes],
     };
   }

@@ -2,8 +2,8 @@
  * Reads the statements of a Mermaid state diagram (`stateDiagram`, `stateDiagram-v2`) into a
  * {@link StateDiagram}; anything it does not understand is refused with its line and column.
  */
-import { type MermaidSource, mermaidSyntax, type SourceLine } from "../source.ts";
-import { closingLine, mermaidBreaks, runStatement, skipBlanks } from "../syntax.ts";
+import { closingLine, type MermaidSource, mermaidSyntax, type SourceLine } from "../source.ts";
+import { mermaidBreaks, runStatement, skipBlanks } from "../syntax.ts";
 import { type Region, StateDiagram } from "./model.ts";
 import { addNote, type Frame, STATEMENTS, type StatementContext } from "./statements.ts";
 

@@ -1,7 +1,8 @@
 /**
- * The Mermaid corpora of the state and class diagram tests: snippets whose first line says what
- * to expect (`%% expect: nodes=N edges=M`, or `%% expect-error: line=N column=C` for text that
- * must be refused), and the text a converted diagram shows.
+ * The Mermaid corpora of the diagram type tests: snippets whose first line says what to expect
+ * (`%% expect: nodes=N edges=M`, any count the type reports such as `attributes=9`, or
+ * `%% expect-error: line=N column=C` for text that must be refused), and the text a converted
+ * diagram shows.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -25,6 +26,8 @@ export interface Snippet {
   edges?: number;
   line?: number;
   column?: number;
+  /** Every `key=N` of the first line (nodes, edges and the type's own counts). */
+  expected: Record<string, number>;
 }
 
 /** The snippets of `test/fixtures/mermaid/<folder>/`, by file name. */
@@ -36,13 +39,12 @@ export function corpus(folder: string): Snippet[] {
     .map((name) => {
       const raw = readFileSync(dir + name, "utf8");
       const first = raw.split("\n")[0] ?? "";
-      const number = (key: string) => {
-        const m = new RegExp(`\\b${key}=(\\d+)`).exec(first);
-        return m ? Number(m[1]) : undefined;
-      };
-      const snippet: Snippet = { name, text: raw.replace(/^[^\n]*/, "") };
+      const expected: Record<string, number> = {};
+      for (const m of first.matchAll(/\b([A-Za-z]\w*)=(\d+)/g))
+        expected[m[1] as string] = Number(m[2]);
+      const snippet: Snippet = { name, text: raw.replace(/^[^\n]*/, ""), expected };
       for (const key of ["nodes", "edges", "line", "column"] as const) {
-        const n = number(key);
+        const n = expected[key];
         if (n !== undefined) snippet[key] = n;
       }
       return snippet;
@@ -88,34 +90,43 @@ export function statements(text: string): string[] {
   return lines.slice(1);
 }
 
+/** How many snippets a corpus must hold at least. */
+export interface CorpusSize {
+  good: number;
+  bad: number;
+}
+
 /**
- * The corpus tests of one diagram type: at least 25 snippets and 7 malformed ones; each snippet
- * converts to a file draw.io opens without errors, with no shapes on top of each other and no
- * line through a shape, shows every text `texts` reads from it (compared after `clean`), and
- * counts the nodes and edges its first line expects; each
- * malformed one is refused as `mermaid_syntax` at the line and column its first line names.
+ * The corpus tests of one diagram type: at least `size.good` snippets and `size.bad` malformed
+ * ones; each snippet converts to a file draw.io opens without errors, with no shapes on top of
+ * each other and no line through a shape, shows every text `texts` reads from it (compared
+ * after `clean`), and reports every count its first line expects (nodes, edges and the type's
+ * own `counts`); each malformed one is refused as `mermaid_syntax` at the line and column its
+ * first line names.
  *
  * @example
  * describeCorpus("state", (text) => convertStateDiagram(readMermaid(text), {}), stateTexts);
+ * describeCorpus("er", (text) => convertMermaid(text), erTexts, undefined, { good: 10, bad: 3 });
  */
 export function describeCorpus(
   folder: string,
   convert: (text: string) => Promise<ConvertedDiagram>,
   texts: (text: string) => string[],
   clean: (shown: string) => string = (shown) => shown,
+  size: CorpusSize = { good: 25, bad: 7 },
 ): void {
   const good = corpus(folder);
   const bad = corpus(`${folder}-bad`);
   describe(`${folder} diagram corpus`, () => {
-    it("has at least 25 snippets and 7 malformed ones", () => {
-      expect(good.length).toBeGreaterThanOrEqual(25);
-      expect(bad.length).toBeGreaterThanOrEqual(7);
+    it(`has at least ${size.good} snippets and ${size.bad} malformed ones`, () => {
+      expect(good.length).toBeGreaterThanOrEqual(size.good);
+      expect(bad.length).toBeGreaterThanOrEqual(size.bad);
     });
 
     it.each(good.map((s) => [s.name, s] as const))(
       "%s converts: valid, clear, every text shown, counts as expected",
       async (_name, snippet) => {
-        const { document, nodes, edges } = await convert(snippet.text);
+        const { document, nodes, edges, counts } = await convert(snippet.text);
         const xml = serializeDiagram(document);
         expect(validationErrors(xml)).toEqual([]);
         const crowded = lintDocument(parseDiagram(xml)).filter(
@@ -124,7 +135,12 @@ export function describeCorpus(
         expect(crowded.map((f) => f.message)).toEqual([]);
         const shown = clean(shownText(xml));
         for (const text of texts(snippet.text)) expect(shown).toContain(text);
-        expect({ nodes, edges }).toEqual({ nodes: snippet.nodes, edges: snippet.edges });
+        const reported: Record<string, number | undefined> = { ...counts, nodes, edges };
+        const compared = Object.fromEntries(
+          Object.keys(snippet.expected).map((key) => [key, reported[key]]),
+        );
+        expect(compared).toEqual(snippet.expected);
+        expect(Object.keys(snippet.expected)).toEqual(expect.arrayContaining(["nodes", "edges"]));
       },
     );
 

@@ -1,0 +1,20 @@
+/**
+ * Mermaid entity-relationship diagrams (`erDiagram`) as editable draw.io: the er folder's front door, `convertErDiagram`.
+ * Not converted yet: this placeholder refuses the type until its converter lands.
+ */
+import type { WorkBudget } from "../../budget.ts";
+import { DrawioError } from "../../errors.ts";
+import type { MermaidSource } from "../source.ts";
+import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+
+/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+export async function convertErDiagram(
+  source: MermaidSource,
+  _options: MermaidOptions,
+  _budget?: WorkBudget,
+): Promise<ConvertedDiagram> {
+  throw new DrawioError(
+    "mermaid_unsupported",
+    `line ${source.header.line}: entity-relationship diagrams are not converted yet`,
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Mermaid Gantt charts (`gantt`) as editable draw.io: the gantt folder's front door, `convertGantt`.
+ * Not converted yet: this placeholder refuses the type until its converter lands.
+ */
+import type { WorkBudget } from "../../budget.ts";
+import { DrawioError } from "../../errors.ts";
+import type { MermaidSource } from "../source.ts";
+import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+
+/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+export async function convertGantt(
+  source: MermaidSource,
+  _options: MermaidOptions,
+  _budget?: WorkBudget,
+): Promise<ConvertedDiagram> {
+  throw new DrawioError(
+    "mermaid_unsupported",
+    `line ${source.header.line}: Gantt charts are not converted yet`,
+  );
+}

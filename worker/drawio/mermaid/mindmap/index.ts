@@ -1,0 +1,20 @@
+/**
+ * Mermaid mind maps (`mindmap`) as editable draw.io: the mindmap folder's front door, `convertMindmap`.
+ * Not converted yet: this placeholder refuses the type until its converter lands.
+ */
+import type { WorkBudget } from "../../budget.ts";
+import { DrawioError } from "../../errors.ts";
+import type { MermaidSource } from "../source.ts";
+import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+
+/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+export async function convertMindmap(
+  source: MermaidSource,
+  _options: MermaidOptions,
+  _budget?: WorkBudget,
+): Promise<ConvertedDiagram> {
+  throw new DrawioError(
+    "mermaid_unsupported",
+    `line ${source.header.line}: mind maps are not converted yet`,
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Mermaid requirement diagrams (`requirementDiagram`) as editable draw.io: the requirement folder's front door, `convertRequirementDiagram`.
+ * Not converted yet: this placeholder refuses the type until its converter lands.
+ */
+import type { WorkBudget } from "../../budget.ts";
+import { DrawioError } from "../../errors.ts";
+import type { MermaidSource } from "../source.ts";
+import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+
+/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+export async function convertRequirementDiagram(
+  source: MermaidSource,
+  _options: MermaidOptions,
+  _budget?: WorkBudget,
+): Promise<ConvertedDiagram> {
+  throw new DrawioError(
+    "mermaid_unsupported",
+    `line ${source.header.line}: requirement diagrams are not converted yet`,
+  );
+}
