@@ -22,6 +22,7 @@ const SUITES: Record<string, string> = {
   "render-hostile": "./render-hostile.ts",
   mcp: "./mcp.ts",
   mermaid: "./mermaid.ts",
+  "mermaid-compare": "./mermaid-compare.ts",
   hostile: "./hostile.ts",
   extend: "./extend.ts",
   "extend-router": "./extend-router.ts",
