@@ -147,10 +147,10 @@ describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", 
 
   it("lets the Worker name a Mermaid type it does not convert", async () => {
     const { d, page } = await open();
-    await paste(page, "gantt\n  title Launch\n  section Build\n  Code :a1, 2024-01-01, 30d");
+    await paste(page, "zenuml\n  title Launch\n  Alice.pay()");
     await waitForEvent(page, "drawforge-turn-end");
     await expect(page.locator("drawforge-editor .outcome.error").textContent()).resolves.toMatch(
-      /^Mermaid line 1: "gantt" diagrams are not converted/,
+      /^Mermaid line 1: "zenuml" diagrams are not converted/,
     );
     expect((await backend().diagrams.retrieve(d.id)).version).toBe(1);
     expect(await modelRequests()).toEqual([]);

@@ -14,7 +14,6 @@ describe("mermaidSource", () => {
     "classDiagram\n  Animal <|-- Duck",
     "stateDiagram-v2\n  [*] --> Still",
     "stateDiagram\n  [*] --> Still",
-    // Not converted, but Mermaid: the Worker's 422 names the type.
     "gantt\n  title A plan",
     'pie title Pets\n  "Dogs" : 386',
     'pie\n  "Cats" : 85',
@@ -22,6 +21,19 @@ describe("mermaidSource", () => {
     "erDiagram\n  CUSTOMER ||--o{ ORDER : places",
     "gitGraph\n  commit",
     "xychart-beta\n  x-axis [a, b]",
+    "xychart horizontal\n  bar [1, 2]",
+    "block\n  columns 3\n  a b c",
+    'packet\n  0-15: "Port"',
+    "architecture-beta\n  service db(database)[DB]",
+    "sankey-beta\n  A,B,10",
+    'treemap\n  "Root"\n    "Leaf": 1',
+    "radar-beta\n  axis a, b, c",
+    'C4Context\n  Person(a, "A")',
+    "requirementDiagram\n  element e {\n  }",
+    "quadrantChart\n  title Reach",
+    "kanban\n  Todo\n    a[Write]",
+    // Not converted, but Mermaid: the Worker's 422 names the type.
+    "zenuml\n  A.hello()",
   ])("takes %j as Mermaid, whole", (text) => {
     expect(mermaidSource(text)).toBe(text);
   });
@@ -40,6 +52,7 @@ describe("mermaidSource", () => {
     "flowchart of the checkout, please",
     "pie chart of the budget\nsplit by team",
     "timeline of the project\nwith milestones",
+    "block the release\nuntil the tests pass",
     "a sequence diagram of the login",
     "sequenceDiagram",
     "graph TD",

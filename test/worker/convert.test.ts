@@ -59,10 +59,11 @@ describe("POST /v1/convert", () => {
   it("refuses other diagram types, naming the type", async () => {
     const res = await api("/v1/convert", {
       method: "POST",
-      body: { mermaid: "gantt\n  title A plan\n  section One\n  Task :a1, 2024-01-01, 3d" },
+      body: { mermaid: "zenuml\n  title A plan\n  Alice.pay()" },
     });
     const problem = expectProblem(res, 422, "mermaid_unsupported");
-    expect(problem.detail).toContain("gantt");
+    expect(problem.detail).toContain("zenuml");
+    expect(problem.detail).toContain("erDiagram");
   });
 
   it("answers oversized input within limits: 413 for the text, 413 for 10,000 nodes", async () => {

@@ -1,11 +1,11 @@
 /**
  * The lines Mermaid diagrams open with, converted or not: the Worker names the types it does not
- * convert (422 `mermaid_unsupported`). Everyday words (`graph`, `pie`, `timeline`…) count only
- * as a line of their own (`flowchart`/`graph` with a direction, `pie` with its options), so
+ * convert (422 `mermaid_unsupported`). Everyday words (`graph`, `pie`, `timeline`, `block`…)
+ * count only as a line of their own (`flowchart`/`graph` with a direction, `pie` with its options), so
  * prose that starts with them stays a prompt.
  */
 const HEADER =
-  /^((flowchart|graph)(\s+[TBRL][DBLR])?\s*(;.*)?|pie(\s+showData)?(\s+title\s.*)?|[a-z]+(Diagram(-v2)?|Chart|Graph.*)|C4\w+|[a-z]+-beta|gantt|journey|mindmap|timeline|kanban|zenuml)\s*$/;
+  /^((flowchart|graph)(\s+[TBRL][DBLR])?\s*(;.*)?|pie(\s+showData)?(\s+title\s.*)?|[a-z]+(Diagram(-v2)?|Chart|Graph.*)|C4\w+|(xychart|[a-z]+-beta)(\s+horizontal)?|xychart|block|packet|architecture|sankey|treemap|radar|gantt|journey|mindmap|timeline|kanban|zenuml)\s*$/;
 
 /**
  * The Mermaid of a chat message that is nothing but Mermaid: one ```mermaid fenced block, or

@@ -64,7 +64,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     create_from_mermaid: tool({
       description:
-        "Like create_from_graph, from Mermaid (flowchart, stateDiagram, classDiagram, sequenceDiagram). A front matter title names a new diagram.",
+        "Like create_from_graph, from Mermaid of any type. A front matter title names a new diagram.",
       inputSchema: leanSchema(
         z.object({
           mermaid: z.string().min(1).max(MAX_MERMAID_CHARS),

@@ -95,7 +95,7 @@ export const createFromMermaid = defineTool({
   name: "create_diagram_from_mermaid",
   title: "Create a diagram from Mermaid",
   description:
-    "Save a new diagram from Mermaid text (flowchart, stateDiagram, classDiagram or sequenceDiagram) as real, editable draw.io cells, laid out by Drawforge. A syntax error names its line and column. Answers the id and links.",
+    "Save a new diagram from Mermaid text as real, editable draw.io cells, placed by Drawforge: flowchart, sequenceDiagram, classDiagram, stateDiagram, erDiagram (schemas), gantt (schedules), timeline, gitGraph, mindmap, C4Context…C4Deployment, requirementDiagram, journey, kanban, block, architecture-beta, packet, quadrantChart, pie, xychart, sankey, treemap, radar. A syntax error names its line and column. Answers the id and links.",
   core: false,
   input: z.object({
     mermaid: z.string().min(1).max(MAX_MERMAID_CHARS),
