@@ -1,9 +1,10 @@
 /**
- * Converted Mermaid opened in the real draw.io (the offline app in headless Chromium): 20
- * snippets of the corpus, five of each type, each loads and draws every cell's text. Skips
- * without Chromium.
+ * Converted Mermaid opened in the real draw.io (the offline app in headless Chromium): every
+ * snippet of the corpora of the types added in #34, and five of each of the first four types
+ * (flowchart, state, class, sequence, whose corpora are larger), each loads and draws every
+ * cell's text. Skips without Chromium.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertMermaid } from "../../worker/drawio/mermaid/index.ts";
 import { parseDiagram } from "../../worker/drawio/model/parse.ts";
@@ -13,17 +14,30 @@ import { findChromium, hasLabel, type LaunchedDrawio, launchDrawio } from "./dra
 
 const CORPUS = new URL("../fixtures/mermaid/", import.meta.url);
 
-/** Five snippets of each type, spread over the corpus (every nth file in name order). */
+/** The first four types, whose corpora are sampled. */
+const SAMPLED = ["flowchart", "state", "class", "sequence"];
+
+/** Every type folder of the corpus (not the malformed snippets). */
+function typeFolders(): string[] {
+  return readdirSync(CORPUS)
+    .filter((f) => !f.endsWith("-bad") && statSync(new URL(f, CORPUS)).isDirectory())
+    .sort();
+}
+
+/**
+ * The snippets to open: five of each sampled type, spread over its corpus (every nth file in
+ * name order), and every snippet of the others.
+ */
 function sample(): { name: string; text: string }[] {
-  return ["flowchart", "state", "class", "sequence"].flatMap((type) => {
+  return typeFolders().flatMap((type) => {
     const dir = new URL(`${type}/`, CORPUS);
     const files = readdirSync(dir)
       .filter((f) => f.endsWith(".mmd"))
       .sort();
-    const step = Math.max(1, Math.floor(files.length / 5));
+    const step = SAMPLED.includes(type) ? Math.max(1, Math.floor(files.length / 5)) : 1;
     return files
       .filter((_, i) => i % step === 0)
-      .slice(0, 5)
+      .slice(0, SAMPLED.includes(type) ? 5 : files.length)
       .map((f) => ({ name: `${type}/${f}`, text: readFileSync(new URL(f, dir), "utf8") }));
   });
 }
@@ -54,8 +68,11 @@ describe.skipIf(findChromium() === undefined)("converted Mermaid in the real dra
   });
 
   const snippets = sample();
-  it("samples 20 snippets, five of each type", () => {
-    expect(snippets).toHaveLength(20);
+  it("samples five snippets of each of the first four types and at least ten of every other", () => {
+    for (const type of typeFolders()) {
+      const count = snippets.filter((s) => s.name.startsWith(`${type}/`)).length;
+      expect(count, type).toBeGreaterThanOrEqual(SAMPLED.includes(type) ? 5 : 10);
+    }
   });
 
   it.each(snippets)("opens $name and draws every cell's text", async ({ text }) => {

@@ -126,12 +126,41 @@ export async function convertMermaid(
   };
 }
 
-/** A sentence for the settings a diagram's config holds that no converter draws (its theme). */
+/**
+ * Mermaid's config sections per diagram type: each converter reads its own (`config.gantt`,
+ * `config.gitGraph`…) and notes what it does not apply.
+ */
+const TYPE_SECTIONS: ReadonlySet<string> = new Set([
+  "flowchart",
+  "sequence",
+  "class",
+  "state",
+  "er",
+  "gantt",
+  "journey",
+  "timeline",
+  "gitGraph",
+  "c4",
+  "mindmap",
+  "kanban",
+  "requirement",
+  "block",
+  "architecture",
+  "packet",
+  "quadrantChart",
+  "pie",
+  "xyChart",
+  "sankey",
+  "treemap",
+  "radar",
+]);
+
+/** A sentence for the settings of a diagram's config that are Mermaid's look (theme, fonts…). */
 function configNotes(source: MermaidSource): string[] {
-  const drawn = new Set([source.type, "gitGraph", "xyChart", "quadrantChart", "requirement"]);
-  const ignored = Object.keys(source.config).filter((key) => !drawn.has(key));
+  const ignored = Object.keys(source.config).filter((key) => !TYPE_SECTIONS.has(key));
   if (ignored.length === 0) return [];
+  const names = ignored.map((k) => `\`${k}\``).join(", ");
   return [
-    `the config's ${ignored.map((k) => `\`${k}\``).join(", ")} ${ignored.length === 1 ? "is" : "are"} Mermaid's look and not carried over: the drawing uses draw.io styles`,
+    `the config's ${names} ${ignored.length === 1 ? "is" : "are"} Mermaid's look and not carried over: the drawing uses draw.io styles`,
   ];
 }

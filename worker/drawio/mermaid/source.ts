@@ -237,7 +237,7 @@ function readFrontMatter(raw: readonly string[]): FrontMatter {
   let index = 0;
   const skipped = (s: string | undefined) => s !== undefined && withoutComment(s).trim() === "";
   while (skipped(raw[index])) index++;
-  if (raw[index]?.trim() !== "---") return { end: index, config: {} };
+  if (raw[index]?.trim() !== "---") return { end: 0, config: {} };
   const start = index;
   index++;
   while (index < raw.length && raw[index]?.trim() !== "---") index++;
