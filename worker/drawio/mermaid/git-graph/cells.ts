@@ -88,7 +88,7 @@ export function gitGraphCells(
         ?.colour ?? 0;
     const style = [
       "endArrow=none;html=1;rounded=1;arcSize=20;jumpStyle=none;",
-      `strokeColor=${drawing.palette.branch(colour)};strokeWidth=4;`,
+      `strokeColor=${drawing.palette.branch(colour)};strokeWidth=6;`,
       route.kind === "pick" ? "dashed=1;dashPattern=6 4;" : "",
     ].join("");
     cells.push(

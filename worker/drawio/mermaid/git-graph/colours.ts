@@ -55,7 +55,7 @@ export function gitPalette(theme: string | undefined): GitPalette {
   return {
     branch: (i) => BRANCH[i % BRANCH.length] as string,
     inverse: (i) => INVERSE[i % INVERSE.length] as string,
-    branchText: (i) => (i % BRANCH.length === 0 ? "#ffffff" : "#000000"),
+    branchText: (i) => (i % BRANCH.length === 0 || i % BRANCH.length === 3 ? "#ffffff" : "#000000"),
     lane: dark ? "#aaaaaa" : "#333333",
     text: dark ? "#f0f0f0" : "#000021",
     labelBackground: dark ? "#333333" : "#ffffde",
