@@ -3,6 +3,7 @@
  * with its label, the bit numbers above each box's start and end, and the title below.
  */
 import type { Rect } from "../../model/cell.ts";
+import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { vertexCell } from "../cell-edits.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
@@ -42,12 +43,21 @@ export function packetCells(
 ): XmlElement[] {
   const cells: XmlElement[] = [];
   const c = o.colours;
-  const box = `rounded=0;html=1;whiteSpace=wrap;fontSize=12;fillColor=${c.fill};strokeColor=${c.stroke};fontColor=${c.text};`;
+  const box = `rounded=0;html=1;whiteSpace=wrap;fillColor=${c.fill};strokeColor=${c.stroke};fontColor=${c.text};`;
   const number = `text;html=1;fontSize=10;spacing=0;verticalAlign=bottom;fontColor=${c.bits};`;
   for (const [i, p] of pieces.entries()) {
     const r = { ...p.rect, x: p.rect.x + o.dx, y: p.rect.y + o.dy };
     const field = fields[p.field] as Field;
-    cells.push(vertexCell(`field-${i + 1}`, pieceLabel(field, p.continued), box, PLACED_LAYER, r));
+    const label = pieceLabel(field, p.continued);
+    cells.push(
+      vertexCell(
+        `field-${i + 1}`,
+        label,
+        `${box}fontSize=${fontSize(label, r.width)};`,
+        PLACED_LAYER,
+        r,
+      ),
+    );
     if (!o.showBits) continue;
     const above = (x: number, width: number): Rect => ({
       x,
@@ -88,4 +98,11 @@ export function packetCells(
     );
   }
   return cells;
+}
+
+/** 12 px, or smaller (down to 7) when the longest word of the label is wider than the box. */
+function fontSize(label: string, width: number): number {
+  const widest = Math.max(0, ...label.split(/\s+/).map((w) => measureText(w, 10_000).width));
+  if (widest <= width - 4) return 12;
+  return Math.max(7, Math.floor((12 * (width - 4)) / widest));
 }
