@@ -147,3 +147,22 @@ describe("git graph errors", () => {
     });
   });
 });
+
+describe("git graph limits and themes", () => {
+  it("refuses more commits than one diagram may have", async () => {
+    const text = `gitGraph\n${" commit\n".repeat(2_001)}`;
+    await expect(convertMermaid(text)).rejects.toMatchObject({ code: "mermaid_too_large" });
+  });
+
+  it("draws light text on a dark page for the dark theme", async () => {
+    const out = await convertMermaid('gitGraph\n commit id: "a" tag: "v1"', { theme: "dark" });
+    const xml = serializeDiagram(out.document);
+    expect(xml).toContain('background="#1e1e1e"');
+    expect(xml).toContain("fontColor=#f0f0f0");
+  });
+
+  it("notes commit messages, which Mermaid does not draw", async () => {
+    const out = await convertMermaid('gitGraph\n commit id: "a" msg: "first"');
+    expect(out.notes.join(" ")).toContain("commit message");
+  });
+});

@@ -82,3 +82,12 @@ describe("packet fields", () => {
     ).rejects.toMatchObject({ code: "mermaid_too_large" });
   });
 });
+
+describe("packet themes", () => {
+  it("draws light text on dark boxes for the dark theme", async () => {
+    const out = await convertMermaid('packet\n0-15: "a"', { theme: "dark" });
+    const xml = serializeDiagram(out.document);
+    expect(xml).toContain('background="#1e1e1e"');
+    expect(xml).toContain("fontColor=#f0f0f0");
+  });
+});

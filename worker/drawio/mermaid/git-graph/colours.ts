@@ -6,25 +6,25 @@
 
 /** Mermaid's default `git0` … `git7`: its primary, secondary and tertiary colours and hue turns, darkened. */
 const BRANCH = [
-  "#6b6bff",
-  "#ffff5e",
-  "#d4ff6b",
-  "#6bb5ff",
-  "#6bffff",
-  "#6bffb5",
-  "#ff6bff",
-  "#ff6b6b",
+  "#0000ec",
+  "#dede00",
+  "#9bec00",
+  "#0076ec",
+  "#00ecec",
+  "#00ec76",
+  "#ec00ec",
+  "#ec0000",
 ];
 /** `gitInv0` … `gitInv7`. */
 const INVERSE = [
-  "#6b6b00",
-  "#0000a1",
-  "#2b0094",
-  "#944a00",
-  "#940000",
-  "#94004a",
-  "#009400",
-  "#009494",
+  "#939300",
+  "#2121ff",
+  "#6413ff",
+  "#ff8913",
+  "#ff1313",
+  "#ff1389",
+  "#13ff13",
+  "#13ffff",
 ];
 
 /** The colours one drawing uses. */
