@@ -71,9 +71,8 @@ export async function convertGitGraph(
   );
   const rotate = (source.config.gitGraph as Record<string, unknown> | undefined)?.rotateCommitLabel;
   if (rotate !== false && placement.labels.some((l) => l.label > 50)) {
-    notes.push(
-      "commit ids are written level rather than turned 45° as Mermaid does; the commits are spaced to fit them",
-    );
+    const spaced = model.orientation === "LR" ? "; the commits are spaced to fit them" : "";
+    notes.push(`commit ids are written level rather than turned 45° as Mermaid does${spaced}`);
   }
   if (typeof source.config.theme === "string" && source.config.theme !== "default") {
     notes.push(

@@ -67,22 +67,7 @@ export function placeGitGraph(
   const columns = commitColumns(model, options.parallel);
   const { centres, gaps } = columnCentres(columns, labels, horizontal);
   const laneOf = new Map(model.branches.map((b, i) => [b.name, i]));
-  const byLane: Commit[][] = model.branches.map(() => []);
-  for (const c of model.commits) byLane[laneOf.get(c.branch) ?? 0]?.push(c);
-  const lanes: Lane[] = [];
-  let across = 0;
-  for (const [i, commits] of byLane.entries()) {
-    const reach = laneReach(commits, labels, horizontal);
-    const line = across + reach.before;
-    lanes.push({
-      line,
-      from: across,
-      to: line + reach.after,
-      columns: new Set(commits.map((c) => columns[c.seq] as number)),
-    });
-    across = line + reach.after + LANE_GAP;
-    if (i === byLane.length - 1) across -= LANE_GAP;
-  }
+  const lanes = laneBands(model, labels, columns, laneOf, horizontal);
   const first = (centres[0] ?? 0) - LANE_MARGIN;
   const last = (centres[centres.length - 1] ?? 0) + LANE_MARGIN;
   const map = mapper(model.orientation);
@@ -114,19 +99,9 @@ export function placeGitGraph(
     })),
   };
   // Room for the branch names before the lanes.
-  const extra = model.branches.map((b, i) => {
-    const rect = abstract.lanes[i] as Rect;
-    const w = options.branchLabel(b);
-    if (w === 0) return rect;
-    if (horizontal) return { ...rect, x: rect.x - w - 8, width: rect.width + w + 8 };
-    if (model.orientation === "TB")
-      return {
-        ...rect,
-        y: rect.y - BRANCH_LABEL_HEIGHT - 4,
-        height: rect.height + BRANCH_LABEL_HEIGHT + 4,
-      };
-    return { ...rect, height: rect.height + BRANCH_LABEL_HEIGHT + 4 };
-  });
+  const extra = model.branches.map((b, i) =>
+    withName(abstract.lanes[i] as Rect, options.branchLabel(b), model.orientation),
+  );
   const all = [...extra, ...abstract.commits, ...abstract.tags.flat()];
   const minX = Math.min(...all.map((r) => r.x));
   const minY = Math.min(...all.map((r) => r.y));
@@ -152,6 +127,38 @@ export function placeGitGraph(
     width: maxX - minX,
     height: maxY - minY,
   };
+}
+
+/** Each lane's band on the lane axis, one after the other: as thick as its commits' tags and ids need. */
+function laneBands(
+  model: GitModel,
+  labels: readonly CommitLabels[],
+  columns: readonly number[],
+  laneOf: ReadonlyMap<string, number>,
+  horizontal: boolean,
+): Lane[] {
+  const byLane: Commit[][] = model.branches.map(() => []);
+  for (const c of model.commits) byLane[laneOf.get(c.branch) ?? 0]?.push(c);
+  const lanes: Lane[] = [];
+  let across = 0;
+  for (const commits of byLane) {
+    const reach = laneReach(commits, labels, horizontal);
+    const line = across + reach.before;
+    const columnsTaken = new Set(commits.map((c) => columns[c.seq] as number));
+    lanes.push({ line, from: across, to: line + reach.after, columns: columnsTaken });
+    across = line + reach.after + LANE_GAP;
+  }
+  return lanes;
+}
+
+/** A lane's rectangle grown by the room its name box takes before it (LR: left, TB: above, BT: below). */
+function withName(rect: Rect, width: number, orientation: GitModel["orientation"]): Rect {
+  if (width === 0) return rect;
+  const room = BRANCH_LABEL_HEIGHT + 4;
+  if (orientation === "LR")
+    return { ...rect, x: rect.x - width - 8, width: rect.width + width + 8 };
+  if (orientation === "TB") return { ...rect, y: rect.y - room, height: rect.height + room };
+  return { ...rect, height: rect.height + room };
 }
 
 /** Turns time-axis (a) and lane-axis (c) coordinates into page coordinates. */
