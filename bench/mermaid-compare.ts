@@ -77,8 +77,10 @@ function snippets(): Snippet[] {
 /** Mermaid's own SVG of `text` and the texts it draws, from a page with mermaid.min.js. */
 async function mermaidSvg(
   browser: Browser,
-  text: string,
+  snippetText: string,
 ): Promise<{ svg: string; texts: string[] } | undefined> {
+  // Mermaid reads front matter only at the very start: the corpus' `%% expect` line goes.
+  const text = snippetText.replace(/^(\s*%%[^\n]*\n)+(?=---)/, "");
   const context = await browser.newContext({ viewport: { width: 1600, height: 1200 } });
   try {
     const page = await context.newPage();
