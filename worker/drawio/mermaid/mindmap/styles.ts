@@ -30,7 +30,7 @@ export function branchColours(section: number, theme: Theme): BranchColours {
   if (section < 0) {
     return dark
       ? { fill: hsl(240, 60, 45), font: "#ffffff", line: hsl(240, 60, 65) }
-      : { fill: hsl(240, 100, 71), font: "#ffffff", line: hsl(240, 100, 71) };
+      : { fill: hsl(240, 90, 50), font: "#ffffff", line: hsl(240, 90, 50) };
   }
   const hue = HUES[section % HUES.length] ?? 0;
   return dark
