@@ -89,12 +89,24 @@ describe("timeline drawing", () => {
     expect(single.fill("2002")).toBe(single.fill("2004"));
   });
 
-  it("runs top to bottom for timeline TD, events in a row to the right", async () => {
-    const { rect } = await drawn("timeline TD\n  2002 : a : b\n  2004 : c");
+  it("runs top to bottom for timeline TD, events stacked right of their period", async () => {
+    const { rect } = await drawn("timeline TD\n  section S\n  2002 : a : b\n  2004 : c");
     expect(rect("2002").y).toBeLessThan(rect("2004").y);
+    expect(rect("S").y + rect("S").h).toBeLessThanOrEqual(rect("2002").y);
     expect(rect("a").x).toBeGreaterThan(rect("2002").x + rect("2002").w);
-    expect(rect("b").x).toBeGreaterThan(rect("a").x + rect("a").w);
+    expect(rect("b").x).toBe(rect("a").x);
+    expect(rect("b").y).toBeGreaterThan(rect("a").y + rect("a").h);
     expect(rect("a").y).toBe(rect("2002").y);
+    expect(rect("2004").y).toBeGreaterThan(rect("b").y + rect("b").h);
+  });
+
+  it("takes the theme's cScale colours", async () => {
+    const config =
+      "---\nconfig:\n  themeVariables:\n    cScale0: '#ff0000'\n    cScaleLabel0: '#ffffff'\n---\n";
+    const { fill, byLabel } = await drawn(`${config}timeline\n  2002 : a\n  2004 : b`);
+    expect(fill("2002")).toBe("#ff0000");
+    expect(getStyleValue(byLabel("a").attrs.style, "fontColor")).toBe("#ffffff");
+    expect(fill("2004")).not.toBe("#ff0000");
   });
 
   it("keeps a colon inside a word as text", async () => {

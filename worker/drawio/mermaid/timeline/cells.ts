@@ -15,6 +15,7 @@ import type { TimelineModel, TimelineSection } from "./model.ts";
 import type { TimelinePlacement } from "./place.ts";
 import {
   axisStyle,
+  type ColourScale,
   connectorStyle,
   eventStyle,
   periodStyle,
@@ -40,6 +41,8 @@ export interface ColourOptions {
   theme: Theme;
   /** `timeline.disableMulticolor`: one colour for every period when there are no sections. */
   single: boolean;
+  /** The theme's own colour scale (`cScale0`, …). */
+  scale?: ColourScale;
 }
 
 /**
@@ -111,7 +114,7 @@ export function timelineCells(
           at(box),
         ),
       );
-      const style = connectorStyle(colours, model.vertical);
+      const style = connectorStyle(colours, model.vertical && e === 0);
       cells.push(
         edgeCell(ids.next("link"), "", style, PLACED_LAYER, { source: above, target: id }),
       );
@@ -134,8 +137,9 @@ export function timelineCells(
 function colouring(model: TimelineModel, options: ColourOptions) {
   const named = model.sections.filter((s) => s.name !== undefined);
   return (section: TimelineSection, period: number): TimelineColours => {
-    if (model.named > 0) return timelineColours(named.indexOf(section), options.theme);
-    return timelineColours(options.single ? 0 : period, options.theme);
+    if (model.named > 0)
+      return timelineColours(named.indexOf(section), options.theme, options.scale);
+    return timelineColours(options.single ? 0 : period, options.theme, options.scale);
   };
 }
 

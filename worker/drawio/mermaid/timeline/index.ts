@@ -11,6 +11,7 @@ import { timelineCells } from "./cells.ts";
 import type { TimelineModel } from "./model.ts";
 import { parseTimeline } from "./parse.ts";
 import { placeTimeline } from "./place.ts";
+import { colourScale } from "./styles.ts";
 
 /**
  * Converts a timeline read by `readMermaid`. `nodes` counts periods and events, `edges` the
@@ -34,7 +35,11 @@ export async function convertTimeline(
   const settings = source.config.timeline as { disableMulticolor?: unknown } | undefined;
   const single = settings?.disableMulticolor === true;
   const placement = placeTimeline(model);
-  const { cells, width, height, connectors } = timelineCells(model, placement, { theme, single });
+  const { cells, width, height, connectors } = timelineCells(model, placement, {
+    theme,
+    single,
+    scale: colourScale(source.config),
+  });
   const document = placedDocument(cells, width, height, theme === "dark" ? "#1e1e1e" : undefined);
   const page = document.pages[0];
   if (page !== undefined && model.title) page.attributes.name = model.title;

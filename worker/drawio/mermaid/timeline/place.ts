@@ -99,35 +99,35 @@ function placeAcross(model: TimelineModel): TimelinePlacement {
   };
 }
 
-/** Periods top to bottom, events in a row right of the axis. */
+/**
+ * Periods top to bottom, each section's header a band above its periods, each period's events
+ * stacked right of the axis from the period's top.
+ */
 function placeDown(model: TimelineModel): TimelinePlacement {
-  const named = model.sections.filter((s) => s.name !== undefined);
-  const periodLeft = named.length > 0 ? BOX_WIDTH + EVENT_GAP : 0;
-  const axisX = periodLeft + BOX_WIDTH + AXIS_GAP;
+  const axisX = BOX_WIDTH + AXIS_GAP;
+  const eventX = axisX + AXIS_GAP;
+  const width = eventX + BOX_WIDTH;
   const sections: PlacedSection[] = [];
   const periods: PlacedPeriod[] = [];
   let y = 0;
-  let right = axisX;
   for (const section of model.sections) {
-    const from = y;
+    if (section.name !== undefined) {
+      const rect = { x: 0, y, width, height: boxHeight(section.name) };
+      sections.push({ section, rect });
+      y += rect.height + EVENT_GAP;
+    }
     for (const period of section.periods) {
-      const height = Math.max(boxHeight(period.label), ...period.events.map(boxHeight));
-      let x = axisX + AXIS_GAP;
-      const events = period.events.map(() => {
-        const box = { x, y, width: BOX_WIDTH, height };
-        x += BOX_WIDTH + EVENT_GAP;
+      const rect = { x: 0, y, width: BOX_WIDTH, height: boxHeight(period.label) };
+      let bottom = y + rect.height;
+      let top = y;
+      const events = period.events.map((e) => {
+        const box = { x: eventX, y: top, width: BOX_WIDTH, height: boxHeight(e) };
+        top += box.height + EVENT_GAP;
+        bottom = Math.max(bottom, box.y + box.height);
         return box;
       });
-      right = Math.max(right, x - EVENT_GAP);
-      periods.push({ period, rect: { x: periodLeft, y, width: BOX_WIDTH, height }, events });
-      y += height + PERIOD_GAP;
-    }
-    if (section.periods.length === 0) y += MIN_HEIGHT + PERIOD_GAP;
-    if (section.name !== undefined) {
-      sections.push({
-        section,
-        rect: { x: 0, y: from, width: BOX_WIDTH, height: y - PERIOD_GAP - from },
-      });
+      periods.push({ period, rect, events });
+      y = bottom + PERIOD_GAP;
     }
   }
   const bottom = Math.max(MIN_HEIGHT, y - PERIOD_GAP);
@@ -138,7 +138,7 @@ function placeDown(model: TimelineModel): TimelinePlacement {
       { x: axisX, y: -20 },
       { x: axisX, y: bottom + 20 },
     ],
-    width: right,
+    width,
     height: bottom + 40,
   };
 }

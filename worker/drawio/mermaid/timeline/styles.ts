@@ -15,13 +15,48 @@ export interface TimelineColours {
 /** Mermaid's colour scale hues: the primary colour, then turned by steps round the wheel. */
 const HUES = [240, 60, 80, 270, 300, 330, 0, 30, 90, 150, 180, 210];
 
+/** The theme's own colour scale (`themeVariables.cScale0`, `cScaleLabel0`, …), by index. */
+export type ColourScale = ReadonlyMap<number, { fill?: string; font?: string }>;
+
+const COLOUR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]+)$/i;
+
 /**
- * The colours of the `index`th section or period (-1: the periods before the first section).
+ * The `cScaleN` / `cScaleLabelN` theme variables of a diagram's settings, as Mermaid lets a
+ * timeline's colours be chosen.
+ *
+ * @example
+ * colourScale({ themeVariables: { cScale0: "#ff0000" } }).get(0); // { fill: "#ff0000" }
+ */
+export function colourScale(config: Record<string, unknown>): ColourScale {
+  const scale = new Map<number, { fill?: string; font?: string }>();
+  const vars = config.themeVariables;
+  if (typeof vars !== "object" || vars === null) return scale;
+  for (const [key, value] of Object.entries(vars)) {
+    const m = /^cScale(Label)?(\d{1,2})$/.exec(key);
+    if (!m || typeof value !== "string" || !COLOUR.test(value.trim())) continue;
+    const entry = scale.get(Number(m[2])) ?? {};
+    if (m[1]) entry.font = value.trim();
+    else entry.fill = value.trim();
+    scale.set(Number(m[2]), entry);
+  }
+  return scale;
+}
+
+/**
+ * The colours of the `index`th section or period (-1: the periods before the first section),
+ * the theme's own scale first.
  *
  * @example
  * timelineColours(0, "default").fill; // "#b8b8ff"
  */
-export function timelineColours(index: number, theme: Theme): TimelineColours {
+export function timelineColours(index: number, theme: Theme, scale?: ColourScale): TimelineColours {
+  const own = index < 0 ? undefined : scale?.get(index % HUES.length);
+  const base = themeColours(index, theme);
+  if (own?.fill === undefined) return own?.font === undefined ? base : { ...base, font: own.font };
+  return { fill: own.fill, stroke: own.fill, font: own.font ?? base.font };
+}
+
+function themeColours(index: number, theme: Theme): TimelineColours {
   const dark = theme === "dark";
   if (index < 0) {
     return dark
@@ -52,9 +87,12 @@ export function eventStyle(c: TimelineColours): string {
   return `${BOX}fontSize=12;fillColor=${c.fill};strokeColor=${c.stroke};fontColor=${c.font};`;
 }
 
-/** The dashed line from a period to its first event, or from an event to the next. */
-export function connectorStyle(c: TimelineColours, vertical: boolean): string {
-  const [exit, entry] = vertical
+/**
+ * The dashed line from a period to its first event, or from an event to the next: across the
+ * axis when `across`, else down the stack.
+ */
+export function connectorStyle(c: TimelineColours, across: boolean): string {
+  const [exit, entry] = across
     ? ["exitX=1;exitY=0.5;", "entryX=0;entryY=0.5;"]
     : ["exitX=0.5;exitY=1;", "entryX=0.5;entryY=0;"];
   return `endArrow=none;html=1;dashed=1;strokeWidth=2;strokeColor=${c.stroke};${exit}exitDx=0;exitDy=0;${entry}entryDx=0;entryDy=0;`;
