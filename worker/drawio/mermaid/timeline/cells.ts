@@ -79,13 +79,7 @@ export function timelineCells(
     top += rect.height + 16;
   }
   const at = (r: Rect): Rect => ({ ...r, x: r.x + MARGIN, y: r.y + top });
-  const colourOf = colouring(model, options);
-  for (const { section, rect } of placement.sections) {
-    const style = sectionStyle(colourOf(section, 0));
-    cells.push(
-      vertexCell(ids.next("section"), htmlLabel(section.name ?? ""), style, PLACED_LAYER, at(rect)),
-    );
-  }
+  // The axis first, so that it runs behind the boxes (and behind a vertical timeline's bands).
   const [from, to] = placement.axis;
   const shift = (p: { x: number; y: number }) => ({ x: p.x + MARGIN, y: p.y + top });
   cells.push(
@@ -94,6 +88,13 @@ export function timelineCells(
       targetPoint: shift(to),
     }),
   );
+  const colourOf = colouring(model, options);
+  for (const { section, rect } of placement.sections) {
+    const style = sectionStyle(colourOf(section, 0));
+    cells.push(
+      vertexCell(ids.next("section"), htmlLabel(section.name ?? ""), style, PLACED_LAYER, at(rect)),
+    );
+  }
   let connectors = 0;
   const sectionOf = sectionsByPeriod(model);
   placement.periods.forEach(({ period, rect, events }, k) => {

@@ -117,11 +117,19 @@ function placeDown(model: TimelineModel): TimelinePlacement {
       y += rect.height + EVENT_GAP;
     }
     for (const period of section.periods) {
-      const rect = { x: 0, y, width: BOX_WIDTH, height: boxHeight(period.label) };
+      // The period and its first event are as tall as each other, so the line between is level.
+      const first = period.events[0];
+      const height = Math.max(boxHeight(period.label), first === undefined ? 0 : boxHeight(first));
+      const rect = { x: 0, y, width: BOX_WIDTH, height };
       let bottom = y + rect.height;
       let top = y;
-      const events = period.events.map((e) => {
-        const box = { x: eventX, y: top, width: BOX_WIDTH, height: boxHeight(e) };
+      const events = period.events.map((e, k) => {
+        const box = {
+          x: eventX,
+          y: top,
+          width: BOX_WIDTH,
+          height: k === 0 ? height : boxHeight(e),
+        };
         top += box.height + EVENT_GAP;
         bottom = Math.max(bottom, box.y + box.height);
         return box;
