@@ -109,6 +109,16 @@ describe("timeline drawing", () => {
     expect(fill("2004")).not.toBe("#ff0000");
   });
 
+  it("notes what Mermaid leaves out: periods before the first section, text after #", async () => {
+    const { result, byLabel } = await drawn(
+      "timeline\n  1990 : early\n  section Modern\n  2000 : a # not shown",
+    );
+    expect(byLabel("1990")).toBeDefined();
+    expect(byLabel("a")).toBeDefined();
+    expect(result.notes.join(" ")).toMatch(/before the first section/);
+    expect(result.notes.join(" ")).toMatch(/after # is a comment/);
+  });
+
   it("keeps a colon inside a word as text", async () => {
     const { result, byLabel } = await drawn("timeline\n  Monday : Standup at 09:30 : Retro");
     expect(byLabel("Standup at 09:30")).toBeDefined();

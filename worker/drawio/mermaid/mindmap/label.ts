@@ -19,7 +19,7 @@ export function nodeHtml(node: Pick<MindmapNode, "label" | "icon">): string {
   const text = htmlLabel(node.label).replace(BOLD, "<b>$1</b>").replace(ITALIC, "<i>$1</i>");
   const icon = iconName(node.icon);
   if (icon === undefined) return text;
-  return `<font style="font-size: 10px;" color="#555555">[${htmlLabel(icon)}]</font><br>${text}`;
+  return `<font style="font-size: 10px;">[${htmlLabel(icon)}]</font><br>${text}`;
 }
 
 /** The label as it reads, markdown marks taken out and the icon's line first, for measuring. */

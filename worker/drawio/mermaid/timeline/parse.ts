@@ -41,7 +41,13 @@ export function parseTimeline(source: MermaidSource): TimelineModel {
     elements += readLine(at, model);
     if (elements > MAX_MERMAID_NODES) throw tooManyNodes(at);
   }
-  if (model.sections[0]?.periods.length === 0 && model.named > 0) model.sections.shift();
+  const before = model.sections[0]?.periods.length ?? 0;
+  if (model.named > 0 && before === 0) model.sections.shift();
+  else if (model.named > 0) {
+    model.notes.push(
+      `${before} period${before > 1 ? "s" : ""} before the first section ${before > 1 ? "are" : "is"} drawn in grey without a section header (Mermaid leaves such periods out)`,
+    );
+  }
   if (comments > 0) {
     model.notes.push(
       `text after # is a comment in Mermaid's timelines (${comments} line${comments > 1 ? "s" : ""}) and was left out, as Mermaid leaves it out`,
