@@ -113,6 +113,15 @@ describe("mind map drawing", () => {
     expect(result.counts).toEqual({ depth: 2 });
   });
 
+  it("makes a node indented between the root and its children a child of the root, as Mermaid does", async () => {
+    const { edges, byLabel } = await drawn("mindmap\n  Root\n      A\n    B");
+    const root = byLabel("Root").attrs.id;
+    expect(edges.filter((e) => e.attrs.source === root).map((e) => e.attrs.target)).toEqual([
+      byLabel("A").attrs.id,
+      byLabel("B").attrs.id,
+    ]);
+  });
+
   it("refuses more nodes than a diagram may have", async () => {
     const text = `mindmap\n  Root\n${"    n\n".repeat(2_001)}`;
     await expect(convertMermaid(text)).rejects.toMatchObject({ code: "mermaid_too_large" });
