@@ -1,20 +1,147 @@
 /**
- * Mermaid entity-relationship diagrams (`erDiagram`) as editable draw.io: the er folder's front door, `convertErDiagram`.
- * Not converted yet: this placeholder refuses the type until its converter lands.
+ * Mermaid entity-relationship diagrams (`erDiagram`) as editable draw.io ER tables joined by
+ * crow's-foot connectors: the er folder's front door, `convertErDiagram`.
  */
 import type { WorkBudget } from "../../budget.ts";
-import { DrawioError } from "../../errors.ts";
-import type { MermaidSource } from "../source.ts";
+import { layoutGraph } from "../../layout/index.ts";
+import type { GraphSpecInput } from "../../layout/spec.ts";
+import type { DiagramPage } from "../../model/document.ts";
+import { childElements, type XmlElement } from "../../xml/nodes.ts";
+import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+import { drawConnector } from "./connectors.ts";
+import type { Entity, ErDiagram } from "./model.ts";
+import { parseErDiagram } from "./parse.ts";
+import { drawTable } from "./table-cells.ts";
+import { type TableSize, tableSize } from "./table-size.ts";
 
-/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+/**
+ * Converts a Mermaid ER diagram: each entity (bare, `"quoted"`, or aliased `p["Person"]`) as
+ * draw.io's ER table with its name as header and a row per attribute (keys `PK, FK, UK`, type
+ * as written such as `string[]` or `varchar(99)`, name — a primary key's bold and underlined —
+ * and the quoted comment); each relationship as a connector between the tables with draw.io's
+ * crow's-foot markers for the cardinality at each end (symbols `|o` `||` `}o` `}|` and their
+ * mirrors, or words such as `zero or more`, `only one`, `1+`), solid when identifying (`--`,
+ * `to`) and dashed when not (`..`, `optionally to`), its label on the line. A self-relationship
+ * loops out of the table's side. `classDef`, `class`, `:::` and `style` colour the tables.
+ * Placed by the layout engine; direction: `options.direction`, else `direction`, else down.
+ *
+ * Counted: `nodes` are the entities, `edges` the relationships; `counts` holds `entities`,
+ * `attributes` (rows) and `relationships`.
+ *
+ * @example
+ * const { document } = await convertErDiagram(readMermaid("erDiagram\n  CUSTOMER ||--o{ ORDER : places"), {});
+ */
 export async function convertErDiagram(
   source: MermaidSource,
-  _options: MermaidOptions,
-  _budget?: WorkBudget,
+  options: MermaidOptions,
+  budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
-  throw new DrawioError(
-    "mermaid_unsupported",
-    `line ${source.header.line}: entity-relationship diagrams are not converted yet`,
+  const diagram = parseErDiagram(source);
+  if (diagram.entities.size === 0) {
+    throw mermaidSyntax(
+      source.header,
+      "the ER diagram has no entities: add one, such as CUSTOMER ||--o{ ORDER : places",
+    );
+  }
+  const entities = [...diagram.entities.values()];
+  const sizes = new Map(entities.map((e) => [e.id, tableSize(e)]));
+  const laid = await layoutGraph(
+    specOf(diagram, sizes, options, source.title),
+    budget ? { budget } : {},
   );
+  const page = laid.document.pages[0];
+  if (!page) throw new Error("the layout returned no page");
+  drawPage(page, diagram, sizes, options);
+  const notes = [...diagram.remarks];
+  for (const entity of entities) {
+    for (const name of entity.classes) {
+      if (!diagram.classDefs.has(name))
+        notes.push(`class ${name} is used on ${entity.name} but never defined with classDef`);
+    }
+  }
+  const parents = diagram.relationships.filter(
+    (r) => r.fromCardinality === "mdParent" || r.toCardinality === "mdParent",
+  );
+  for (const r of parents) {
+    notes.push(
+      `line ${r.at.line}: the parent marker u has no draw.io counterpart; that end is drawn without a marker`,
+    );
+  }
+  const attributes = entities.reduce((sum, e) => sum + e.attributes.length, 0);
+  return {
+    document: laid.document,
+    notes,
+    nodes: entities.length,
+    edges: diagram.relationships.length,
+    counts: { entities: entities.length, attributes, relationships: diagram.relationships.length },
+  };
+}
+
+/** The graph spec: a box the size of each table, a line per relationship. */
+function specOf(
+  diagram: ErDiagram,
+  sizes: ReadonlyMap<string, TableSize>,
+  options: MermaidOptions,
+  title: string | undefined,
+): GraphSpecInput {
+  return {
+    direction: options.direction ?? diagram.direction ?? "down",
+    theme: options.theme ?? "default",
+    ...(title === undefined ? {} : { title }),
+    nodes: [...diagram.entities.values()].map((e) => {
+      const size = sizes.get(e.id) as TableSize;
+      return { id: e.id, label: "", kind: "process", width: size.width, height: size.height };
+    }),
+    edges: diagram.relationships.map((r) => ({
+      from: r.from.id,
+      to: r.to.id,
+      ...(r.label ? { label: r.label } : {}),
+      kind: r.identifying ? "solid" : "dashed",
+      arrow: "none",
+    })),
+  };
+}
+
+/** Rewrites the laid-out page: tables with their rows after each box, markers on each line. */
+function drawPage(
+  page: DiagramPage,
+  diagram: ErDiagram,
+  sizes: ReadonlyMap<string, TableSize>,
+  options: MermaidOptions,
+): void {
+  const byId = new Map<string, Entity>([...diagram.entities.values()].map((e) => [e.id, e]));
+  const boxes = new Map<string, { x: number; y: number; width: number; height: number }>();
+  const out: XmlElement[] = [];
+  let edgeIndex = 0;
+  for (const cell of page.cells) {
+    out.push(cell);
+    const entity = byId.get(cell.attrs.id ?? "");
+    if (entity && cell.attrs.vertex === "1") {
+      boxes.set(entity.id, rectOf(cell));
+      const css = diagram.classDefs.styleOf(entity.classes, entity.css);
+      const context = { theme: options.theme ?? "default", ids: diagram.ids, css };
+      out.push(...drawTable(cell, entity, sizes.get(entity.id) as TableSize, context));
+    } else if (cell.attrs.edge === "1") {
+      const relationship = diagram.relationships[edgeIndex++];
+      if (!relationship) continue;
+      if (cell.attrs.source !== relationship.from.id || cell.attrs.target !== relationship.to.id) {
+        throw new Error(
+          `edge ${cell.attrs.id} is not the relationship of line ${relationship.at.line}`,
+        );
+      }
+      drawConnector(cell, relationship, boxes.get(relationship.from.id));
+    }
+  }
+  page.cells = out;
+}
+
+function rectOf(cell: XmlElement): { x: number; y: number; width: number; height: number } {
+  const g = childElements(cell).find((c) => c.name === "mxGeometry")?.attrs ?? {};
+  return {
+    x: Number(g.x ?? 0),
+    y: Number(g.y ?? 0),
+    width: Number(g.width ?? 0),
+    height: Number(g.height ?? 0),
+  };
 }
