@@ -78,7 +78,8 @@ function erTexts(text: string): string[] {
     const alias = new RegExp(String.raw`\[(${NAME})\]`, "u").exec(t);
     out.push(unquote(alias?.[1] ?? t.replace(/:::.*$/, "")));
   }
-  return fragments(out);
+  // Mermaid shows generics as angle brackets: `List~string~` is `List<string>`.
+  return fragments(out).map((t) => t.replace(/~([^~]*)~/g, "<$1>"));
 }
 
 describeCorpus("er", (text) => convertMermaid(text), erTexts, undefined, { good: 10, bad: 3 });
@@ -173,6 +174,9 @@ describe("ER relationships", () => {
 
   it("carry their labels and join the tables by id", async () => {
     const { edge } = await cellsOf(snippet("order-example.mmd"));
+    const { cells, rect, byId } = await cellsOf(snippet("order-example.mmd"));
+    const title = cells.find((c) => c.attrs.value === "Order example") as XmlElement;
+    expect(rect(title).y + rect(title).h).toBeLessThan(rect(byId("CUSTOMER")).y);
     expect(edge("CUSTOMER", "ORDER")?.attrs.value).toBe("places");
     expect(edge("CUSTOMER", "DELIVERY_ADDRESS")?.attrs.value).toBe("uses");
   });

@@ -18,6 +18,14 @@ export const MARKERS: Record<Cardinality, string> = {
   mdParent: "none",
 };
 
+/** A table's place on the page. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** How far a self-relationship's loop stands out from its table. */
 const LOOP = 36;
 
@@ -32,7 +40,7 @@ const LOOP = 36;
 export function drawConnector(
   cell: XmlElement,
   relationship: Relationship,
-  table: { x: number; y: number; width: number; height: number } | undefined,
+  table: Box | undefined,
 ): void {
   touch(cell);
   const changes: Record<string, string> = {
@@ -49,40 +57,41 @@ export function drawConnector(
 }
 
 /**
- * A loop out of the table's side, far enough for both markers: out of the upper part of the
- * side and back into the lower part, never across the table.
+ * A loop beside the table, far enough out for both markers and never across the table: out of
+ * the side and back into the same side when the table is tall enough for two markers there,
+ * else out of the side and back in through the top corner.
  */
-function selfLoop(
-  cell: XmlElement,
-  table: { x: number; y: number; width: number; height: number },
-): void {
+function selfLoop(cell: XmlElement, table: Box): void {
   const style = cell.attrs.style ?? "";
   const left = Number(getStyleValue(style, "exitX") ?? 1) <= 0;
   const side = left ? 0 : 1;
   const x = left ? table.x - LOOP : table.x + table.width + LOOP;
-  const top = table.y + table.height * 0.3;
-  const bottom = table.y + table.height * 0.7;
+  const tall = table.height >= 3 * LOOP;
+  const corner = Math.min(LOOP, table.width / 4);
+  const entry = tall
+    ? { entryX: String(side), entryY: "0.7" }
+    : { entryX: String(left ? corner / table.width : 1 - corner / table.width), entryY: "0" };
   cell.attrs.style = mergeStyle(style, {
     exitX: String(side),
-    exitY: "0.3",
-    entryX: String(side),
-    entryY: "0.7",
+    exitY: tall ? "0.3" : "0.5",
+    ...entry,
     align: left ? "right" : "left",
   });
-  const points: Point[] = [
-    { x, y: top },
-    { x, y: bottom },
-  ];
+  const points: Point[] = tall
+    ? [
+        { x, y: table.y + table.height * 0.3 },
+        { x, y: table.y + table.height * 0.7 },
+      ]
+    : [
+        { x, y: table.y + table.height / 2 },
+        { x, y: table.y - LOOP },
+        { x: left ? table.x + corner : table.x + table.width - corner, y: table.y - LOOP },
+      ];
   const geometry = childElements(cell).find((c) => c.name === "mxGeometry");
   if (!geometry) return;
   geometry.children = childElements(geometry).filter((c) => c.attrs.as !== "points");
-  geometry.children.push(
-    createElement(
-      "Array",
-      { as: "points" },
-      points.map((p) =>
-        createElement("mxPoint", { x: String(Math.round(p.x)), y: String(Math.round(p.y)) }),
-      ),
-    ),
+  const waypoints = points.map((p) =>
+    createElement("mxPoint", { x: String(Math.round(p.x)), y: String(Math.round(p.y)) }),
   );
+  geometry.children.push(createElement("Array", { as: "points" }, waypoints));
 }

@@ -4,12 +4,17 @@
  */
 import type { WorkBudget } from "../../budget.ts";
 import { layoutGraph } from "../../layout/index.ts";
-import type { GraphSpecInput } from "../../layout/spec.ts";
+import type { GraphSpecInput, Theme } from "../../layout/spec.ts";
+import { nodeStyle } from "../../layout/themes.ts";
+import { htmlLabel } from "../../layout/to-cells.ts";
 import type { DiagramPage } from "../../model/document.ts";
+import { getStyleValue } from "../../model/style.ts";
+import { measureText } from "../../text/estimate.ts";
 import { childElements, type XmlElement } from "../../xml/nodes.ts";
+import { reparent, vertexCell } from "../cell-edits.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
-import { drawConnector } from "./connectors.ts";
+import { type Box, drawConnector } from "./connectors.ts";
 import type { Entity, ErDiagram } from "./model.ts";
 import { parseErDiagram } from "./parse.ts";
 import { drawTable } from "./table-cells.ts";
@@ -53,6 +58,14 @@ export async function convertErDiagram(
   const page = laid.document.pages[0];
   if (!page) throw new Error("the layout returned no page");
   drawPage(page, diagram, sizes, options);
+  if (source.title !== undefined)
+    drawTitle(
+      page,
+      source.title,
+      laid.width,
+      options.theme ?? "default",
+      diagram.ids.claim("title"),
+    );
   const notes = [...diagram.remarks];
   for (const entity of entities) {
     for (const name of entity.classes) {
@@ -111,7 +124,7 @@ function drawPage(
   options: MermaidOptions,
 ): void {
   const byId = new Map<string, Entity>([...diagram.entities.values()].map((e) => [e.id, e]));
-  const boxes = new Map<string, { x: number; y: number; width: number; height: number }>();
+  const boxes = new Map<string, Box>();
   const out: XmlElement[] = [];
   let edgeIndex = 0;
   for (const cell of page.cells) {
@@ -136,7 +149,7 @@ function drawPage(
   page.cells = out;
 }
 
-function rectOf(cell: XmlElement): { x: number; y: number; width: number; height: number } {
+function rectOf(cell: XmlElement): Box {
   const g = childElements(cell).find((c) => c.name === "mxGeometry")?.attrs ?? {};
   return {
     x: Number(g.x ?? 0),
@@ -144,4 +157,34 @@ function rectOf(cell: XmlElement): { x: number; y: number; width: number; height
     width: Number(g.width ?? 0),
     height: Number(g.height ?? 0),
   };
+}
+
+/** Room the title takes above the drawing (with a self-relationship's loop still clear of it). */
+const TITLE_ROOM = 50;
+
+/**
+ * The front matter's title above the drawing, as Mermaid draws it: everything moves down to
+ * make room and the title is centred over the drawing's width.
+ */
+function drawTitle(
+  page: DiagramPage,
+  title: string,
+  width: number,
+  theme: Theme,
+  id: string,
+): void {
+  reparent(page.cells, "1", "1", 0, TITLE_ROOM);
+  const font =
+    getStyleValue(nodeStyle("text", theme, undefined, undefined), "fontColor") ?? "#000000";
+  const size = measureText(title, Math.max(200, width - 80));
+  const box = { width: Math.ceil(size.width * 1.4) + 20, height: size.height * 1.4 + 10 };
+  page.cells.push(
+    vertexCell(
+      id,
+      htmlLabel(title),
+      `text;html=1;align=center;verticalAlign=middle;whiteSpace=wrap;fontSize=18;fontStyle=1;fontColor=${font};`,
+      "1",
+      { x: Math.max(0, Math.round((width - box.width) / 2)), y: 6, ...box },
+    ),
+  );
 }

@@ -30,7 +30,10 @@ const LINE = 15;
 
 /** The text an attribute shows in a column. */
 export function cellText(attribute: Entity["attributes"][number], column: Column): string {
-  return column === "keys" ? attribute.keys.join(", ") : attribute[column];
+  if (column === "keys") return attribute.keys.join(", ");
+  // Generics as Mermaid shows them: `List~string~` is `List<string>`.
+  if (column === "type") return attribute.type.replace(/~([^~]*)~/g, "<$1>");
+  return attribute[column];
 }
 
 /**
@@ -59,8 +62,12 @@ export function tableSize(entity: Entity): TableSize {
   for (const column of wanted) {
     const texts = attributes.map((a) => cellText(a, column));
     if (texts.every((t) => t === "")) continue;
-    const widest = Math.max(...texts.map((t) => measureText(t, MAX_COLUMN).width));
-    columns.push({ column, width: Math.ceil(widest * (column === "keys" ? 1.1 : 1)) + PADDING });
+    // Keys and primary key names are bold.
+    const widths = attributes.map((a, i) => {
+      const bold = column === "keys" || (column === "name" && a.keys.includes("PK"));
+      return measureText(texts[i] as string, MAX_COLUMN).width * (bold ? 1.12 : 1);
+    });
+    columns.push({ column, width: Math.ceil(Math.max(...widths)) + PADDING });
   }
   const rows = attributes.map((a) => {
     let lines = 1;
