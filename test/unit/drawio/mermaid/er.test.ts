@@ -216,3 +216,19 @@ describe("ER relationships", () => {
     expect(style(row, "fillColor")).toBe("#1a202c");
   });
 });
+
+describe("ER limits", () => {
+  it("refuse a table too tall for the page's layout, naming the entity's line", async () => {
+    const rows = Array.from({ length: 90 }, (_, i) => `    int column${i}`).join("\n");
+    const error = await convertMermaid(`erDiagram\n  WIDE {\n${rows}\n  }`).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: "mermaid_too_large", line: 2 });
+  });
+
+  it("refuse over 2,000 entities", async () => {
+    const many = Array.from({ length: 2_001 }, (_, i) => `  E${i}`).join("\n");
+    const error = await convertMermaid(`erDiagram\n${many}`).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "mermaid_too_large" });
+  });
+});

@@ -37,6 +37,8 @@ export function blockTokens(
 ): { tokens: Token[]; close: number | undefined } {
   const text = at.text;
   const tokens: Token[] = [];
+  // A generic type's last `~` is looked for before the block's `}`, once per line.
+  const beforeClose = text.replace(/}.*$/, "");
   let pos = from;
   while (pos < text.length) {
     const c = text[pos] as string;
@@ -53,7 +55,7 @@ export function blockTokens(
       ["key", key],
       ["comma", c === "," ? "," : undefined],
       ["comment", match(COMMENT, text, pos)],
-      ["word", match(GENERIC, text.replace(/}.*$/, ""), pos) ?? match(WORD, text, pos)],
+      ["word", match(GENERIC, beforeClose, pos) ?? match(WORD, text, pos)],
     ];
     const hit = found.find(([, t]) => t !== undefined);
     if (!hit) {

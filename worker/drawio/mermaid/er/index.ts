@@ -3,6 +3,7 @@
  * crow's-foot connectors: the er folder's front door, `convertErDiagram`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { DrawioError } from "../../errors.ts";
 import { layoutGraph } from "../../layout/index.ts";
 import type { GraphSpecInput, Theme } from "../../layout/spec.ts";
 import { nodeStyle } from "../../layout/themes.ts";
@@ -51,6 +52,7 @@ export async function convertErDiagram(
   }
   const entities = [...diagram.entities.values()];
   const sizes = new Map(entities.map((e) => [e.id, tableSize(e)]));
+  for (const entity of entities) checkTableSize(entity, sizes.get(entity.id) as TableSize);
   const laid = await layoutGraph(
     specOf(diagram, sizes, options, source.title),
     budget ? { budget } : {},
@@ -89,6 +91,20 @@ export async function convertErDiagram(
     edges: diagram.relationships.length,
     counts: { entities: entities.length, attributes, relationships: diagram.relationships.length },
   };
+}
+
+/** The tallest (or widest) table the layout engine places, in px. */
+const MAX_TABLE = 2_000;
+
+/** Refuses a table too tall for one box of the layout (some 75 attribute rows). */
+function checkTableSize(entity: Entity, size: TableSize): void {
+  if (size.height <= MAX_TABLE && size.width <= MAX_TABLE) return;
+  const { at } = entity;
+  throw new DrawioError(
+    "mermaid_too_large",
+    `line ${at.line}: the table of ${entity.name} (${entity.attributes.length.toLocaleString("en-US")} attributes) would be ${Math.max(size.height, size.width).toLocaleString("en-US")} px, over the ${MAX_TABLE.toLocaleString("en-US")} px one table may take; split the entity or shorten its texts`,
+    { line: at.line, column: at.column, text: at.text },
+  );
 }
 
 /** The graph spec: a box the size of each table, a line per relationship. */
