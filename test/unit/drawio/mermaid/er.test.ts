@@ -217,6 +217,21 @@ describe("ER relationships", () => {
   });
 });
 
+describe("ER config", () => {
+  it("takes er.layoutDirection when the text gives no direction, and notes the other settings", async () => {
+    const text =
+      "---\nconfig:\n  er:\n    layoutDirection: LR\n    minEntityWidth: 200\n---\nerDiagram\n  A ||--o{ B : has";
+    const { byId, rect, notes } = await cellsOf(text);
+    expect(rect(byId("A")).x).toBeLessThan(rect(byId("B")).x);
+    expect(rect(byId("A")).y).toBe(rect(byId("B")).y);
+    expect(notes.join(" ")).toMatch(/`minEntityWidth` is not carried over/);
+    const overridden = await cellsOf(text.replace("erDiagram", "erDiagram\n  direction TB"));
+    expect(overridden.rect(overridden.byId("A")).y).toBeLessThan(
+      overridden.rect(overridden.byId("B")).y,
+    );
+  });
+});
+
 describe("ER limits", () => {
   it("refuse a table too tall for the page's layout, naming the entity's line", async () => {
     const rows = Array.from({ length: 90 }, (_, i) => `    int column${i}`).join("\n");

@@ -5,7 +5,7 @@
 import type { WorkBudget } from "../../budget.ts";
 import { DrawioError } from "../../errors.ts";
 import { layoutGraph } from "../../layout/index.ts";
-import type { GraphSpecInput, Theme } from "../../layout/spec.ts";
+import type { Direction, GraphSpecInput, Theme } from "../../layout/spec.ts";
 import { nodeStyle } from "../../layout/themes.ts";
 import { htmlLabel } from "../../layout/to-cells.ts";
 import type { DiagramPage } from "../../model/document.ts";
@@ -44,6 +44,7 @@ export async function convertErDiagram(
   budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
   const diagram = parseErDiagram(source);
+  const config = erConfig(source);
   if (diagram.entities.size === 0) {
     throw mermaidSyntax(
       source.header,
@@ -54,7 +55,7 @@ export async function convertErDiagram(
   const sizes = new Map(entities.map((e) => [e.id, tableSize(e)]));
   for (const entity of entities) checkTableSize(entity, sizes.get(entity.id) as TableSize);
   const laid = await layoutGraph(
-    specOf(diagram, sizes, options, source.title),
+    specOf(diagram, sizes, options, source.title, config.direction),
     budget ? { budget } : {},
   );
   const page = laid.document.pages[0];
@@ -68,7 +69,7 @@ export async function convertErDiagram(
       options.theme ?? "default",
       diagram.ids.claim("title"),
     );
-  const notes = [...diagram.remarks];
+  const notes = [...diagram.remarks, ...config.notes];
   for (const entity of entities) {
     for (const name of entity.classes) {
       if (!diagram.classDefs.has(name))
@@ -93,6 +94,33 @@ export async function convertErDiagram(
   };
 }
 
+const LAYOUT_DIRECTIONS: Record<string, Direction> = {
+  TB: "down",
+  TD: "down",
+  BT: "up",
+  LR: "right",
+  RL: "left",
+};
+
+/**
+ * The `er` settings of the config: `layoutDirection` is taken when the text says no
+ * `direction`; the others are Mermaid's measures and colours, noted as not carried over.
+ */
+function erConfig(source: MermaidSource): { direction?: Direction; notes: string[] } {
+  const er = source.config.er;
+  if (typeof er !== "object" || er === null) return { notes: [] };
+  const settings = er as Record<string, unknown>;
+  const named = LAYOUT_DIRECTIONS[String(settings.layoutDirection ?? "").toUpperCase()];
+  const ignored = Object.keys(settings).filter((k) => k !== "layoutDirection" || !named);
+  const notes =
+    ignored.length === 0
+      ? []
+      : [
+          `the er config's ${ignored.map((k) => `\`${k}\``).join(", ")} ${ignored.length === 1 ? "is" : "are"} not carried over: the tables are sized to their texts in draw.io's ER style`,
+        ];
+  return { notes, ...(named ? { direction: named } : {}) };
+}
+
 /** The tallest (or widest) table the layout engine places, in px. */
 const MAX_TABLE = 2_000;
 
@@ -113,9 +141,10 @@ function specOf(
   sizes: ReadonlyMap<string, TableSize>,
   options: MermaidOptions,
   title: string | undefined,
+  configured: Direction | undefined,
 ): GraphSpecInput {
   return {
-    direction: options.direction ?? diagram.direction ?? "down",
+    direction: options.direction ?? diagram.direction ?? configured ?? "down",
     theme: options.theme ?? "default",
     ...(title === undefined ? {} : { title }),
     nodes: [...diagram.entities.values()].map((e) => {
