@@ -196,6 +196,23 @@ describe("ER relationships", () => {
     for (const x of points) expect(x < table.x || x > table.x + table.w).toBe(true);
   });
 
+  it("end on the foreign key row and the primary key it refers to when they meet a table's side", async () => {
+    const { edge, byId, children, style } = await cellsOf(snippet("showcase.mmd"));
+    const row = (id: string | undefined) => byId(id ?? "");
+    const nameOf = (rowId: string | undefined) => children(rowId ?? "")[2]?.attrs.value;
+    const contains = edge(
+      row("ORDER-row-1").attrs.id ?? "",
+      row("ORDER_LINE-row-1").attrs.id ?? "",
+    );
+    expect(contains?.attrs.value).toBe("contains");
+    expect([nameOf(contains?.attrs.source), nameOf(contains?.attrs.target)]).toEqual([
+      "id",
+      "orderId",
+    ]);
+    expect(style(contains, "entryY")).toBe("0.5");
+    expect(row(contains?.attrs.target).attrs.parent).toBe("ORDER_LINE");
+  });
+
   it("follow direction LR: tables left to right", async () => {
     const { byId, rect } = await cellsOf(snippet("direction-lr.mmd"));
     expect(rect(byId("CUSTOMER")).x).toBeLessThan(rect(byId("ORDER")).x);

@@ -16,8 +16,9 @@ import { reparent, vertexCell } from "../cell-edits.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { type Box, drawConnector } from "./connectors.ts";
-import type { Entity, ErDiagram } from "./model.ts";
+import type { Entity, ErDiagram, Relationship } from "./model.ts";
 import { parseErDiagram } from "./parse.ts";
+import { attachToRows, type RowPlace } from "./row-ports.ts";
 import { drawTable } from "./table-cells.ts";
 import { type TableSize, tableSize } from "./table-size.ts";
 
@@ -28,7 +29,8 @@ import { type TableSize, tableSize } from "./table-size.ts";
  * and the quoted comment); each relationship as a connector between the tables with draw.io's
  * crow's-foot markers for the cardinality at each end (symbols `|o` `||` `}o` `}|` and their
  * mirrors, or words such as `zero or more`, `only one`, `1+`), solid when identifying (`--`,
- * `to`) and dashed when not (`..`, `optionally to`), its label on the line. A self-relationship
+ * `to`) and dashed when not (`..`, `optionally to`), its label on the line; an end on a table's
+ * side joins the foreign key row naming the other entity, or the primary key it refers to. A self-relationship
  * loops out of the table's side. `classDef`, `class`, `:::` and `style` colour the tables.
  * Placed by the layout engine; direction: `options.direction`, else `direction`, else down.
  *
@@ -171,6 +173,7 @@ function drawPage(
   const byId = new Map<string, Entity>([...diagram.entities.values()].map((e) => [e.id, e]));
   const boxes = new Map<string, Box>();
   const out: XmlElement[] = [];
+  const pairs: [XmlElement, Relationship][] = [];
   let edgeIndex = 0;
   for (const cell of page.cells) {
     out.push(cell);
@@ -189,9 +192,28 @@ function drawPage(
         );
       }
       drawConnector(cell, relationship, boxes.get(relationship.from.id));
+      pairs.push([cell, relationship]);
     }
   }
   page.cells = out;
+  attachToRows(pairs, boxes, rowPlaces(out, byId));
+}
+
+/** Each table's rows (its direct children), in order, with their place inside it. */
+function rowPlaces(
+  cells: readonly XmlElement[],
+  tables: ReadonlyMap<string, Entity>,
+): Map<string, RowPlace[]> {
+  const rows = new Map<string, RowPlace[]>();
+  for (const cell of cells) {
+    const parent = cell.attrs.parent ?? "";
+    if (!tables.has(parent)) continue;
+    const rect = rectOf(cell);
+    const list = rows.get(parent) ?? [];
+    list.push({ id: cell.attrs.id ?? "", y: rect.y, height: rect.height });
+    rows.set(parent, list);
+  }
+  return rows;
 }
 
 function rectOf(cell: XmlElement): Box {
