@@ -1,0 +1,180 @@
+/**
+ * Routing edges between named sides: from a short stub out of the source's side to a stub out
+ * of the target's side, an orthogonal path along lines through the gaps beside every service
+ * (icon and title) that crosses none of them, found by a shortest-path search where each bend
+ * costs extra.
+ */
+import type { Point, Rect } from "../../model/cell.ts";
+
+/** The lines routes run along and the points inside a service. */
+export interface PortGrid {
+  xs: number[];
+  ys: number[];
+  blocked: Uint8Array;
+}
+
+const BEND = 40;
+const OFFSET = 14;
+
+/**
+ * The routing grid around `obstacles`, with lines through every stub point (where routes start
+ * and end) and just outside each group's border.
+ *
+ * @example
+ * const grid = portGrid(footprints, groups, stubs);
+ */
+export function portGrid(
+  obstacles: readonly Rect[],
+  regions: readonly Rect[],
+  stubs: readonly Point[],
+): PortGrid {
+  const xs = new Set<number>();
+  const ys = new Set<number>();
+  for (const r of obstacles) {
+    xs.add(r.x - OFFSET)
+      .add(r.x + r.width / 2)
+      .add(r.x + r.width + OFFSET);
+    ys.add(r.y - OFFSET)
+      .add(r.y + r.height / 2)
+      .add(r.y + r.height + OFFSET);
+  }
+  for (const r of regions) {
+    xs.add(r.x - OFFSET).add(r.x + r.width + OFFSET);
+    ys.add(r.y - OFFSET).add(r.y + r.height + OFFSET);
+  }
+  for (const p of stubs) {
+    xs.add(p.x);
+    ys.add(p.y);
+  }
+  const sx = [...xs].sort((a, b) => a - b);
+  const sy = [...ys].sort((a, b) => a - b);
+  const blocked = new Uint8Array(sx.length * sy.length);
+  for (const r of obstacles) {
+    const x0 = upper(sx, r.x);
+    const x1 = lower(sx, r.x + r.width);
+    const y0 = upper(sy, r.y);
+    const y1 = lower(sy, r.y + r.height);
+    for (let i = x0; i < x1; i++) for (let j = y0; j < y1; j++) blocked[i * sy.length + j] = 1;
+  }
+  return { xs: sx, ys: sy, blocked };
+}
+
+/** The first index whose value is ≥ v. */
+function lower(values: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((values[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first index whose value is > v. */
+function upper(values: readonly number[], v: number): number {
+  const i = lower(values, v);
+  return values[i] === v ? i + 1 : i;
+}
+
+const DX = [1, -1, 0, 0];
+const DY = [0, 0, 1, -1];
+
+/**
+ * The bends of a route from stub `from` to stub `to` (both on the grid), or undefined when no
+ * way is free. The route leaves `from` heading `startDir` (0 right, 1 left, 2 down, 3 up).
+ *
+ * @example
+ * routePorts(grid, { x: 100, y: 50 }, 0, { x: 300, y: 50 }); // [] — a straight line
+ */
+export function routePorts(
+  grid: PortGrid,
+  from: Point,
+  startDir: number,
+  to: Point,
+): Point[] | undefined {
+  const { xs, ys, blocked } = grid;
+  const ny = ys.length;
+  const start = lower(xs, from.x) * ny + lower(ys, from.y);
+  const goal = lower(xs, to.x) * ny + lower(ys, to.y);
+  if (start === goal) return [];
+  const states = xs.length * ny * 4;
+  const cost = new Float64Array(states).fill(Number.POSITIVE_INFINITY);
+  const back = new Int32Array(states).fill(-1);
+  const heap: number[] = [];
+  const push = (state: number) => {
+    heap.push(state);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((cost[heap[parent] as number] as number) <= (cost[state] as number)) break;
+      heap[i] = heap[parent] as number;
+      i = parent;
+    }
+    heap[i] = state;
+  };
+  const pop = (): number => {
+    const top = heap[0] as number;
+    const last = heap.pop() as number;
+    if (heap.length > 0) {
+      let i = 0;
+      const c = cost[last] as number;
+      while (true) {
+        let child = 2 * i + 1;
+        if (child >= heap.length) break;
+        if (
+          child + 1 < heap.length &&
+          (cost[heap[child + 1] as number] as number) < (cost[heap[child] as number] as number)
+        )
+          child++;
+        if ((cost[heap[child] as number] as number) >= c) break;
+        heap[i] = heap[child] as number;
+        i = child;
+      }
+      heap[i] = last;
+    }
+    return top;
+  };
+  cost[start * 4 + startDir] = 0;
+  push(start * 4 + startDir);
+  const done = new Uint8Array(states);
+  let reached = -1;
+  while (heap.length > 0) {
+    const state = pop();
+    if (done[state]) continue;
+    done[state] = 1;
+    const p = state >> 2;
+    if (p === goal) {
+      reached = state;
+      break;
+    }
+    const dir = state & 3;
+    const xi = Math.floor(p / ny);
+    const yi = p % ny;
+    for (let d = 0; d < 4; d++) {
+      const nx = xi + (DX[d] as number);
+      const nyi = yi + (DY[d] as number);
+      if (nx < 0 || nyi < 0 || nx >= xs.length || nyi >= ny) continue;
+      const q = nx * ny + nyi;
+      if (blocked[q] && q !== goal) continue;
+      const step =
+        Math.abs((xs[nx] as number) - (xs[xi] as number)) +
+        Math.abs((ys[nyi] as number) - (ys[yi] as number)) +
+        (d === dir ? 0 : BEND);
+      const next = q * 4 + d;
+      const c = (cost[state] as number) + step;
+      if (c < (cost[next] as number)) {
+        cost[next] = c;
+        back[next] = state;
+        push(next);
+      }
+    }
+  }
+  if (reached < 0) return undefined;
+  const path: Point[] = [];
+  for (let s = reached; s >= 0; s = back[s] as number) {
+    const p = s >> 2;
+    path.push({ x: xs[Math.floor(p / ny)] as number, y: ys[p % ny] as number });
+  }
+  return path.reverse();
+}
