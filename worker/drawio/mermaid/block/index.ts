@@ -4,15 +4,16 @@
  */
 import type { WorkBudget } from "../../budget.ts";
 import { htmlLabel } from "../../layout/to-cells.ts";
-import { measureText } from "../../text/estimate.ts";
+import { EDGE_LABEL_WRAP, measureText } from "../../text/estimate.ts";
 import { vertexCell } from "../cell-edits.ts";
 import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { paletteOf } from "./block-styles.ts";
 import { blockCells } from "./cells.ts";
+import type { BlockDiagram } from "./model.ts";
 import { parseBlockDiagram } from "./parse.ts";
-import { placeGrid } from "./place.ts";
+import { type Gaps, placeGrid } from "./place.ts";
 
 const MARGIN = 20;
 
@@ -48,7 +49,11 @@ export async function convertBlockDiagram(
   const palette = paletteOf(options.theme ?? "default");
   const title = source.title;
   const titleHeight = title === undefined ? 0 : measureText(title, 600).height + 16;
-  const placement = placeGrid(diagram.root, { x: MARGIN, y: MARGIN + titleHeight });
+  const placement = placeGrid(
+    diagram.root,
+    { x: MARGIN, y: MARGIN + titleHeight },
+    gapsFor(diagram),
+  );
   const { cells, notes } = blockCells(diagram, placement, palette);
   const width = placement.width + 2 * MARGIN;
   if (title !== undefined) {
@@ -86,4 +91,17 @@ export async function convertBlockDiagram(
       columns: placement.columns,
     },
   };
+}
+
+/** Gaps wide and tall enough for the longest link label to sit between two blocks. */
+function gapsFor(diagram: BlockDiagram): Gaps {
+  let width = 0;
+  let height = 0;
+  for (const edge of diagram.edges) {
+    if (edge.label === "") continue;
+    const box = measureText(edge.label, EDGE_LABEL_WRAP);
+    width = Math.max(width, box.width);
+    height = Math.max(height, box.height);
+  }
+  return { x: Math.max(32, width + 28), y: Math.max(32, height + 28) };
 }

@@ -9,8 +9,11 @@ import type { Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { Block, BlockShape, Composite, Item } from "./model.ts";
 
-/** Room between grid cells: edges run in it. */
-export const GAP = 32;
+/** Room between grid cells (edges run in it): more than the longest link label needs. */
+export interface Gaps {
+  x: number;
+  y: number;
+}
 /** Room between a composite block's border and its grid. */
 const PAD = 16;
 const LABEL_WRAP = 220;
@@ -49,14 +52,19 @@ interface Grid {
  * Places the diagram's grid with its top left corner at `origin`.
  *
  * @example
- * placeGrid(diagram.root, { x: 20, y: 20 }).rects.get("a"); // { x: 20, y: 20, width: 60, height: 40 }
+ * placeGrid(diagram.root, { x: 20, y: 20 }, { x: 32, y: 32 }).rects.get("a"); // { x: 20, y: 20, width: 60, height: 40 }
  */
-export function placeGrid(root: Composite, origin: { x: number; y: number }): Placement {
+export function placeGrid(
+  root: Composite,
+  origin: { x: number; y: number },
+  gaps: Gaps,
+): Placement {
   const sizes = new Map<Item, Size>();
   const grids = new Map<Composite, Grid>();
-  const natural = measure(root, sizes, grids, 0);
+  const work: Work = { sizes, grids, gaps };
+  const natural = measure(root, work, 0);
   const rects = new Map<string, Rect>();
-  position(root, origin.x, origin.y, natural.width, sizes, grids, rects, 0);
+  position(root, { x: origin.x, y: origin.y, width: natural.width }, work, rects, 0);
   return {
     rects,
     width: natural.width,
@@ -108,12 +116,15 @@ function arrowSize(directions: readonly string[], w: number, h: number): Size {
   return { width: long, height: thick };
 }
 
-function measure(
-  item: Item,
-  sizes: Map<Item, Size>,
-  grids: Map<Composite, Grid>,
-  depth: number,
-): Size {
+/** What measuring and positioning share: the sizes and grids found, and the gaps. */
+interface Work {
+  sizes: Map<Item, Size>;
+  grids: Map<Composite, Grid>;
+  gaps: Gaps;
+}
+
+function measure(item: Item, work: Work, depth: number): Size {
+  const { sizes, grids, gaps } = work;
   let size: Size;
   if (item.kind === "space") size = { width: 0, height: 0 };
   else if (item.kind === "block") size = blockSize(item);
@@ -122,17 +133,17 @@ function measure(
     grids.set(item, grid);
     let unit = 0;
     for (const cell of grid.cells) {
-      const child = measure(cell.item, sizes, grids, depth + 1);
-      unit = Math.max(unit, (child.width - (cell.span - 1) * GAP) / cell.span);
+      const child = measure(cell.item, work, depth + 1);
+      unit = Math.max(unit, (child.width - (cell.span - 1) * gaps.x) / cell.span);
       grid.rowHeights[cell.row] = Math.max(grid.rowHeights[cell.row] ?? 0, child.height);
     }
     grid.columnWidth = Math.max(unit, grid.cells.length === 0 ? 60 : 0);
     const pad = depth === 0 ? 0 : PAD;
     const heights = grid.rowHeights.map((h) => Math.max(h, 20));
     size = {
-      width: grid.columns * grid.columnWidth + (grid.columns - 1) * GAP + 2 * pad,
+      width: grid.columns * grid.columnWidth + (grid.columns - 1) * gaps.x + 2 * pad,
       height:
-        Math.max(heights.reduce((a, b) => a + b, 0) + (heights.length - 1) * GAP, 20) + 2 * pad,
+        Math.max(heights.reduce((a, b) => a + b, 0) + (heights.length - 1) * gaps.y, 20) + 2 * pad,
     };
   }
   sizes.set(item, size);
@@ -164,14 +175,13 @@ function gridOf(block: Composite): Grid {
 /** Places a composite (or block) at x, y in a cell `width` wide. */
 function position(
   item: Item,
-  x: number,
-  y: number,
-  width: number,
-  sizes: Map<Item, Size>,
-  grids: Map<Composite, Grid>,
+  at: { x: number; y: number; width: number },
+  work: Work,
   rects: Map<string, Rect>,
   depth: number,
 ): void {
+  const { x, y, width } = at;
+  const { sizes, grids, gaps } = work;
   if (item.kind === "space") return;
   const size = sizes.get(item) as Size;
   if (item.kind === "block") {
@@ -184,19 +194,19 @@ function position(
   const grid = grids.get(item) as Grid;
   const pad = depth === 0 ? 0 : PAD;
   if (depth > 0) rects.set(item.id, { x, y, width, height: size.height });
-  const unit = (width - 2 * pad - (grid.columns - 1) * GAP) / grid.columns;
+  const unit = (width - 2 * pad - (grid.columns - 1) * gaps.x) / grid.columns;
   const rowTops: number[] = [];
   let top = y + pad;
   for (const h of grid.rowHeights) {
     rowTops.push(top);
-    top += Math.max(h, 20) + GAP;
+    top += Math.max(h, 20) + gaps.y;
   }
   for (const cell of grid.cells) {
-    const cx = x + pad + cell.column * (unit + GAP);
-    const cw = cell.span * unit + (cell.span - 1) * GAP;
+    const cx = x + pad + cell.column * (unit + gaps.x);
+    const cw = cell.span * unit + (cell.span - 1) * gaps.x;
     const child = sizes.get(cell.item) as Size;
     const rowHeight = grid.rowHeights[cell.row] ?? 0;
     const cy = (rowTops[cell.row] ?? 0) + (rowHeight - child.height) / 2;
-    position(cell.item, cx, cy, cw, sizes, grids, rects, depth + 1);
+    position(cell.item, { x: cx, y: cy, width: cw }, work, rects, depth + 1);
   }
 }
