@@ -7,6 +7,7 @@ import type { Theme } from "../../layout/spec.ts";
 import { htmlLabel } from "../../layout/to-cells.ts";
 import type { Point, Rect } from "../../model/cell.ts";
 import type { LibraryShapes } from "../../shapes/library-style.ts";
+import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
@@ -16,7 +17,7 @@ import type { ArchEdge, ArchEnd, Architecture, Side } from "./model.ts";
 import type { ArchPlacement } from "./place.ts";
 import { portGrid, routePorts } from "./route.ts";
 
-const STUB = 20;
+const STUB = 16;
 const GROUP_ICON = 20;
 const DIRECTION: Record<Side, number> = { R: 0, L: 1, B: 2, T: 3 };
 
@@ -58,6 +59,9 @@ export function architectureCells(
       : "strokeColor=#9370DB;fontColor=#333333;";
     const indent = group.icon === undefined ? 8 : 12 + GROUP_ICON;
     const style = `rounded=0;dashed=1;dashPattern=8 4;fillColor=none;container=1;collapsible=0;html=1;whiteSpace=wrap;verticalAlign=top;align=left;spacingLeft=${indent};spacingTop=4;fontStyle=1;${colours}`;
+    // The title is no cell of its own, but edges should not run through it either.
+    const titleWidth = group.title === "" ? 0 : measureText(group.title, rect.width).width + 12;
+    obstacles.push({ x: rect.x + 2, y: rect.y + 2, width: indent + titleWidth, height: 24 });
     cells.push(
       vertexCell(
         id,

@@ -17,7 +17,7 @@ const GAP_X = 80;
 const GAP_Y = 64;
 /** A group's border to its grid, and the room its title takes on top. */
 const PAD = 28;
-const HEADER = 34;
+const HEADER = 46;
 
 /** Where everything is drawn, in page coordinates. */
 export interface ArchPlacement {

@@ -11,6 +11,14 @@ export interface PortGrid {
   xs: number[];
   ys: number[];
   blocked: Uint8Array;
+  /** The search's scratch space, shared by every route: a state counts only with this run's stamp. */
+  search: {
+    cost: Float64Array;
+    back: Int32Array;
+    seen: Uint32Array;
+    closed: Uint32Array;
+    run: number;
+  };
 }
 
 const BEND = 40;
@@ -56,7 +64,15 @@ export function portGrid(
     const y1 = lower(sy, r.y + r.height);
     for (let i = x0; i < x1; i++) for (let j = y0; j < y1; j++) blocked[i * sy.length + j] = 1;
   }
-  return { xs: sx, ys: sy, blocked };
+  const states = sx.length * sy.length * 4;
+  const search = {
+    cost: new Float64Array(states),
+    back: new Int32Array(states),
+    seen: new Uint32Array(states),
+    closed: new Uint32Array(states),
+    run: 0,
+  };
+  return { xs: sx, ys: sy, blocked, search };
 }
 
 /** The first index whose value is ≥ v. */
@@ -98,16 +114,17 @@ export function routePorts(
   const start = lower(xs, from.x) * ny + lower(ys, from.y);
   const goal = lower(xs, to.x) * ny + lower(ys, to.y);
   if (start === goal) return [];
-  const states = xs.length * ny * 4;
-  const cost = new Float64Array(states).fill(Number.POSITIVE_INFINITY);
-  const back = new Int32Array(states).fill(-1);
+  const { cost, back, seen, closed } = grid.search;
+  const run = ++grid.search.run;
+  const costOf = (state: number) =>
+    seen[state] === run ? (cost[state] as number) : Number.POSITIVE_INFINITY;
   const heap: number[] = [];
   const push = (state: number) => {
     heap.push(state);
     let i = heap.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if ((cost[heap[parent] as number] as number) <= (cost[state] as number)) break;
+      if (costOf(heap[parent] as number) <= costOf(state)) break;
       heap[i] = heap[parent] as number;
       i = parent;
     }
@@ -118,16 +135,16 @@ export function routePorts(
     const last = heap.pop() as number;
     if (heap.length > 0) {
       let i = 0;
-      const c = cost[last] as number;
+      const c = costOf(last);
       while (true) {
         let child = 2 * i + 1;
         if (child >= heap.length) break;
         if (
           child + 1 < heap.length &&
-          (cost[heap[child + 1] as number] as number) < (cost[heap[child] as number] as number)
+          costOf(heap[child + 1] as number) < costOf(heap[child] as number)
         )
           child++;
-        if ((cost[heap[child] as number] as number) >= c) break;
+        if (costOf(heap[child] as number) >= c) break;
         heap[i] = heap[child] as number;
         i = child;
       }
@@ -136,13 +153,14 @@ export function routePorts(
     return top;
   };
   cost[start * 4 + startDir] = 0;
+  back[start * 4 + startDir] = -1;
+  seen[start * 4 + startDir] = run;
   push(start * 4 + startDir);
-  const done = new Uint8Array(states);
   let reached = -1;
   while (heap.length > 0) {
     const state = pop();
-    if (done[state]) continue;
-    done[state] = 1;
+    if (closed[state] === run) continue;
+    closed[state] = run;
     const p = state >> 2;
     if (p === goal) {
       reached = state;
@@ -163,8 +181,9 @@ export function routePorts(
         (d === dir ? 0 : BEND);
       const next = q * 4 + d;
       const c = (cost[state] as number) + step;
-      if (c < (cost[next] as number)) {
+      if (c < costOf(next)) {
         cost[next] = c;
+        seen[next] = run;
         back[next] = state;
         push(next);
       }
