@@ -11,6 +11,8 @@ export interface PortGrid {
   xs: number[];
   ys: number[];
   blocked: Uint8Array;
+  /** Per grid point: how many routes found so far pass it (a later route keeps off them). */
+  used: Uint8Array;
   /** The search's scratch space, shared by every route: a state counts only with this run's stamp. */
   search: {
     cost: Float64Array;
@@ -22,6 +24,8 @@ export interface PortGrid {
 }
 
 const BEND = 40;
+/** The cost of sharing a point with an earlier route: two lines on top of each other read as one. */
+const CROWD = 30;
 const OFFSET = 14;
 
 /**
@@ -72,7 +76,7 @@ export function portGrid(
     closed: new Uint32Array(states),
     run: 0,
   };
-  return { xs: sx, ys: sy, blocked, search };
+  return { xs: sx, ys: sy, blocked, used: new Uint8Array(blocked.length), search };
 }
 
 /** The first index whose value is ≥ v. */
@@ -109,7 +113,7 @@ export function routePorts(
   startDir: number,
   to: Point,
 ): Point[] | undefined {
-  const { xs, ys, blocked } = grid;
+  const { xs, ys, blocked, used } = grid;
   const ny = ys.length;
   const start = lower(xs, from.x) * ny + lower(ys, from.y);
   const goal = lower(xs, to.x) * ny + lower(ys, to.y);
@@ -178,7 +182,8 @@ export function routePorts(
       const step =
         Math.abs((xs[nx] as number) - (xs[xi] as number)) +
         Math.abs((ys[nyi] as number) - (ys[yi] as number)) +
-        (d === dir ? 0 : BEND);
+        (d === dir ? 0 : BEND) +
+        (used[q] ? CROWD : 0);
       const next = q * 4 + d;
       const c = (cost[state] as number) + step;
       if (c < costOf(next)) {
@@ -194,6 +199,7 @@ export function routePorts(
   for (let s = reached; s >= 0; s = back[s] as number) {
     const p = s >> 2;
     path.push({ x: xs[Math.floor(p / ny)] as number, y: ys[p % ny] as number });
+    if ((used[p] as number) < 255) used[p] = (used[p] as number) + 1;
   }
   return path.reverse();
 }

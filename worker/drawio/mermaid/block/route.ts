@@ -20,9 +20,13 @@ export interface RouteGrid {
   ys: number[];
   /** Per grid point (x index × ys.length + y index): 1 when inside a block. */
   blocked: Uint8Array;
+  /** Per grid point: how many routes found so far pass it (a later route keeps off them). */
+  used: Uint8Array;
 }
 
 const BEND = 40;
+/** The cost of sharing a point with an earlier route: two lines on top of each other read as one. */
+const CROWD = 30;
 const OFFSET = 12;
 
 /**
@@ -59,7 +63,7 @@ export function routeGrid(obstacles: readonly Rect[], regions: readonly Rect[]):
     const [y0, y1] = inside(sy, r.y, r.y + r.height);
     for (let i = x0; i < x1; i++) for (let j = y0; j < y1; j++) blocked[i * sy.length + j] = 1;
   }
-  return { xs: sx, ys: sy, blocked };
+  return { xs: sx, ys: sy, blocked, used: new Uint8Array(blocked.length) };
 }
 
 const GAP_HALF = 16;
@@ -97,7 +101,7 @@ const DY = [0, 0, 1, -1];
  * const route = routeBetween(grid, source, target);
  */
 export function routeBetween(grid: RouteGrid, from: Rect, to: Rect): Route | undefined {
-  const { xs, ys, blocked } = grid;
+  const { xs, ys, blocked, used } = grid;
   const ny = ys.length;
   const start = pointIndex(grid, from.x + from.width / 2, from.y + from.height / 2);
   const goal = pointIndex(grid, to.x + to.width / 2, to.y + to.height / 2);
@@ -136,7 +140,8 @@ export function routeBetween(grid: RouteGrid, from: Rect, to: Rect): Route | und
       const step =
         Math.abs((xs[nx] as number) - (xs[xi] as number)) +
         Math.abs((ys[nyi] as number) - (ys[yi] as number)) +
-        (d === dir ? 0 : BEND);
+        (d === dir ? 0 : BEND) +
+        (used[q] ? CROWD : 0);
       const next = q * 4 + d;
       if (c + step < (cost[next] as number)) {
         cost[next] = c + step;
@@ -150,6 +155,7 @@ export function routeBetween(grid: RouteGrid, from: Rect, to: Rect): Route | und
   for (let s = reached; s >= 0; s = back[s] as number) {
     const p = s >> 2;
     path.push({ x: xs[Math.floor(p / ny)] as number, y: ys[p % ny] as number });
+    if (used[p] !== undefined && used[p] < 255) used[p] = (used[p] as number) + 1;
     if (p === start) break;
   }
   path.reverse();
