@@ -27,6 +27,8 @@ const BEND = 40;
 /** The cost of sharing a point with an earlier route: two lines on top of each other read as one. */
 const CROWD = 30;
 const OFFSET = 14;
+/** How close to a service a route may not run. */
+const EDGE = 3;
 
 /**
  * The routing grid around `obstacles`, with lines through every stub point (where routes start
@@ -62,10 +64,11 @@ export function portGrid(
   const sy = [...ys].sort((a, b) => a - b);
   const blocked = new Uint8Array(sx.length * sy.length);
   for (const r of obstacles) {
-    const x0 = upper(sx, r.x);
-    const x1 = lower(sx, r.x + r.width);
-    const y0 = upper(sy, r.y);
-    const y1 = lower(sy, r.y + r.height);
+    // Lines along a border (or within a hair of it) would be drawn on the outline: blocked too.
+    const x0 = upper(sx, r.x - EDGE);
+    const x1 = lower(sx, r.x + r.width + EDGE);
+    const y0 = upper(sy, r.y - EDGE);
+    const y1 = lower(sy, r.y + r.height + EDGE);
     for (let i = x0; i < x1; i++) for (let j = y0; j < y1; j++) blocked[i * sy.length + j] = 1;
   }
   const states = sx.length * sy.length * 4;

@@ -59,14 +59,17 @@ export function routeGrid(obstacles: readonly Rect[], regions: readonly Rect[]):
   const sy = [...ys].sort((a, b) => a - b);
   const blocked = new Uint8Array(sx.length * sy.length);
   for (const r of obstacles) {
-    const [x0, x1] = inside(sx, r.x, r.x + r.width);
-    const [y0, y1] = inside(sy, r.y, r.y + r.height);
+    // Lines along a border (or within a hair of it) would be drawn on the outline: blocked too.
+    const [x0, x1] = inside(sx, r.x - EDGE, r.x + r.width + EDGE);
+    const [y0, y1] = inside(sy, r.y - EDGE, r.y + r.height + EDGE);
     for (let i = x0; i < x1; i++) for (let j = y0; j < y1; j++) blocked[i * sy.length + j] = 1;
   }
   return { xs: sx, ys: sy, blocked, used: new Uint8Array(blocked.length) };
 }
 
 const GAP_HALF = 16;
+/** How close to a block's border a route may not run. */
+const EDGE = 3;
 
 /** The index range [from, to) of the sorted values strictly between lo and hi. */
 function inside(values: readonly number[], lo: number, hi: number): [number, number] {
@@ -87,7 +90,7 @@ function lowerBound(values: readonly number[], v: number): number {
 }
 
 function within(r: Rect, x: number, y: number): boolean {
-  return x > r.x && x < r.x + r.width && y > r.y && y < r.y + r.height;
+  return x > r.x - EDGE && x < r.x + r.width + EDGE && y > r.y - EDGE && y < r.y + r.height + EDGE;
 }
 
 const DX = [1, -1, 0, 0];
