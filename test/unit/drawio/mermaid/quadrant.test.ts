@@ -30,7 +30,10 @@ describeCorpus("quadrant", (text) => convertMermaid(text), quadrantTexts, undefi
 async function page(text: string) {
   const out = await convertMermaid(text);
   const cells = parseDiagram(serializeDiagram(out.document)).pages[0]?.cells ?? [];
-  const byId = (id: string) => cells.find((c) => c.attrs.id === id);
+  const byId = (id: string) => {
+    const cell = cells.find((c) => c.attrs.id === id);
+    return cell?.name === "UserObject" ? childElements(cell)[0] : cell;
+  };
   const rect = (id: string) => {
     const cell = byId(id);
     const a = (cell && childElements(cell).find((c) => c.name === "mxGeometry")?.attrs) ?? {};

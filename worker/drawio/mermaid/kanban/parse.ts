@@ -133,7 +133,7 @@ function readMeta(text: string, at: SourceLine, offset: number, notes: string[])
   }
   if (meta.priority !== undefined && !(PRIORITIES as readonly string[]).includes(meta.priority)) {
     notes.push(
-      `line ${at.line}: priority "${meta.priority}" is none of ${PRIORITIES.join(", ")}; it is written on the card without a stripe`,
+      `line ${at.line}: priority "${meta.priority}" is none of ${PRIORITIES.join(", ")}; it is kept in the stripe's tooltip and data, with no colour`,
     );
   }
   return meta;

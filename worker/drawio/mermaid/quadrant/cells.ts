@@ -6,7 +6,7 @@
 import { htmlLabel } from "../../layout/to-cells.ts";
 import type { Rect } from "../../model/cell.ts";
 import { measureText, wrapText } from "../../text/estimate.ts";
-import { childElements, type XmlElement } from "../../xml/nodes.ts";
+import { childElements, createElement, type XmlElement } from "../../xml/nodes.ts";
 import { vertexCell } from "../cell-edits.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import { nameSpot, TakenRects } from "./free-spots.ts";
@@ -114,7 +114,8 @@ export function quadrantCells(model: QuadrantModel, sizes: QuadrantSizes): Quadr
   let right = plot.x + W;
   let bottom = plot.y + H + (hasX && !xAbove ? AXIS : 0);
   for (const cell of cells) {
-    const g = childElements(cell)[0];
+    const inner = cell.name === "UserObject" ? childElements(cell)[0] : cell;
+    const g = inner && childElements(inner)[0];
     if (!g) continue;
     right = Math.max(right, Number(g.attrs.x) + Number(g.attrs.width));
     bottom = Math.max(bottom, Number(g.attrs.y) + Number(g.attrs.height));
@@ -185,15 +186,14 @@ function points(
     const c = centres[i] as (typeof centres)[number];
     const s = c.style;
     const look = `ellipse;aspect=fixed;fillColor=${s.color ?? POINT_FILL};strokeColor=${s.strokeColor ?? "none"};strokeWidth=${s.strokeWidth ?? 1};`;
+    const circle = vertexCell(`point-${i + 1}`, "", look, PLACED_LAYER, {
+      x: c.x - c.r,
+      y: c.y - c.r,
+      width: 2 * c.r,
+      height: 2 * c.r,
+    });
     cells.push(
-      vertexCell(
-        `point-${i + 1}`,
-        "",
-        look,
-        PLACED_LAYER,
-        { x: c.x - c.r, y: c.y - c.r, width: 2 * c.r, height: 2 * c.r },
-        { tooltip: `${p.name} (${p.x}, ${p.y})` },
-      ),
+      withData(circle, { tooltip: `${p.name} (${p.x}, ${p.y})`, x: String(p.x), y: String(p.y) }),
     );
     const box = measureText(p.name, 200);
     const spot = nameSpot(taken, c.x, c.y, c.r, box.width + 6, box.height + 2);
@@ -244,4 +244,12 @@ function listNames(
 
 function stylesOf(model: QuadrantModel, classes: readonly string[]): PointStyle {
   return Object.assign({}, ...classes.map((c) => model.classes.get(c) ?? {}));
+}
+
+/** A cell wrapped in a `<UserObject>`, where draw.io keeps tooltips and custom data. */
+function withData(cell: XmlElement, data: Record<string, string>): XmlElement {
+  const { id = "", value = "", ...rest } = cell.attrs;
+  return createElement("UserObject", { label: value, ...data, id }, [
+    createElement("mxCell", rest, cell.children),
+  ]);
 }
