@@ -70,6 +70,9 @@ export function pieCells(model: PieModel, textPosition: number, ink: string): Pi
   });
   let start = 0;
   const labels: Rect[] = [];
+  // Percentages go after every slice: each slice's box is the whole pie, so a later slice
+  // would be painted over an earlier slice's percentage.
+  const shares: Placed[] = [];
   let unlabelled = 0;
   for (const [index, slice] of model.slices.entries()) {
     if (slice.value <= 0) continue;
@@ -91,7 +94,7 @@ export function pieCells(model: PieModel, textPosition: number, ink: string): Pi
     const rect = percentRect(text, (start + end) / 2, textPosition, labels);
     if (rect) {
       labels.push(rect);
-      placed.push({
+      shares.push({
         id: `share-${index + 1}`,
         value: text,
         style: `text;html=1;align=center;verticalAlign=middle;fontSize=${LABEL_SIZE};fontColor=#000000;`,
@@ -100,7 +103,7 @@ export function pieCells(model: PieModel, textPosition: number, ink: string): Pi
     } else unlabelled++;
   }
   const right = Math.max(RADIUS, ...labels.map((r) => r.x + r.width));
-  placed.push(...legend(model, right + 30, ink));
+  placed.push(...shares, ...legend(model, right + 30, ink));
   if (model.title !== undefined && model.title !== "") {
     const top = Math.min(-RADIUS, ...labels.map((r) => r.y));
     const box = measureText(model.title, 600);
