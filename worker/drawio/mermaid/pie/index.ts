@@ -1,20 +1,64 @@
 /**
  * Mermaid pie charts (`pie`) as editable draw.io: the pie folder's front door, `convertPie`.
- * Not converted yet: this placeholder refuses the type until its converter lands.
  */
 import type { WorkBudget } from "../../budget.ts";
-import { DrawioError } from "../../errors.ts";
+import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+import { pieCells } from "./cells.ts";
+import { parsePie } from "./parse.ts";
 
-/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+/**
+ * Converts a pie chart read by `readMermaid`: each slice a draw.io pie shape on one centre, its
+ * percentage on it, a legend and the title. `nodes` counts the slices (`counts.slices` too);
+ * a pie has no edges.
+ *
+ * @example
+ * const { document } = await convertPie(readMermaid('pie\n "Dogs" : 3\n "Cats" : 1'), {});
+ */
 export async function convertPie(
   source: MermaidSource,
-  _options: MermaidOptions,
-  _budget?: WorkBudget,
+  options: MermaidOptions,
+  budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
-  throw new DrawioError(
-    "mermaid_unsupported",
-    `line ${source.header.line}: pie charts are not converted yet`,
+  const model = parsePie(source);
+  budget?.charge(model.slices.length);
+  const title = model.title ?? source.title;
+  const dark = options.theme === "dark";
+  const position = textPosition(source.config);
+  const drawing = pieCells(
+    { ...model, ...(title === undefined ? {} : { title }) },
+    position,
+    dark ? "#f0f0f0" : "#333333",
   );
+  const notes = [...source.notes, ...model.notes];
+  if (drawing.unlabelled > 0) {
+    notes.push(
+      `${drawing.unlabelled} slices carry no percentage (under 0.5 %, as Mermaid leaves them, or no room beside the others); the legend lists them`,
+    );
+  }
+  const zero = model.slices.filter((s) => s.value === 0).length;
+  if (zero > 0) notes.push(`${zero} slices of value 0 are only in the legend, as in Mermaid`);
+  if (options.direction !== undefined)
+    notes.push("a pie chart has no direction; it was not applied");
+  return {
+    document: placedDocument(
+      drawing.cells,
+      drawing.width,
+      drawing.height,
+      dark ? "#1e1e1e" : undefined,
+    ),
+    notes,
+    nodes: model.slices.length,
+    edges: 0,
+    counts: { slices: model.slices.length },
+    ...(model.title === undefined ? {} : { title: model.title }),
+  };
+}
+
+/** `config.pie.textPosition`: where percentages sit, from the centre (0) to the rim (1). */
+function textPosition(config: Record<string, unknown>): number {
+  const pie = config.pie as { textPosition?: unknown } | undefined;
+  const value = Number(pie?.textPosition);
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 0.75;
 }

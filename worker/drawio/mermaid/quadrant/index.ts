@@ -1,20 +1,76 @@
 /**
- * Mermaid quadrant charts (`quadrantChart`) as editable draw.io: the quadrant folder's front door, `convertQuadrantChart`.
- * Not converted yet: this placeholder refuses the type until its converter lands.
+ * Mermaid quadrant charts (`quadrantChart`) as editable draw.io: the quadrant folder's front
+ * door, `convertQuadrantChart`.
  */
 import type { WorkBudget } from "../../budget.ts";
-import { DrawioError } from "../../errors.ts";
+import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+import { quadrantCells } from "./cells.ts";
+import { parseQuadrant } from "./parse.ts";
 
-/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+/**
+ * Converts a quadrant chart read by `readMermaid`: four quadrant boxes with their labels, the
+ * axis labels, each point a circle at its coordinates with its name. `nodes` counts the points
+ * (`counts.points`), `counts.quadrants` the quadrants given a label; there are no edges.
+ *
+ * @example
+ * const { document } = await convertQuadrantChart(readMermaid("quadrantChart\n  A: [0.3, 0.6]"), {});
+ */
 export async function convertQuadrantChart(
   source: MermaidSource,
-  _options: MermaidOptions,
-  _budget?: WorkBudget,
+  options: MermaidOptions,
+  budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
-  throw new DrawioError(
-    "mermaid_unsupported",
-    `line ${source.header.line}: quadrant charts are not converted yet`,
+  const model = parseQuadrant(source);
+  budget?.charge(model.points.length);
+  const title = model.title ?? source.title;
+  const dark = options.theme === "dark";
+  const config = (source.config.quadrantChart ?? {}) as Record<string, unknown>;
+  const drawing = quadrantCells(
+    { ...model, ...(title === undefined ? {} : { title }) },
+    {
+      width: size(config.chartWidth, 500) - 100,
+      height: size(config.chartHeight, 500) - 100,
+      pointRadius: size(config.pointRadius, 5),
+      ink: dark ? "#f0f0f0" : "#131300",
+    },
   );
+  const notes = [...source.notes];
+  if (drawing.listed > 0) {
+    notes.push(
+      `${drawing.listed} point names had no free place beside their point and are listed, numbered, right of the chart`,
+    );
+  }
+  if (source.config.themeVariables !== undefined) {
+    notes.push("theme variables are not applied: the chart is drawn in Mermaid's default colours");
+  }
+  for (const name of new Set(model.points.flatMap((p) => p.classes))) {
+    if (!model.classes.has(name))
+      notes.push(`class "${name}" is used but never defined with classDef`);
+  }
+  if (options.direction !== undefined)
+    notes.push("a quadrant chart has no direction; it was not applied");
+  return {
+    document: placedDocument(
+      drawing.cells,
+      drawing.width,
+      drawing.height,
+      dark ? "#1e1e1e" : undefined,
+    ),
+    notes,
+    nodes: model.points.length,
+    edges: 0,
+    counts: {
+      points: model.points.length,
+      quadrants: model.quadrants.filter((q) => q !== undefined).length,
+    },
+    ...(model.title === undefined ? {} : { title: model.title }),
+  };
+}
+
+/** A size from the config, bounded to what a page holds. */
+function size(value: unknown, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.min(Math.max(n, 1), 2000) : fallback;
 }
