@@ -120,3 +120,17 @@ export function edgeCell(
   };
   return createElement("mxCell", { id, value, style, edge: "1", parent, ...joined }, [geometry]);
 }
+
+/**
+ * A cell wrapped in a `<UserObject>`, where draw.io keeps a cell's links, tooltips and custom
+ * data (`data`); its value becomes the wrapper's `label`, its structure stays on the `<mxCell>`.
+ *
+ * @example
+ * withCellData(vertexCell("t-1", "MC-2037", "text;", "1", rect), { link: "https://…/MC-2037" });
+ */
+export function withCellData(cell: XmlElement, data: Record<string, string>): XmlElement {
+  const { id = "", value = "", ...rest } = cell.attrs;
+  return createElement("UserObject", { label: value, ...data, id }, [
+    createElement("mxCell", rest, cell.children),
+  ]);
+}

@@ -4,7 +4,8 @@
  * diagram's own data ("Edit Data" with nothing selected shows them).
  */
 import type { DiagramDocument } from "../model/document.ts";
-import { createElement, type XmlElement } from "../xml/nodes.ts";
+import type { XmlElement } from "../xml/nodes.ts";
+import { withCellData } from "./cell-edits.ts";
 
 /** What to write: the page's name and the accessibility texts. */
 export interface DiagramMetadata {
@@ -33,11 +34,8 @@ export function describeDiagram(document: DiagramDocument, meta: DiagramMetadata
   return { ...document, pages: [{ ...page, attributes, cells }, ...rest] };
 }
 
-/** The root cell (the one without a parent) as an `<object>` carrying `data`; others as they are. */
+/** The root cell (the one without a parent) carrying `data`; others as they are. */
 function withData(cell: XmlElement, data: Record<string, string>): XmlElement {
-  if (cell.name !== "mxCell" || cell.attrs.parent !== undefined || cell.attrs.id === undefined) {
-    return cell;
-  }
-  const { id, ...rest } = cell.attrs;
-  return createElement("object", { label: "", ...data, id }, [createElement("mxCell", rest, [])]);
+  const root = cell.name === "mxCell" && cell.attrs.parent === undefined;
+  return root && cell.attrs.id !== undefined ? withCellData(cell, data) : cell;
 }

@@ -240,7 +240,9 @@ describe("Mermaid flowcharts: the diagram", () => {
     );
     expect(acc.document.pages[0]?.attributes.name).toBe("Orders");
     const xml = serializeDiagram(acc.document);
-    expect(xml).toContain('<object label="" accTitle="Orders" accDescr="How orders flow" id="0">');
+    expect(xml).toContain(
+      '<UserObject label="" accTitle="Orders" accDescr="How orders flow" id="0">',
+    );
     expect(acc.notes).toEqual(["click actions (links, callbacks, tooltips) are not carried over"]);
     const block = await convertMermaid(
       "flowchart LR\n accDescr {\n  Two lines\n  of text\n }\n A --> B",

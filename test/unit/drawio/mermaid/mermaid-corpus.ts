@@ -61,8 +61,11 @@ export function validationErrors(xml: string): string[] {
 /** Every label of the file as plain text, whitespace (and line breaks) collapsed. */
 export function shownText(xml: string): string {
   const doc = parseDiagram(xml);
+  // A plain cell keeps its label in `value`; one wrapped in `<UserObject>` in `label`.
   const labels = (doc.pages[0]?.cells ?? []).map((c) =>
-    decodeHtmlEntities((c.attrs.value ?? "").replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, "")),
+    decodeHtmlEntities(
+      (c.attrs.value ?? c.attrs.label ?? "").replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, ""),
+    ),
   );
   return squash(labels.join(" \n "));
 }

@@ -6,7 +6,7 @@
 import { htmlLabel } from "../../layout/to-cells.ts";
 import { measureText } from "../../text/estimate.ts";
 import { createElement, type XmlElement } from "../../xml/nodes.ts";
-import { vertexCell } from "../cell-edits.ts";
+import { vertexCell, withCellData } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { KanbanItem, KanbanModel } from "./parse.ts";
@@ -135,7 +135,7 @@ function cardCells(
       { x: 8, y, width: half, height: META },
     );
     const url = ticketUrl?.replaceAll("#TICKET#", ticket);
-    out.push(url === undefined ? cell : withData(cell, { link: url }));
+    out.push(url === undefined ? cell : withCellData(cell, { link: url }));
   }
   if (assigned !== undefined) {
     out.push(
@@ -157,15 +157,7 @@ function cardCells(
       id,
       { x: 1, y: 3, width: 4, height: rect.height - 6 },
     );
-    out.push(withData(stripe, { tooltip: `Priority: ${priority}`, priority }));
+    out.push(withCellData(stripe, { tooltip: `Priority: ${priority}`, priority }));
   }
   return out;
-}
-
-/** A cell wrapped in a `<UserObject>`, where draw.io keeps links, tooltips and custom data. */
-function withData(cell: XmlElement, data: Record<string, string>): XmlElement {
-  const { id = "", value = "", ...rest } = cell.attrs;
-  return createElement("UserObject", { label: value, ...data, id }, [
-    createElement("mxCell", rest, cell.children),
-  ]);
 }

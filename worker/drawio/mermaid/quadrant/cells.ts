@@ -7,7 +7,7 @@ import { htmlLabel } from "../../layout/to-cells.ts";
 import type { Rect } from "../../model/cell.ts";
 import { measureText, wrapText } from "../../text/estimate.ts";
 import { childElements, createElement, type XmlElement } from "../../xml/nodes.ts";
-import { vertexCell } from "../cell-edits.ts";
+import { vertexCell, withCellData } from "../cell-edits.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import { nameSpot, TakenRects } from "./free-spots.ts";
 import type { PointStyle, QuadrantModel } from "./parse.ts";
@@ -193,7 +193,11 @@ function points(
       height: 2 * c.r,
     });
     cells.push(
-      withData(circle, { tooltip: `${p.name} (${p.x}, ${p.y})`, x: String(p.x), y: String(p.y) }),
+      withCellData(circle, {
+        tooltip: `${p.name} (${p.x}, ${p.y})`,
+        x: String(p.x),
+        y: String(p.y),
+      }),
     );
     const box = measureText(p.name, 200);
     const spot = nameSpot(taken, c.x, c.y, c.r, box.width + 6, box.height + 2);
@@ -244,12 +248,4 @@ function listNames(
 
 function stylesOf(model: QuadrantModel, classes: readonly string[]): PointStyle {
   return Object.assign({}, ...classes.map((c) => model.classes.get(c) ?? {}));
-}
-
-/** A cell wrapped in a `<UserObject>`, where draw.io keeps tooltips and custom data. */
-function withData(cell: XmlElement, data: Record<string, string>): XmlElement {
-  const { id = "", value = "", ...rest } = cell.attrs;
-  return createElement("UserObject", { label: value, ...data, id }, [
-    createElement("mxCell", rest, cell.children),
-  ]);
 }
