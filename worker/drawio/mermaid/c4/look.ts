@@ -23,7 +23,8 @@ const COLOURS: Record<string, readonly [fill: string, stroke: string, font: stri
 
 /** The shapes, as draw.io's C4 library and flowchart palette draw them. */
 const SHAPES: Record<C4Element["shape"], string> = {
-  person: "shape=mxgraph.c4.person2;",
+  // `person` rather than the newer `person2`: draw.io 14 and later both draw it.
+  person: "shape=mxgraph.c4.person;",
   box: "rounded=1;arcSize=10;",
   db: "shape=cylinder3;size=15;boundedLbl=1;",
   // A horizontal pipe that is not rotated, so that pinned edge ends stay where they were put.
@@ -37,9 +38,10 @@ const TYPE_WORD: Record<C4Element["kind"], string> = {
   component: "Component",
 };
 
-/** The type line of an element: `[Person]`, `[External Container: Java]`. */
+/** The type line of an element: `[Person]`, `[Container: Java]`. */
 export function typeLine(element: C4Element): string {
-  const word = `${element.external ? "External " : ""}${TYPE_WORD[element.kind]}`;
+  // As draw.io's C4 library and Mermaid write it: the colour, not the type line, says external.
+  const word = TYPE_WORD[element.kind];
   return element.technology ? `[${word}: ${element.technology}]` : `[${word}]`;
 }
 
@@ -77,7 +79,8 @@ export function elementSize(element: C4Element): { width: number; height: number
     ? 15 + measureText(element.description, inner * (12 / 11)).lines * 14
     : 0;
   let height = name + type + description + 2 * PAD;
-  if (element.shape === "person") height += Math.round(width * 0.36);
+  // The person's head takes 0.8 of min(width / 2, height / 3) above its label.
+  if (element.shape === "person") height = Math.ceil(height / (1 - 0.8 / 3));
   if (element.shape === "db") height += 30;
   if (element.shape === "queue") width += 30;
   return { width, height: Math.max(60, height) };
