@@ -28,7 +28,7 @@ export interface ArgumentList {
 export function readArguments(at: SourceLine, open: number): ArgumentList {
   const text = at.text;
   const args: Argument[] = [];
-  const fail = (pos: number, message: string) => mermaidSyntax(at, message, at.column + pos);
+  const fail = (pos: number, message: string) => mermaidSyntax(at, message, pos);
   let pos = skipBlanks(text, open + 1);
   if (text[pos] === ")") return { args, end: pos + 1 };
   for (;;) {

@@ -92,18 +92,26 @@ function boundaryType(boundary: C4Boundary): string {
   return boundary.kind === "node" ? "Deployment Node" : "";
 }
 
-/** The plain label of a boundary, which sizes its title room: name, then `[type]`. */
+/** The plain label of a boundary, whose widest line sets the boundary's least width. */
 export function boundaryText(boundary: C4Boundary): string {
   const type = boundaryType(boundary);
-  return type ? `${boundary.name}\n[${type}]` : boundary.name;
+  const head = type ? `${boundary.name} [${type}]` : boundary.name;
+  return boundary.description ? `${head}\n${boundary.description}` : head;
 }
 
-/** The HTML label of a boundary: bold name, `[type]`, and a deployment node's description. */
+/**
+ * The HTML label of a boundary: bold name over `[type]`; a deployment node with a description
+ * has its name and type on one line and the description under them, as its title room holds
+ * two lines.
+ */
 export function boundaryLabel(boundary: C4Boundary): string {
   const type = boundaryType(boundary);
-  let html = `<b>${htmlLabel(boundary.name)}</b>`;
-  if (type) html += `<br><font style="font-size: 11px">[${htmlLabel(type)}]</font>`;
-  return html;
+  const small = (text: string) => `<font style="font-size: 11px">${htmlLabel(text)}</font>`;
+  const name = `<b>${htmlLabel(boundary.name)}</b>`;
+  if (boundary.description) {
+    return `${name}${type ? ` ${small(`[${type}]`)}` : ""}<br>${small(boundary.description)}`;
+  }
+  return type ? `${name}<br>${small(`[${type}]`)}` : name;
 }
 
 /** Text colours of boundaries and relationships on each theme's page. */
