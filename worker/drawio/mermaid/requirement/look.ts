@@ -22,16 +22,19 @@ export function fieldLine(label: string, value: string): string {
   return `${label}: ${value}`;
 }
 
+/** Markdown bold: `**x**`, or `__x__` standing apart from letters (`snake__case` is not). */
+const BOLD = /\*\*(?=\S)(.+?)\*\*|(?<!\w)__(?=\S)(.+?)__(?!\w)/g;
+/** Markdown italics: `*x*`, or `_x_` standing apart from letters (`test_req` is not). */
+const ITALIC = /\*(?=\S)(.+?)\*|(?<!\w)_(?=\S)(.+?)_(?!\w)/g;
+
 /** The plain text of Mermaid's markdown (`**bold**`, `*italic*`, `__bold__`, `_italic_`). */
 export function plainText(text: string): string {
-  return text.replace(/(\*\*|__)(.+?)\1/g, "$2").replace(/(\*|_)(?=\S)(.+?)\1/g, "$2");
+  return text.replace(BOLD, "$1$2").replace(ITALIC, "$1$2");
 }
 
 /** Mermaid's markdown as draw.io HTML: escaped, bold and italic kept. */
 export function markdownHtml(text: string): string {
-  return htmlLabel(text)
-    .replace(/(\*\*|__)(.+?)\1/g, "<b>$2</b>")
-    .replace(/(\*|_)(?=\S)(.+?)\1/g, "<i>$2</i>");
+  return htmlLabel(text).replace(BOLD, "<b>$1$2</b>").replace(ITALIC, "<i>$1$2</i>");
 }
 
 /** The header's height, the body's height and the box's width, for a node's text. */
