@@ -119,6 +119,20 @@ describe("C4 relationships", () => {
     expect(context.style("customerA", "fontColor")).toBe("red");
   });
 
+  it("places Rel_U's target above its source, the connector still running source to target", async () => {
+    const { cells, edge } = await cellsOf(snippet("deployment.mmd"));
+    const top = (id: string): number => {
+      const cell = cells.find((c) => c.attrs.id === id);
+      const g = cell?.children.find((c) => "name" in c && c.name === "mxGeometry") as XmlElement;
+      const parent = cell?.attrs.parent ?? "1";
+      return Number(g?.attrs.y ?? 0) + (parent === "1" ? 0 : top(parent));
+    };
+    const rel = edge("web", "spa");
+    expect(rel?.attrs.value).toContain("Delivers to the");
+    expect(top("spa")).toBeLessThan(top("web"));
+    expect(getStyleValue(rel?.attrs.style, "endArrow")).toBe("blockThin");
+  });
+
   it("numbers RelIndex labels with their index", async () => {
     const { edge } = await cellsOf(snippet("named-arguments.mmd"));
     expect(edge("auth", "ldap")?.attrs.value).toContain("2: Checks passwords");

@@ -4,7 +4,7 @@
  */
 import type { WorkBudget } from "../../budget.ts";
 import { layoutGraph } from "../../layout/index.ts";
-import type { GraphSpecInput } from "../../layout/spec.ts";
+import type { Direction, GraphSpecInput, Theme } from "../../layout/spec.ts";
 import type { DiagramPage } from "../../model/document.ts";
 import { mergeStyle } from "../../model/style.ts";
 import { touch } from "../cell-edits.ts";
@@ -23,6 +23,7 @@ import {
 import type { C4Diagram } from "./model.ts";
 import { parseC4 } from "./parse.ts";
 import { drawTitle } from "./title.ts";
+import { acrossFlow, laidBackwards, turnAround } from "./turn.ts";
 
 /**
  * Converts a Mermaid C4 diagram: people, software systems, containers and components (and
@@ -53,16 +54,18 @@ export async function convertC4(
     );
   }
   const theme = options.theme ?? "default";
-  const laid = await layoutGraph(specOf(diagram, options), budget ? { budget } : {});
+  const direction = options.direction ?? diagram.direction ?? "down";
+  const laid = await layoutGraph(specOf(diagram, direction, theme), budget ? { budget } : {});
   const page = laid.document.pages[0];
   if (!page) throw new Error("the layout returned no page");
-  restyle(page, diagram, theme);
+  restyle(page, diagram, direction, theme);
   if (diagram.title)
     drawTitle(page, diagram.title, laid.width, theme === "dark" ? "#E0E0E0" : "#333333");
   const notes = [...diagram.remarks];
-  if (diagram.relations.some((r) => ["up", "down", "left", "right"].includes(r.kind))) {
+  const across = diagram.relations.filter((r) => acrossFlow(r, direction));
+  if (across.length > 0) {
     notes.push(
-      "Rel_U, Rel_D, Rel_L and Rel_R ask for a direction; the layout engine places both ends instead",
+      `${across.map((r) => `line ${r.at.line}`).join(", ")}: a relationship across the diagram's flow (Rel_L or Rel_R in a top-down diagram) is placed by the layout engine like Rel`,
     );
   }
   return {
@@ -79,12 +82,15 @@ export async function convertC4(
   };
 }
 
-/** The graph spec: sized elements in their boundaries, relationships in the order written. */
-function specOf(diagram: C4Diagram, options: MermaidOptions): GraphSpecInput {
+/**
+ * The graph spec: sized elements in their boundaries, relationships in the order written
+ * (those that ask to run against the flow, such as `Rel_U`, from target to source).
+ */
+function specOf(diagram: C4Diagram, direction: Direction, theme: Theme): GraphSpecInput {
   const boundaryId = new Map(diagram.boundaries.map((b) => [b.alias, b.id]));
   return {
-    direction: options.direction ?? diagram.direction ?? "down",
-    theme: options.theme ?? "default",
+    direction,
+    theme,
     ...(diagram.title ? { title: diagram.title } : {}),
     nodes: diagram.elements.map((element) => {
       const group = element.boundary === undefined ? undefined : boundaryId.get(element.boundary);
@@ -95,11 +101,14 @@ function specOf(diagram: C4Diagram, options: MermaidOptions): GraphSpecInput {
         ...(group === undefined ? {} : { group }),
       };
     }),
-    edges: diagram.relations.map((relation) => ({
-      from: relation.from.id,
-      to: relation.to.id,
-      label: relationText(relation),
-    })),
+    edges: diagram.relations.map((relation) => {
+      const back = laidBackwards(relation, direction);
+      return {
+        from: back ? relation.to.id : relation.from.id,
+        to: back ? relation.from.id : relation.to.id,
+        label: relationText(relation),
+      };
+    }),
     groups: diagram.boundaries.map((boundary) => {
       const parent = boundary.parent === undefined ? undefined : boundaryId.get(boundary.parent);
       return {
@@ -113,11 +122,7 @@ function specOf(diagram: C4Diagram, options: MermaidOptions): GraphSpecInput {
 }
 
 /** Redraws the laid-out page's cells as C4 shapes, boundaries and relationships. */
-function restyle(
-  page: DiagramPage,
-  diagram: C4Diagram,
-  theme: MermaidOptions["theme"] & string,
-): void {
+function restyle(page: DiagramPage, diagram: C4Diagram, direction: Direction, theme: Theme): void {
   const elements = new Map(diagram.elements.map((e) => [e.id, e]));
   const boundaries = new Map(diagram.boundaries.map((b) => [b.id, b]));
   let edgeIndex = 0;
@@ -138,6 +143,7 @@ function restyle(
     } else if (cell.attrs.edge === "1") {
       const relation = diagram.relations[edgeIndex++];
       if (!relation) continue;
+      if (laidBackwards(relation, direction)) turnAround(cell);
       if (cell.attrs.source !== relation.from.id || cell.attrs.target !== relation.to.id) {
         throw new Error(`edge ${id} is not the relationship of line ${relation.at.line}`);
       }

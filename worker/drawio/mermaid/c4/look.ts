@@ -86,17 +86,24 @@ export function elementSize(element: C4Element): { width: number; height: number
   return { width, height: Math.max(60, height) };
 }
 
-/** The type word of a boundary: its own type, or the kind's (`Software System`). */
+/**
+ * The type word of a boundary: its own type, or the kind's (`Software System`), on one line:
+ * a boundary's title room holds two lines, so its line breaks become spaces.
+ */
 function boundaryType(boundary: C4Boundary): string {
-  if (boundary.type) return boundary.type;
+  if (boundary.type) return oneLine(boundary.type);
   return boundary.kind === "node" ? "Deployment Node" : "";
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ");
 }
 
 /** The plain label of a boundary, whose widest line sets the boundary's least width. */
 export function boundaryText(boundary: C4Boundary): string {
   const type = boundaryType(boundary);
-  const head = type ? `${boundary.name} [${type}]` : boundary.name;
-  return boundary.description ? `${head}\n${boundary.description}` : head;
+  const head = type ? `${oneLine(boundary.name)} [${type}]` : oneLine(boundary.name);
+  return boundary.description ? `${head}\n${oneLine(boundary.description)}` : head;
 }
 
 /**
@@ -107,9 +114,9 @@ export function boundaryText(boundary: C4Boundary): string {
 export function boundaryLabel(boundary: C4Boundary): string {
   const type = boundaryType(boundary);
   const small = (text: string) => `<font style="font-size: 11px">${htmlLabel(text)}</font>`;
-  const name = `<b>${htmlLabel(boundary.name)}</b>`;
+  const name = `<b>${htmlLabel(oneLine(boundary.name))}</b>`;
   if (boundary.description) {
-    return `${name}${type ? ` ${small(`[${type}]`)}` : ""}<br>${small(boundary.description)}`;
+    return `${name}${type ? ` ${small(`[${type}]`)}` : ""}<br>${small(oneLine(boundary.description))}`;
   }
   return type ? `${name}<br>${small(`[${type}]`)}` : name;
 }
