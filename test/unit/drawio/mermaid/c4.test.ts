@@ -152,8 +152,8 @@ describe("C4 title, notes and limits", () => {
     expect(notes.some((n) => n.includes('tags "v1.0"'))).toBe(true);
     const context = await cellsOf(snippet("context.mmd"));
     expect(context.notes.some((n) => n.startsWith("UpdateLayoutConfig"))).toBe(true);
-    const brace = await cellsOf(snippet("brace-next-line.mmd"));
-    expect(brace.notes.some((n) => n.startsWith("Lay_R"))).toBe(true);
+    const lay = await cellsOf('C4Context\nPerson(a, "A")\nPerson(b, "B")\nLay_R(a, b)');
+    expect(lay.notes.some((n) => n.startsWith("Lay_R"))).toBe(true);
   });
 
   it("refuses more elements than a diagram may have", async () => {
