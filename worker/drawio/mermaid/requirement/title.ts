@@ -1,0 +1,43 @@
+/**
+ * The diagram's `title` drawn on a laid-out page, as Mermaid draws it: a bold line above the
+ * drawing, which moves down to make room.
+ */
+
+import { htmlLabel } from "../../layout/to-cells.ts";
+import type { DiagramPage } from "../../model/document.ts";
+import { measureText } from "../../text/estimate.ts";
+import { LAYOUT_MARGIN, reparent, vertexCell } from "../cell-edits.ts";
+
+/** The layer `layoutGraph` puts its cells on. */
+const LAYER = "1";
+
+/**
+ * Moves the page's drawing down and writes `title` above it, in 16 px bold, in `colour`.
+ *
+ * @example
+ * drawTitle(laid.document.pages[0], "Braking requirements", width, "#333333");
+ */
+export function drawTitle(page: DiagramPage, title: string, width: number, colour: string): void {
+  if (title === "") return;
+  const size = measureText(title, Number.POSITIVE_INFINITY);
+  const titleWidth = Math.ceil(size.width * (16 / 12)) + 20;
+  const height = Math.ceil(size.height * (16 / 12)) + 8;
+  const shift = height + 16;
+  const top = page.cells.filter((c) => c.attrs.parent === LAYER);
+  reparent(top, LAYER, LAYER, 0, shift);
+  const x = Math.max(LAYOUT_MARGIN, Math.round(width / 2 - titleWidth / 2));
+  page.cells.splice(
+    2,
+    0,
+    vertexCell(
+      "diagram-title",
+      htmlLabel(title),
+      `text;html=1;align=center;verticalAlign=middle;whiteSpace=wrap;strokeColor=none;fillColor=none;fontSize=16;fontStyle=1;fontColor=${colour};`,
+      LAYER,
+      { x, y: LAYOUT_MARGIN, width: titleWidth, height },
+    ),
+  );
+  const attrs = page.modelAttributes;
+  attrs.dy = String(Number(attrs.dy ?? 0) + shift);
+  attrs.pageHeight = String(Math.max(Number(attrs.pageHeight ?? 0), Number(attrs.dy)));
+}
