@@ -13,13 +13,21 @@ function ganttTexts(text: string): string[] {
     const section = /^section\s+(.+)$/i.exec(line);
     if (title) out.push(title[1] as string);
     else if (section) out.push(section[1] as string);
-    else if (/^(dateFormat|axisFormat|tickInterval|excludes|includes|todayMarker|weekday|weekend|click)\b/i.test(line)) continue;
+    else if (
+      /^(dateFormat|axisFormat|tickInterval|excludes|includes|todayMarker|weekday|weekend|click)\b/i.test(
+        line,
+      )
+    )
+      continue;
     else if (line.includes(":")) out.push(line.slice(0, line.indexOf(":")));
   }
   return fragments(out);
 }
 
-describeCorpus("gantt", (text) => convertMermaid(text), ganttTexts, undefined, { good: 10, bad: 3 });
+describeCorpus("gantt", (text) => convertMermaid(text), ganttTexts, undefined, {
+  good: 10,
+  bad: 3,
+});
 
 async function cellsOf(text: string) {
   const converted = await convertMermaid(text);
@@ -28,7 +36,12 @@ async function cellsOf(text: string) {
   const rect = (id: string) => rectOf(byId(id));
   const rectOf = (cell: XmlElement) => {
     const g = cell.children.find((c) => "name" in c && c.name === "mxGeometry") as XmlElement;
-    return { x: Number(g.attrs.x ?? 0), y: Number(g.attrs.y ?? 0), w: Number(g.attrs.width), h: Number(g.attrs.height) };
+    return {
+      x: Number(g.attrs.x ?? 0),
+      y: Number(g.attrs.y ?? 0),
+      w: Number(g.attrs.width),
+      h: Number(g.attrs.height),
+    };
   };
   const labelled = (value: string) => cells.find((c) => c.attrs.value === value) as XmlElement;
   return { ...converted, cells, byId, rect, rectOf, labelled };
@@ -82,19 +95,27 @@ describe("gantt placement", () => {
   });
 
   it("writes tick dates in the axisFormat, in UTC", async () => {
-    const { labelled } = await cellsOf("gantt\n  axisFormat %b %d\n  tickInterval 1day\n  A : 2024-03-01, 3d");
+    const { labelled } = await cellsOf(
+      "gantt\n  axisFormat %b %d\n  tickInterval 1day\n  A : 2024-03-01, 3d",
+    );
     expect(labelled("Mar 01")).toBeDefined();
     expect(labelled("Mar 04")).toBeDefined();
   });
 
   it("notes clicks and the today marker instead of dropping them", async () => {
-    const { notes } = await cellsOf('gantt\n  todayMarker stroke-width:5px\n  A : a, 2024-01-01, 2d\n  click a href "https://example.com"');
+    const { notes } = await cellsOf(
+      'gantt\n  todayMarker stroke-width:5px\n  A : a, 2024-01-01, 2d\n  click a href "https://example.com"',
+    );
     expect(notes.join(" ")).toMatch(/today/);
     expect(notes.join(" ")).toMatch(/example\.com/);
   });
 
   it("refuses a chart over 20 years long", async () => {
-    await expect(convertMermaid("gantt\n  A : 2000-01-01, 100y")).rejects.toMatchObject({ code: "mermaid_too_large" });
-    await expect(convertMermaid("gantt\n  excludes weekends\n  A : 2000-01-01, 36500d")).rejects.toMatchObject({ code: "mermaid_too_large" });
+    await expect(convertMermaid("gantt\n  A : 2000-01-01, 100y")).rejects.toMatchObject({
+      code: "mermaid_too_large",
+    });
+    await expect(
+      convertMermaid("gantt\n  excludes weekends\n  A : 2000-01-01, 36500d"),
+    ).rejects.toMatchObject({ code: "mermaid_too_large" });
   });
 });

@@ -65,15 +65,23 @@ export function autoInterval(from: number, to: number, most: number): Interval {
  * The ticks of an interval from `from` to `to`, on the interval's boundaries (midnight, the
  * week's first day, the month's first day), at most `most` of them.
  */
-export function ticks(from: number, to: number, interval: Interval, weekStart: number, most: number): number[] {
+export function ticks(
+  from: number,
+  to: number,
+  interval: Interval,
+  weekStart: number,
+  most: number,
+): number[] {
   const out: number[] = [];
   const { every, unit } = interval;
   if (unit === "month") {
     const c = civil(from);
     let index = c.year * 12 + c.month - 1;
     index -= ((index % every) + every) % every;
-    for (let t = monthStart(index); t <= to && out.length < most; t = monthStart((index += every))) {
+    for (let t = monthStart(index); t <= to && out.length < most; ) {
       if (t >= from) out.push(t);
+      index += every;
+      t = monthStart(index);
     }
     return out;
   }

@@ -25,7 +25,8 @@ function barColours(tags: TaskTags): { fill: string; stroke: string; font: strin
 
 const LABEL_PLACES = {
   inside: "align=center;verticalAlign=middle;",
-  right: "labelPosition=right;verticalLabelPosition=middle;align=left;verticalAlign=middle;spacingLeft=4;",
+  right:
+    "labelPosition=right;verticalLabelPosition=middle;align=left;verticalAlign=middle;spacingLeft=4;",
   left: "labelPosition=left;verticalLabelPosition=middle;align=right;verticalAlign=middle;spacingRight=4;",
 };
 
@@ -49,10 +50,26 @@ export function ganttCells(placed: PlacedGantt): XmlElement[] {
   const plain = "html=1;strokeColor=none;";
   for (const band of placed.bands) {
     const fill = BAND_FILLS[band.style % BAND_FILLS.length];
-    cells.push(vertexCell(ids.next("band"), "", `rounded=0;${plain}fillColor=${fill};`, PLACED_LAYER, band.rect));
+    cells.push(
+      vertexCell(
+        ids.next("band"),
+        "",
+        `rounded=0;${plain}fillColor=${fill};`,
+        PLACED_LAYER,
+        band.rect,
+      ),
+    );
   }
   for (const rect of placed.excluded) {
-    cells.push(vertexCell(ids.next("excluded"), "", `rounded=0;${plain}fillColor=#EEEEEE;`, PLACED_LAYER, rect));
+    cells.push(
+      vertexCell(
+        ids.next("excluded"),
+        "",
+        `rounded=0;${plain}fillColor=#EEEEEE;`,
+        PLACED_LAYER,
+        rect,
+      ),
+    );
   }
   const { top, bottom } = placed.plot;
   for (const tick of placed.ticks) {
@@ -65,30 +82,62 @@ export function ganttCells(placed: PlacedGantt): XmlElement[] {
   }
   for (const band of placed.bands) {
     if (band.name === undefined || band.label === undefined) continue;
-    const style = "text;html=1;whiteSpace=wrap;align=left;verticalAlign=middle;fontSize=12;fontStyle=1;fontColor=#333333;";
-    cells.push(vertexCell(ids.next("section"), htmlLabel(band.name), style, PLACED_LAYER, band.label));
+    const style =
+      "text;html=1;whiteSpace=wrap;align=left;verticalAlign=middle;fontSize=12;fontStyle=1;fontColor=#333333;";
+    cells.push(
+      vertexCell(ids.next("section"), htmlLabel(band.name), style, PLACED_LAYER, band.label),
+    );
   }
   for (const bar of placed.bars) {
-    cells.push(vertexCell(barIds.get(bar) ?? ids.next("task"), htmlLabel(bar.timed.task.name), barStyle(bar), PLACED_LAYER, bar.rect));
+    cells.push(
+      vertexCell(
+        barIds.get(bar) ?? ids.next("task"),
+        htmlLabel(bar.timed.task.name),
+        barStyle(bar),
+        PLACED_LAYER,
+        bar.rect,
+      ),
+    );
   }
   for (const vert of placed.verts) {
     const id = ids.claim(vert.timed.task.id);
     cells.push(
-      edgeCell(`${id}-line`, "", "endArrow=none;html=1;strokeColor=#000080;strokeWidth=2;", PLACED_LAYER, {
-        sourcePoint: { x: vert.x, y: top },
-        targetPoint: { x: vert.x, y: vert.label.y },
-      }),
-      vertexCell(id, htmlLabel(vert.timed.task.name), "text;html=1;align=center;verticalAlign=middle;fontSize=11;fontColor=#000080;", PLACED_LAYER, vert.label),
+      edgeCell(
+        `${id}-line`,
+        "",
+        "endArrow=none;html=1;strokeColor=#000080;strokeWidth=2;",
+        PLACED_LAYER,
+        {
+          sourcePoint: { x: vert.x, y: top },
+          targetPoint: { x: vert.x, y: vert.label.y },
+        },
+      ),
+      vertexCell(
+        id,
+        htmlLabel(vert.timed.task.name),
+        "text;html=1;align=center;verticalAlign=middle;fontSize=11;fontColor=#000080;",
+        PLACED_LAYER,
+        vert.label,
+      ),
     );
   }
   for (const tick of placed.ticks) {
     if (tick.text === undefined || tick.label === undefined) continue;
-    const style = "text;html=1;align=center;verticalAlign=top;fontSize=10;fontColor=#333333;spacing=0;";
+    const style =
+      "text;html=1;align=center;verticalAlign=top;fontSize=10;fontColor=#333333;spacing=0;";
     cells.push(vertexCell(ids.next("tick"), htmlLabel(tick.text), style, PLACED_LAYER, tick.label));
   }
   if (placed.title) {
     const style = "text;html=1;align=center;verticalAlign=middle;fontSize=18;fontColor=#333333;";
-    cells.push(vertexCell(ids.next("title"), htmlLabel(placed.title.text), style, PLACED_LAYER, placed.title.rect));
+    cells.push(
+      vertexCell(
+        ids.next("title"),
+        htmlLabel(placed.title.text),
+        style,
+        PLACED_LAYER,
+        placed.title.rect,
+      ),
+    );
   }
   return cells;
 }

@@ -63,7 +63,15 @@ export function civil(ms: number): Civil {
 }
 
 /** The instant of calendar fields in UTC (month 1–12; days and months past the end roll over). */
-export function utc(year: number, month: number, day = 1, hour = 0, minute = 0, second = 0, ms = 0): number {
+export function utc(
+  year: number,
+  month: number,
+  day = 1,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  ms = 0,
+): number {
   const d = new Date(0);
   d.setUTCFullYear(year, month - 1, day);
   d.setUTCHours(hour, minute, second, ms);
@@ -191,7 +199,12 @@ export function compileFormat(format: string): DateFormat {
     }
   }
   const trimmed = format.trim();
-  return { text: format, regex: new RegExp(`^${pattern}$`), readers, unix: trimmed === "X" || trimmed === "x" };
+  return {
+    text: format,
+    regex: new RegExp(`^${pattern}$`),
+    readers,
+    unix: trimmed === "X" || trimmed === "x",
+  };
 }
 
 /** The instant a text written in `format` names, or undefined when it is not such a date. */
@@ -199,7 +212,7 @@ export function parseDate(text: string, format: DateFormat): number | undefined 
   const m = format.regex.exec(text.trim());
   if (!m) return undefined;
   const fields: Fields = {};
-  format.readers.forEach((read, i) => read(m[i + 1] ?? "", fields));
+  for (const [i, read] of format.readers.entries()) read(m[i + 1] ?? "", fields);
   if (fields.instant !== undefined) return fields.instant;
   return fromFields(fields);
 }
@@ -231,7 +244,9 @@ function fromFields(f: Fields): number | undefined {
  * falls back to when a date does not match the `dateFormat`.
  */
 export function parseIsoDate(text: string): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?Z?$/.exec(text.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?Z?$/.exec(
+    text.trim(),
+  );
   if (!m) return undefined;
   const [y, mo, d, h, mi, s, frac] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v)));
   return fromFields({ Y: y, M: mo, D: d, H: h, m: mi, s, S: frac });
@@ -250,7 +265,12 @@ export function parseDuration(text: string): Duration | undefined {
   return { value: Number(m[1]), unit: m[2] as Duration["unit"] };
 }
 
-const FIXED: Partial<Record<Duration["unit"], number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const FIXED: Partial<Record<Duration["unit"], number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
 
 /**
  * `ms` moved on by a duration as dayjs moves it: hours and less exactly, days and weeks by a

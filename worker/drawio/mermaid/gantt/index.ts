@@ -7,10 +7,9 @@ import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { ganttCells } from "./cells.ts";
-import { compileFormat } from "./dates.ts";
 import { parseGantt } from "./parse.ts";
 import { type GanttSizes, placeGantt } from "./place.ts";
-import { exclusionsOf, scheduleTasks } from "./schedule.ts";
+import { scheduleTasks } from "./schedule.ts";
 
 /**
  * Converts a gantt chart: a band per section (its name in a column on the left, Mermaid's
@@ -34,12 +33,14 @@ export async function convertGantt(
 ): Promise<ConvertedDiagram> {
   const chart = parseGantt(source);
   const notes = [...chart.notes];
-  const timed = scheduleTasks(chart, notes);
-  const exclusions = exclusionsOf(chart, compileFormat(chart.dateFormat), []);
+  const { timed, exclusions } = scheduleTasks(chart, notes);
   const sizes = sizesOf(source.config, notes);
-  if (options.direction !== undefined) notes.push("a gantt chart always runs left to right in time; the direction was not applied");
+  if (options.direction !== undefined)
+    notes.push("a gantt chart always runs left to right in time; the direction was not applied");
   if (options.theme !== undefined && options.theme !== "default") {
-    notes.push("the gantt chart is drawn in Mermaid's own gantt colours; the theme was not applied");
+    notes.push(
+      "the gantt chart is drawn in Mermaid's own gantt colours; the theme was not applied",
+    );
   }
   const tasks = timed.filter((t) => !t.task.tags.milestone && !t.task.tags.vert).length;
   const milestones = timed.filter((t) => t.task.tags.milestone && !t.task.tags.vert).length;
@@ -47,7 +48,14 @@ export async function convertGantt(
   const title = chart.title;
   if (timed.length === 0) {
     notes.push("the gantt chart has no tasks");
-    return { document: placedDocument([], 200, 100), notes, nodes: 0, edges: 0, counts, ...(title === undefined ? {} : { title }) };
+    return {
+      document: placedDocument([], 200, 100),
+      notes,
+      nodes: 0,
+      edges: 0,
+      counts,
+      ...(title === undefined ? {} : { title }),
+    };
   }
   const placed = placeGantt({ chart, timed, exclusions, sizes, notes });
   return {
@@ -61,7 +69,9 @@ export async function convertGantt(
 }
 
 function sizesOf(config: Record<string, unknown>, notes: string[]): GanttSizes {
-  const gantt = (typeof config.gantt === "object" && config.gantt !== null ? config.gantt : {}) as Record<string, unknown>;
+  const gantt = (
+    typeof config.gantt === "object" && config.gantt !== null ? config.gantt : {}
+  ) as Record<string, unknown>;
   const number = (key: string, fallback: number, low: number, high: number) => {
     const value = gantt[key];
     return typeof value === "number" && value >= low && value <= high ? value : fallback;

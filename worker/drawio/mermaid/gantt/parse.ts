@@ -3,7 +3,13 @@
  * `excludes`, `weekend` …), `title`, `section` and task lines (`name : tags, id, start, end`),
  * and `click` lines, which are noted. A line that is none of these is refused with its position.
  */
-import { MAX_MERMAID_NODES, type MermaidSource, mermaidSyntax, type SourceLine, tooManyNodes } from "../source.ts";
+import {
+  MAX_MERMAID_NODES,
+  type MermaidSource,
+  mermaidSyntax,
+  type SourceLine,
+  tooManyNodes,
+} from "../source.ts";
 import { runStatement, type Statement } from "../syntax.ts";
 import type { DataItem, GanttChart, TaskTags } from "./model.ts";
 
@@ -26,8 +32,14 @@ interface Reading {
 }
 
 const STATEMENTS: Statement<Reading>[] = [
-  { pattern: /^dateFormat\s+([^#;]+)$/i, run: (m, r) => (r.chart.dateFormat = (m[1] ?? "").trim()) },
-  { pattern: /^axisFormat\s+([^#;]+)$/i, run: (m, r) => (r.chart.axisFormat = (m[1] ?? "").trim()) },
+  {
+    pattern: /^dateFormat\s+([^#;]+)$/i,
+    run: (m, r) => (r.chart.dateFormat = (m[1] ?? "").trim()),
+  },
+  {
+    pattern: /^axisFormat\s+([^#;]+)$/i,
+    run: (m, r) => (r.chart.axisFormat = (m[1] ?? "").trim()),
+  },
   {
     pattern: /^tickInterval\s+([^#;]+)$/i,
     run: (m, r) => (r.chart.tickInterval = { text: (m[1] ?? "").trim(), at: r.at }),
@@ -81,8 +93,11 @@ function click(id: string, rest: string, r: Reading): void {
     ...(href === undefined ? [] : [`opens ${href}`]),
     ...(call === undefined ? [] : [`calls ${call}()`]),
   ];
-  if (what.length === 0) throw mermaidSyntax(r.at, 'click needs href "url" or call name()', r.at.text.length);
-  r.chart.notes.push(`click ${id} ${what.join(" and ")}: a draw.io shape does not run scripts; not kept`);
+  if (what.length === 0)
+    throw mermaidSyntax(r.at, 'click needs href "url" or call name()', r.at.text.length);
+  r.chart.notes.push(
+    `click ${id} ${what.join(" and ")}: a draw.io shape does not run scripts; not kept`,
+  );
 }
 
 /**
@@ -138,7 +153,10 @@ function task(r: Reading): void {
   }
   const last = items[items.length - 1];
   if (last === undefined || last.text === "" || items.length > 3) {
-    const where = items.length > 3 ? (items[3] as DataItem).column : (last?.column ?? at.column + at.text.length);
+    const where =
+      items.length > 3
+        ? (items[3] as DataItem).column
+        : (last?.column ?? at.column + at.text.length);
     throw mermaidSyntax(
       at,
       items.length > 3

@@ -6,7 +6,14 @@
  */
 import type { Rect } from "../../model/cell.ts";
 import { measureText, wrapText } from "../../text/estimate.ts";
-import { autoInterval, formatTime, type Interval, readInterval, tickEstimate, ticks } from "./axis.ts";
+import {
+  autoInterval,
+  formatTime,
+  type Interval,
+  readInterval,
+  tickEstimate,
+  ticks,
+} from "./axis.ts";
 import { DAY, startOfDay } from "./dates.ts";
 import type { GanttChart } from "./model.ts";
 import { type Exclusions, isExcluded, type Timed } from "./schedule.ts";
@@ -115,7 +122,12 @@ export function placeGantt(input: PlaceInput): PlacedGantt {
     height: lowest + MARGIN,
     ...(chart.title === undefined
       ? {}
-      : { title: { text: chart.title, rect: { x: MARGIN, y: MARGIN, width: right - MARGIN, height: 30 } } }),
+      : {
+          title: {
+            text: chart.title,
+            rect: { x: MARGIN, y: MARGIN, width: right - MARGIN, height: 30 },
+          },
+        }),
     plot: { left, right: left + axis.width, top, bottom },
     bands: bands.map((b) => ({ ...b, rect: { ...b.rect, width: right - MARGIN } })),
     bars,
@@ -152,10 +164,15 @@ function axisOf(input: PlaceInput, from: number, to: number): Axis {
   let interval: Interval | undefined;
   if (chart.tickInterval) {
     interval = readInterval(chart.tickInterval.text);
-    if (!interval) notes.push(`tickInterval ${chart.tickInterval.text}: not an interval such as 1day or 2week; the ticks are chosen automatically`);
+    if (!interval)
+      notes.push(
+        `tickInterval ${chart.tickInterval.text}: not an interval such as 1day or 2week; the ticks are chosen automatically`,
+      );
   }
   if (interval && tickEstimate(from, to, interval) > 1000) {
-    notes.push(`tickInterval ${chart.tickInterval?.text}: over 1,000 ticks; the ticks are chosen automatically`);
+    notes.push(
+      `tickInterval ${chart.tickInterval?.text}: over 1,000 ticks; the ticks are chosen automatically`,
+    );
     interval = undefined;
   }
   const chosen = interval ?? autoInterval(from, to, Math.max(2, Math.floor(width / sample)));
@@ -164,7 +181,10 @@ function axisOf(input: PlaceInput, from: number, to: number): Axis {
   if (placed.length * sample > width) {
     width = Math.min(MAX_PLOT, placed.length * sample);
     labelEvery = Math.ceil((placed.length * sample) / width);
-    if (labelEvery > 1) notes.push(`tickInterval ${chart.tickInterval?.text}: every ${labelEvery}th tick is labelled so the dates do not overlap`);
+    if (labelEvery > 1)
+      notes.push(
+        `tickInterval ${chart.tickInterval?.text}: every ${labelEvery}th tick is labelled so the dates do not overlap`,
+      );
   }
   return { width, ticks: placed, format, labelEvery };
 }
@@ -251,11 +271,20 @@ function placeVerts(timed: Timed[], scale: (ms: number) => number, y: number): P
   return verts;
 }
 
-function shades(input: PlaceInput, from: number, to: number, scale: (ms: number) => number, top: number, bottom: number): Rect[] {
+function shades(
+  input: PlaceInput,
+  from: number,
+  to: number,
+  scale: (ms: number) => number,
+  top: number,
+  bottom: number,
+): Rect[] {
   const { exclusions: ex } = input;
   if (ex.weekdays.size === 0 && ex.days.size === 0) return [];
   if ((to - from) / DAY > MAX_SHADES * 7) {
-    input.notes.push("excluded days are not shaded: the chart spans too many days to shade them one by one");
+    input.notes.push(
+      "excluded days are not shaded: the chart spans too many days to shade them one by one",
+    );
     return [];
   }
   const out: Rect[] = [];
@@ -268,11 +297,20 @@ function shades(input: PlaceInput, from: number, to: number, scale: (ms: number)
       runStart = undefined;
     }
   }
-  if (runStart !== undefined) out.push(shade(runStart, startOfDay(to) + DAY, from, to, scale, top, bottom));
+  if (runStart !== undefined)
+    out.push(shade(runStart, startOfDay(to) + DAY, from, to, scale, top, bottom));
   return out.filter((r) => r.width > 0.5);
 }
 
-function shade(a: number, b: number, from: number, to: number, scale: (ms: number) => number, top: number, bottom: number): Rect {
+function shade(
+  a: number,
+  b: number,
+  from: number,
+  to: number,
+  scale: (ms: number) => number,
+  top: number,
+  bottom: number,
+): Rect {
   const x0 = scale(Math.max(a, from));
   const x1 = scale(Math.min(b, to));
   return { x: x0, y: top, width: x1 - x0, height: bottom - top };

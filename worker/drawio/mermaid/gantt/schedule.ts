@@ -6,7 +6,18 @@
  */
 import { DrawioError } from "../../errors.ts";
 import { mermaidSyntax } from "../source.ts";
-import { addDuration, compileFormat, civil, DAY, type DateFormat, parseDate, parseDuration, parseIsoDate, startOfDay, WEEKDAYS } from "./dates.ts";
+import {
+  addDuration,
+  civil,
+  compileFormat,
+  DAY,
+  type DateFormat,
+  parseDate,
+  parseDuration,
+  parseIsoDate,
+  startOfDay,
+  WEEKDAYS,
+} from "./dates.ts";
 import type { DataItem, GanttChart, GanttTask } from "./model.ts";
 
 /** The longest time one chart may span: 20 years. */
@@ -37,7 +48,8 @@ export function isExcluded(ms: number, ex: Exclusions): boolean {
   const day = startOfDay(ms);
   if (ex.included.has(day)) return false;
   const weekday = civil(day).weekday;
-  if (ex.weekends && (weekday === ex.weekendStart || weekday === (ex.weekendStart + 1) % 7)) return true;
+  if (ex.weekends && (weekday === ex.weekendStart || weekday === (ex.weekendStart + 1) % 7))
+    return true;
   return ex.weekdays.has(weekday) || ex.days.has(day);
 }
 
@@ -68,7 +80,9 @@ export function exclusionsOf(chart: GanttChart, format: DateFormat, notes: strin
   }
   if (ex.weekends) for (const d of [ex.weekendStart, (ex.weekendStart + 1) % 7]) ex.weekdays.add(d);
   if (ex.weekdays.size === 7) {
-    notes.push("excludes: every weekday is excluded, which leaves no day for a task; the exclusions were not applied");
+    notes.push(
+      "excludes: every weekday is excluded, which leaves no day for a task; the exclusions were not applied",
+    );
     ex.weekends = false;
     ex.weekdays.clear();
   }
@@ -92,9 +106,12 @@ interface Run {
  * charts longer than {@link MAX_SPAN}.
  *
  * @example
- * scheduleTasks(parseGantt(source), notes)[0]; // { task, start: 1388966400000, end: …, drawnEnd: … }
+ * scheduleTasks(parseGantt(source), notes).timed[0]; // { task, start: 1388966400000, end: …, drawnEnd: … }
  */
-export function scheduleTasks(chart: GanttChart, notes: string[]): Timed[] {
+export function scheduleTasks(
+  chart: GanttChart,
+  notes: string[],
+): { timed: Timed[]; exclusions: Exclusions } {
   const format = compileFormat(chart.dateFormat);
   const run: Run = {
     chart,
@@ -106,8 +123,8 @@ export function scheduleTasks(chart: GanttChart, notes: string[]): Timed[] {
     visiting: new Set(),
     steps: 0,
   };
-  chart.tasks.forEach((t, i) => run.byId.set(t.id, i));
-  return chart.tasks.map((_, i) => resolve(run, i));
+  for (const [i, t] of chart.tasks.entries()) run.byId.set(t.id, i);
+  return { timed: chart.tasks.map((_, i) => resolve(run, i)), exclusions: run.ex };
 }
 
 function resolve(run: Run, index: number): Timed {
