@@ -119,3 +119,24 @@ describe("gantt placement", () => {
     ).rejects.toMatchObject({ code: "mermaid_too_large" });
   });
 });
+
+describe("gantt limits", () => {
+  it("refuses tasks that together span over 20 years", async () => {
+    await expect(
+      convertMermaid("gantt\n  A : 2000-01-01, 1d\n  B : 2030-01-01, 1d"),
+    ).rejects.toMatchObject({ code: "mermaid_too_large" });
+  });
+
+  it("keeps the title of a chart with no tasks", async () => {
+    const { title, document } = await convertMermaid("gantt\n  title Nothing yet");
+    expect(title).toBe("Nothing yet");
+    expect(serializeDiagram(document)).toContain("Nothing yet");
+  });
+
+  it("falls back to automatic ticks when a tickInterval would make over 1,000", async () => {
+    const { notes } = await convertMermaid(
+      "gantt\n  tickInterval 1millisecond\n  A : 2000-01-01, 3000d",
+    );
+    expect(notes.join(" ")).toMatch(/over 1,000 ticks/);
+  });
+});

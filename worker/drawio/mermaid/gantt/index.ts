@@ -3,13 +3,16 @@
  * `convertGantt`. Dates are reckoned in UTC and the chart is placed on its own time axis.
  */
 import type { WorkBudget } from "../../budget.ts";
-import { placedDocument } from "../placed-page.ts";
+import { DrawioError } from "../../errors.ts";
+import { htmlLabel } from "../../layout/to-cells.ts";
+import { vertexCell } from "../cell-edits.ts";
+import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { ganttCells } from "./cells.ts";
 import { parseGantt } from "./parse.ts";
 import { type GanttSizes, placeGantt } from "./place.ts";
-import { scheduleTasks } from "./schedule.ts";
+import { MAX_SPAN, scheduleTasks, type Timed } from "./schedule.ts";
 
 /**
  * Converts a gantt chart: a band per section (its name in a column on the left, Mermaid's
@@ -49,7 +52,7 @@ export async function convertGantt(
   if (timed.length === 0) {
     notes.push("the gantt chart has no tasks");
     return {
-      document: placedDocument([], 200, 100),
+      document: placedDocument(title === undefined ? [] : [titleCell(title)], 360, 70),
       notes,
       nodes: 0,
       edges: 0,
@@ -57,6 +60,7 @@ export async function convertGantt(
       ...(title === undefined ? {} : { title }),
     };
   }
+  checkChartSpan(source, timed);
   const placed = placeGantt({ chart, timed, exclusions, sizes, notes });
   return {
     document: placedDocument(ganttCells(placed), placed.width, placed.height),
@@ -83,4 +87,29 @@ function sizesOf(config: Record<string, unknown>, notes: string[]): GanttSizes {
     barGap: number("barGap", 4, 0, 40),
     sectionStyles: number("numberSectionStyles", 4, 1, 4),
   };
+}
+
+function titleCell(title: string) {
+  const style = "text;html=1;align=center;verticalAlign=middle;fontSize=18;fontColor=#333333;";
+  return vertexCell("title", htmlLabel(title), style, PLACED_LAYER, {
+    x: 20,
+    y: 20,
+    width: 320,
+    height: 30,
+  });
+}
+
+/** Refuses a chart whose tasks together span more than {@link MAX_SPAN}. */
+function checkChartSpan(source: MermaidSource, timed: readonly Timed[]): void {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const t of timed) {
+    from = Math.min(from, t.start);
+    to = Math.max(to, t.end, t.start);
+  }
+  if (to - from <= MAX_SPAN) return;
+  throw new DrawioError(
+    "mermaid_too_large",
+    `line ${source.header.line}: the chart spans over 20 years, longer than one chart draws; split it or draw it in larger units`,
+  );
 }

@@ -22,6 +22,8 @@ import type { DataItem, GanttChart, GanttTask } from "./model.ts";
 
 /** The longest time one chart may span: 20 years. */
 export const MAX_SPAN = 20 * 366 * DAY;
+/** The latest instant a JavaScript date holds (and so a chart may show). */
+const MAX_INSTANT = 8.64e15;
 /** The most days all tasks together may step through to skip excluded days. */
 const MAX_EXCLUDE_STEPS = 2_000_000;
 
@@ -145,7 +147,8 @@ function resolve(run: Run, index: number): Timed {
 }
 
 function checkSpan(task: GanttTask, start: number, end: number): void {
-  if (Number.isFinite(start) && Number.isFinite(end) && Math.abs(end - start) <= MAX_SPAN) return;
+  const inRange = (ms: number) => Number.isFinite(ms) && Math.abs(ms) <= MAX_INSTANT;
+  if (inRange(start) && inRange(end) && Math.abs(end - start) <= MAX_SPAN) return;
   throw new DrawioError(
     "mermaid_too_large",
     `line ${task.at.line}: task "${task.name}" spans over 20 years, longer than one chart draws; shorten it or change the unit`,
