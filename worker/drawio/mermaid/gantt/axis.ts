@@ -55,10 +55,18 @@ export function tickEstimate(from: number, to: number, interval: Interval): numb
   return Math.floor((to - from) / (UNIT_MS[interval.unit] * interval.every)) + 1;
 }
 
-/** The coarsest-first search for the finest automatic interval with at most `most` ticks. */
-export function autoInterval(from: number, to: number, most: number): Interval {
-  for (const interval of AUTO) if (tickEstimate(from, to, interval) <= most) return interval;
-  return AUTO[AUTO.length - 1] as Interval;
+/**
+ * The automatic interval d3 would choose for about `count` ticks: the one whose length is
+ * nearest (by ratio) to the span divided by `count`.
+ */
+export function autoInterval(from: number, to: number, count = 10): Interval {
+  const target = (to - from) / count;
+  const length = (i: Interval) => UNIT_MS[i.unit] * i.every;
+  const index = AUTO.findIndex((i) => length(i) >= target);
+  if (index < 0) return AUTO[AUTO.length - 1] as Interval;
+  const above = AUTO[index] as Interval;
+  const below = AUTO[index - 1];
+  return below && target / length(below) < length(above) / target ? below : above;
 }
 
 /**
@@ -91,7 +99,11 @@ export function ticks(
     const day = startOfDay(from);
     t = day - ((civil(day).weekday - weekStart + 7) % 7) * DAY;
   } else if (unit === "day") {
-    t = startOfDay(from);
+    // d3 counts days within each month: every 2 days falls on the 1st, 3rd, 5th …
+    for (let day = startOfDay(from); day <= to && out.length < most; day += DAY) {
+      if (day >= from && (civil(day).day - 1) % every === 0) out.push(day);
+    }
+    return out;
   } else {
     t = Math.floor(from / step) * step;
   }

@@ -175,7 +175,7 @@ function axisOf(input: PlaceInput, from: number, to: number): Axis {
     );
     interval = undefined;
   }
-  const chosen = interval ?? autoInterval(from, to, Math.max(2, Math.floor(width / sample)));
+  const chosen = interval ?? autoInterval(from, to);
   const placed = ticks(from, to, chosen, chart.weekStart, 1001);
   let labelEvery = 1;
   if (placed.length * sample > width) {

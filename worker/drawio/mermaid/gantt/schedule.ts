@@ -56,7 +56,7 @@ export function isExcluded(ms: number, ex: Exclusions): boolean {
 }
 
 /** The chart's exclusions, read with its date format; notes words it does not know. */
-export function exclusionsOf(chart: GanttChart, format: DateFormat, notes: string[]): Exclusions {
+function exclusionsOf(chart: GanttChart, format: DateFormat, notes: string[]): Exclusions {
   const ex: Exclusions = {
     weekends: false,
     weekendStart: chart.weekendStart,
