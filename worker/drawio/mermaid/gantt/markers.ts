@@ -5,8 +5,14 @@
 import type { Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import { DAY, startOfDay } from "./dates.ts";
-import type { PlacedVert, PlaceInput } from "./place.ts";
-import { isExcluded, type Timed } from "./schedule.ts";
+import { type Exclusions, isExcluded, type Timed } from "./schedule.ts";
+
+/** A `vert` marker: its line's x and its label below the axis. */
+export interface PlacedVert {
+  timed: Timed;
+  x: number;
+  label: Rect;
+}
 
 /** The most runs of excluded days shaded (spans of more weeks are left unshaded, with a note). */
 const MAX_SHADES = 600;
@@ -29,17 +35,14 @@ export function placeVerts(timed: Timed[], scale: (ms: number) => number, y: num
 
 /** The runs of excluded days between `from` and `to`, from the rows' `top` to `bottom`. */
 export function shades(
-  input: PlaceInput,
-  from: number,
-  to: number,
+  ex: Exclusions,
+  notes: string[],
+  { from, to, top, bottom }: { from: number; to: number; top: number; bottom: number },
   scale: (ms: number) => number,
-  top: number,
-  bottom: number,
 ): Rect[] {
-  const { exclusions: ex } = input;
   if (ex.weekdays.size === 0 && ex.days.size === 0) return [];
   if ((to - from) / DAY > MAX_SHADES * 7) {
-    input.notes.push(
+    notes.push(
       "excluded days are not shaded: the chart spans too many days to shade them one by one",
     );
     return [];

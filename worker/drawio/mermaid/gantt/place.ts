@@ -15,7 +15,7 @@ import {
   ticks,
 } from "./axis.ts";
 import { DAY } from "./dates.ts";
-import { placeVerts, shades } from "./markers.ts";
+import { type PlacedVert, placeVerts, shades } from "./markers.ts";
 import type { GanttChart } from "./model.ts";
 import type { Exclusions, Timed } from "./schedule.ts";
 
@@ -46,13 +46,6 @@ export interface PlacedTick {
   x: number;
   text?: string;
   label?: Rect;
-}
-
-/** A `vert` marker: its line's x and its label below the axis. */
-export interface PlacedVert {
-  timed: Timed;
-  x: number;
-  label: Rect;
 }
 
 /** The placed chart. */
@@ -133,7 +126,7 @@ export function placeGantt(input: PlaceInput): PlacedGantt {
     bars,
     ticks: placedTicks,
     verts,
-    excluded: shades(input, from, to, scale, top, bottom),
+    excluded: shades(input.exclusions, input.notes, { from, to, top, bottom }, scale),
   };
 }
 
