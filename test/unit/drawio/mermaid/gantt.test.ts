@@ -140,3 +140,14 @@ describe("gantt limits", () => {
     expect(notes.join(" ")).toMatch(/over 1,000 ticks/);
   });
 });
+
+describe("gantt config", () => {
+  it("reads axisFormat and tickInterval from the config when the chart gives none", async () => {
+    const text =
+      '---\nconfig:\n  gantt:\n    axisFormat: "%d.%m"\n    tickInterval: 1day\n---\ngantt\n  A : 2024-03-01, 2d';
+    const converted = await convertMermaid(text);
+    const xml = serializeDiagram(converted.document);
+    expect(xml).toContain("01.03");
+    expect(xml).toContain("02.03");
+  });
+});

@@ -10,6 +10,7 @@ import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { ganttCells } from "./cells.ts";
+import type { GanttChart } from "./model.ts";
 import { parseGantt } from "./parse.ts";
 import { type GanttSizes, placeGantt } from "./place.ts";
 import { MAX_SPAN, scheduleTasks, type Timed } from "./schedule.ts";
@@ -35,6 +36,7 @@ export async function convertGantt(
   _budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
   const chart = parseGantt(source);
+  configAxis(chart, source.config);
   const notes = [...chart.notes];
   const { timed, exclusions } = scheduleTasks(chart, notes);
   const sizes = sizesOf(source.config, notes);
@@ -72,6 +74,18 @@ export async function convertGantt(
   };
 }
 
+/** The config's `axisFormat` and `tickInterval`, where the chart's own statements give none. */
+function configAxis(chart: GanttChart, config: Record<string, unknown>): void {
+  const gantt = config.gantt;
+  if (typeof gantt !== "object" || gantt === null) return;
+  const { axisFormat, tickInterval } = gantt as Record<string, unknown>;
+  if (chart.axisFormat === undefined && typeof axisFormat === "string")
+    chart.axisFormat = axisFormat;
+  if (chart.tickInterval === undefined && typeof tickInterval === "string") {
+    chart.tickInterval = { text: tickInterval };
+  }
+}
+
 function sizesOf(config: Record<string, unknown>, notes: string[]): GanttSizes {
   const gantt = (
     typeof config.gantt === "object" && config.gantt !== null ? config.gantt : {}
@@ -82,6 +96,7 @@ function sizesOf(config: Record<string, unknown>, notes: string[]): GanttSizes {
   };
   const mode = gantt.displayMode ?? config.displayMode;
   if (mode === "compact") notes.push("displayMode compact: each task keeps a row of its own");
+  if (gantt.topAxis === true) notes.push("topAxis: the dates are drawn below the chart only");
   return {
     barHeight: number("barHeight", 20, 10, 80),
     barGap: number("barGap", 4, 0, 40),

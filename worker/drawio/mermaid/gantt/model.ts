@@ -45,7 +45,7 @@ export interface GanttChart {
   title?: string;
   dateFormat: string;
   axisFormat?: string;
-  tickInterval?: { text: string; at: SourceLine };
+  tickInterval?: { text: string; at?: SourceLine };
   excludes: string[];
   includes: string[];
   /** The weekday a weekend starts on: 5 (Friday) or 6 (Saturday). */
