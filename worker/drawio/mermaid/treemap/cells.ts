@@ -61,7 +61,9 @@ function drawItem(
   const shown = drawing.showValues ? drawing.format(item.total) : "";
   if (item.value !== undefined) {
     const label = `${htmlLabel(item.label)}${shown === "" ? "" : `<br><b>${htmlLabel(drawing.format(item.value))}</b>`}`;
-    const style = `rounded=0;whiteSpace=wrap;html=1;fillColor=${shades.leaf};strokeColor=${shades.border};fontColor=#1f1f1f;overflow=hidden;`;
+    const small =
+      box.width < 60 || box.height < 34 ? 9 : box.width < 90 || box.height < 44 ? 10 : 12;
+    const style = `rounded=0;whiteSpace=wrap;html=1;fillColor=${shades.leaf};strokeColor=${shades.border};fontColor=#1f1f1f;overflow=hidden;fontSize=${small};`;
     drawing.cells.push(vertexCell(id, label, withCss(style, css), parent, box));
     return;
   }
