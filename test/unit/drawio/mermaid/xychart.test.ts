@@ -90,3 +90,24 @@ describe("xychart placement", () => {
     expect(notes.join(" ")).toMatch(/20/);
   });
 });
+
+describe("xychart limits", () => {
+  it("refuses numbers too large to draw, and a range too wide", async () => {
+    await expect(convertMermaid("xychart\n  bar [1e400]")).rejects.toMatchObject({
+      code: "mermaid_syntax",
+      line: 2,
+      column: 8,
+    });
+    await expect(convertMermaid("xychart\n  y-axis 0 --> 1e400\n  bar [1]")).rejects.toMatchObject({
+      code: "mermaid_syntax",
+      line: 2,
+    });
+  });
+
+  it("draws a range at the edge of float precision without looping", async () => {
+    const { nodes } = await convertMermaid(
+      "xychart\n  y-axis 100000000000000000 --> 100000000000000016\n  bar [1, 2]",
+    );
+    expect(nodes).toBe(2);
+  });
+});

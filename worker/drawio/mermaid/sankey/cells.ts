@@ -82,7 +82,7 @@ export function sankeyCells(sankey: Sankey, frame: SankeyFrame, ids: CellIds): X
     const side = right
       ? "labelPosition=right;align=left;spacingLeft=6;"
       : "labelPosition=left;align=right;spacingRight=6;";
-    const value = frame.valueText ? `<br>${htmlLabel(frame.valueText(n.value))}` : "";
+    const value = frame.valueText ? ` ${htmlLabel(frame.valueText(n.value))}` : "";
     const style = `rounded=0;html=1;fillColor=${colour(n)};strokeColor=none;verticalLabelPosition=middle;verticalAlign=middle;fontColor=${frame.textColour};${side}`;
     const rect = {
       x: x(n.column),

@@ -37,7 +37,8 @@ export async function convertSankey(
   const config = record(source.config.sankey);
   const count = placeColumns(sankey);
   const showValues = config.showValues !== false;
-  const padding = 10 + (showValues ? 15 : 0);
+  // One line of label (15 px) fits between two slim nodes.
+  const padding = 16;
   const columnSizes = new Array<number>(count).fill(0);
   for (const n of sankey.nodes) columnSizes[n.column] = (columnSizes[n.column] ?? 0) + 1;
   const height = Math.max(

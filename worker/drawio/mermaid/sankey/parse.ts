@@ -58,7 +58,7 @@ export function parseSankey(source: MermaidSource): Sankey {
       if (end.text === "")
         throw mermaidSyntax(at, "a flow needs a source and a target name", end.column);
     }
-    if (!NUMBER.test(amount.text)) {
+    if (!NUMBER.test(amount.text) || !Number.isFinite(Number(amount.text))) {
       throw mermaidSyntax(at, `the value "${amount.text}" is not a number`, amount.column);
     }
     const value = Number(amount.text);

@@ -107,7 +107,7 @@ export function placeFrame(chart: XyChart, size: { width: number; height: number
     range,
     turned: false,
     categoryTicks: names.map((label, i) => ({ at: (i + 0.5) * band, label })),
-    valueTicks: valueTicks(range, width, widest + 14),
+    valueTicks: valueTicks(range, width, widest + 30),
     categoryBand: { x: m + catTitle, y: top, width: labelsW, height },
     valueBand: { x: left, y: under, width, height: 25 },
     categoryTitle: { x: m, y: top, width: catTitle, height },

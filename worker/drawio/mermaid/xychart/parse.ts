@@ -94,6 +94,8 @@ function readAxis(at: SourceLine, start: number, isX: boolean): AxisSpec {
     );
   }
   axis.range = { min: Number(range[1]), max: Number(range[2]) };
+  if (!Number.isFinite(axis.range.max - axis.range.min))
+    throw mermaidSyntax(at, "this range is too large to draw", pos);
   return axis;
 }
 
@@ -103,8 +105,9 @@ function readSeries(at: SourceLine, start: number, kind: Series["kind"]): Series
   if (at.text[pos] !== "[")
     throw mermaidSyntax(at, `a ${kind} needs its values in brackets: [1, 2, 3]`, pos);
   const values = readList(at, pos).map((item) => {
-    if (!NUMBER.test(item.text))
-      throw mermaidSyntax(at, `"${item.text}" is not a number`, item.column);
+    if (!NUMBER.test(item.text) || !Number.isFinite(Number(item.text))) {
+      throw mermaidSyntax(at, `"${item.text}" is not a number a chart can draw`, item.column);
+    }
     return Number(item.text);
   });
   if (values.length === 0) throw mermaidSyntax(at, `a ${kind} needs at least one value`, pos);

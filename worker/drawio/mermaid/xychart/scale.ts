@@ -35,10 +35,16 @@ export function valueRange(
 export function ticks(range: Range, most: number): number[] {
   const lo = Math.min(range.min, range.max);
   const hi = Math.max(range.min, range.max);
+  if (!Number.isFinite(hi - lo) || hi - lo <= 0) return [lo, hi];
   let step = niceStep((hi - lo) / Math.max(1, most - 1));
-  while ((hi - lo) / step + 1 > most) step = niceStep(step * 1.01);
+  for (let tries = 0; (hi - lo) / step + 1 > most && tries < 20; tries++)
+    step = niceStep(step * 1.01);
   const out: number[] = [];
-  for (let v = Math.ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) {
+  const first = Math.ceil(lo / step - 1e-9);
+  // Counted, not summed: at the edge of float precision `v += step` may not move.
+  for (let k = 0; k <= most; k++) {
+    const v = (first + k) * step;
+    if (v > hi + step * 1e-9) break;
     out.push(Number(v.toPrecision(12)));
   }
   return out;
