@@ -14,6 +14,8 @@ function chartTexts(text: string): string[] {
     if (title) out.push(unquote(title[1] as string));
     const axis = /^[xy]-axis\s+("[^"]*"|[^\s[]+)?/.exec(line);
     if (axis?.[1] && !/^[+-]?[\d.]/.test(axis[1])) out.push(unquote(axis[1]));
+    const series = /^(?:bar|line)\s+"([^"]*)"/.exec(line);
+    if (series) out.push(series[1] as string);
     const list = /\[(.*)\]/.exec(line)?.[1];
     if (list !== undefined) {
       for (const item of list.split(",")) {
@@ -109,5 +111,17 @@ describe("xychart limits", () => {
       "xychart\n  y-axis 100000000000000000 --> 100000000000000016\n  bar [1, 2]",
     );
     expect(nodes).toBe(2);
+  });
+});
+
+describe("xychart legend", () => {
+  it("names the series that have names in a legend under the title", async () => {
+    const { cells } = await cellsOf(
+      'xychart-beta\n  title "T"\n  bar "Free" [1, 2]\n  line [3, 4]',
+    );
+    const keys = cells.filter((c) => c.attrs.id?.startsWith("key"));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]?.attrs.style).toContain("fillColor=#ECECFF");
+    expect(cells.some((c) => c.attrs.value === "Free")).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ import { tickLabel, ticks, valueRange } from "./scale.ts";
 
 /** Mermaid's chart size and paddings (px). */
 export const CHART = { width: 700, height: 500, margin: 10, title: 40, axisTitle: 26, tick: 5 };
+/** The height of the legend row under the title, when series have names (px). */
+export const LEGEND = 22;
 /** Tick labels are 14 px in Mermaid; our estimate measures 12 px text. */
 const LABEL_SCALE = 14 / 12;
 
@@ -66,7 +68,8 @@ export function placeFrame(chart: XyChart, size: { width: number; height: number
   const valTitle = chart.y.title === undefined ? 0 : CHART.axisTitle;
   const m = CHART.margin;
   // The top value label stands half its height above the plot.
-  const top = m + titleH + 10;
+  const legendH = chart.series.some((s) => s.name !== undefined) ? LEGEND : 0;
+  const top = m + titleH + legendH + 10;
   const valueLabels = (v: number) => measureText(tickLabel(v), 1000).width * LABEL_SCALE;
   const widest = Math.max(valueLabels(range.min), valueLabels(range.max), 16);
   if (!chart.horizontal) {
