@@ -1,20 +1,135 @@
 /**
- * Mermaid Sankey diagrams (`sankey-beta`) as editable draw.io: the sankey folder's front door, `convertSankey`.
- * Not converted yet: this placeholder refuses the type until its converter lands.
+ * Mermaid sankey diagrams (`sankey-beta`, `sankey`) as editable draw.io: the sankey folder's
+ * front door, `convertSankey`. Nodes stand in columns by their depth, as tall as their flow;
+ * links are curved connectors as wide as their value.
  */
 import type { WorkBudget } from "../../budget.ts";
-import { DrawioError } from "../../errors.ts";
+import { htmlLabel } from "../../layout/to-cells.ts";
+import { measureText } from "../../text/estimate.ts";
+import { vertexCell } from "../cell-edits.ts";
+import { CellIds } from "../cell-ids.ts";
+import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+import { NODE_WIDTH, type SankeyFrame, sankeyCells } from "./cells.ts";
+import { placeColumns } from "./columns.ts";
+import { parseSankey } from "./parse.ts";
+import { linkEnds, placeNodes } from "./place.ts";
 
-/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+const MARGIN = 20;
+const TITLE = 36;
+
+/**
+ * Converts a sankey diagram read by `readMermaid`. `nodes` counts the nodes, `edges` the links;
+ * `counts` are `{ nodes, links, total }` (the total is the flow out of every source, rounded).
+ *
+ * @example
+ * const { counts } = await convertSankey(readMermaid("sankey-beta\nA,B,10\nA,C,5"), {});
+ * // counts: { nodes: 3, links: 2, total: 15 }
+ */
 export async function convertSankey(
   source: MermaidSource,
-  _options: MermaidOptions,
-  _budget?: WorkBudget,
+  options: MermaidOptions,
+  budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
-  throw new DrawioError(
-    "mermaid_unsupported",
-    `line ${source.header.line}: Sankey diagrams are not converted yet`,
+  const sankey = parseSankey(source);
+  budget?.charge(sankey.nodes.length + sankey.links.length);
+  const config = record(source.config.sankey);
+  const count = placeColumns(sankey);
+  const showValues = config.showValues !== false;
+  // One line of label (15 px) fits between two slim nodes.
+  const padding = 16;
+  const columnSizes = new Array<number>(count).fill(0);
+  for (const n of sankey.nodes) columnSizes[n.column] = (columnSizes[n.column] ?? 0) + 1;
+  const height = Math.max(
+    positive(config.height) ?? 400,
+    Math.max(...columnSizes) * (padding + 16),
   );
+  const widest = Math.max(0, ...sankey.nodes.map((n) => measureText(n.name, 1000).width));
+  const step =
+    count > 1
+      ? Math.max(
+          ((positive(config.width) ?? 600) - NODE_WIDTH) / (count - 1),
+          Math.min(widest, 220) + 40,
+        )
+      : 0;
+  const { columns, scale } = placeNodes(sankey, count, { height, padding });
+  const dark = options.theme === "dark";
+  const prefix = typeof config.prefix === "string" ? config.prefix : "";
+  const suffix = typeof config.suffix === "string" ? config.suffix : "";
+  const top = MARGIN + (sankey.title === undefined ? 0 : TITLE);
+  const left = MARGIN;
+  const frame: SankeyFrame = {
+    left,
+    top,
+    step,
+    padding,
+    columns,
+    ends: linkEnds(sankey, scale),
+    linkColour: linkColour(config.linkColor),
+    textColour: dark ? "#f0f0f0" : "#1f1f1f",
+    ...(showValues
+      ? { valueText: (v: number) => `${prefix}${Math.round(v * 100) / 100}${suffix}` }
+      : {}),
+  };
+  const ids = new CellIds();
+  const width =
+    left +
+    (count - 1) * step +
+    NODE_WIDTH +
+    MARGIN +
+    (count === 1 ? Math.min(widest, 220) + 20 : 0);
+  const cells = sankeyCells(sankey, frame, ids);
+  if (sankey.title !== undefined) {
+    const style = `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontStyle=1;fontColor=${frame.textColour};`;
+    cells.unshift(
+      vertexCell(ids.next("title"), htmlLabel(sankey.title), style, PLACED_LAYER, {
+        x: MARGIN,
+        y: MARGIN - 6,
+        width: width - 2 * MARGIN,
+        height: TITLE - 8,
+      }),
+    );
+  }
+  const notes = [...sankey.notes];
+  if (config.linkColor === "gradient" || config.linkColor === undefined) {
+    notes.push(
+      "Mermaid paints each link in a gradient from its source's colour to its target's; draw.io lines take one colour, so each link takes its source's",
+    );
+  }
+  if (options.direction !== undefined)
+    notes.push("a sankey diagram flows left to right; the direction was not applied");
+  const document = placedDocument(
+    cells,
+    width,
+    top + height + MARGIN,
+    dark ? "#1f1f1f" : undefined,
+  );
+  if (sankey.title !== undefined)
+    (document.pages[0] as { attributes: Record<string, string> }).attributes.name = sankey.title;
+  const total = sankey.nodes
+    .filter((n) => n.incoming.length === 0)
+    .reduce((s, n) => s + n.value, 0);
+  return {
+    document,
+    notes,
+    nodes: sankey.nodes.length,
+    edges: sankey.links.length,
+    counts: { nodes: sankey.nodes.length, links: sankey.links.length, total: Math.round(total) },
+    ...(sankey.title === undefined ? {} : { title: sankey.title }),
+  };
+}
+
+function linkColour(value: unknown): string {
+  if (value === "target") return "target";
+  if (typeof value === "string" && /^#[0-9a-f]{3,8}$/i.test(value)) return value;
+  return "source";
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function positive(value: unknown): number | undefined {
+  return typeof value === "number" && value > 0 && value <= 5000 ? value : undefined;
 }

@@ -1,20 +1,95 @@
 /**
- * Mermaid treemaps (`treemap-beta`) as editable draw.io: the treemap folder's front door, `convertTreemap`.
- * Not converted yet: this placeholder refuses the type until its converter lands.
+ * Mermaid treemaps (`treemap-beta`) as editable draw.io: the treemap folder's front door,
+ * `convertTreemap`. Sections are containers tiled with their children by a squarified
+ * placement; leaves are rectangles whose areas follow their values.
  */
 import type { WorkBudget } from "../../budget.ts";
-import { DrawioError } from "../../errors.ts";
+import { htmlLabel } from "../../layout/to-cells.ts";
+import type { XmlElement } from "../../xml/nodes.ts";
+import { vertexCell } from "../cell-edits.ts";
+import { CellIds } from "../cell-ids.ts";
+import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
+import { drawForest, type TreemapDrawing } from "./cells.ts";
+import { parseTreemap } from "./parse.ts";
+import { formatValue } from "./values.ts";
 
-/** Refuses the type (`mermaid_unsupported`) until its converter lands. */
+const MARGIN = 20;
+const TITLE_HEIGHT = 32;
+
+/**
+ * Converts a treemap read by `readMermaid`. `nodes` counts the leaves (the items with a value),
+ * `edges` is 0; `counts` are `{ sections, leaves }`.
+ *
+ * @example
+ * const { counts } = await convertTreemap(readMermaid('treemap-beta\n"A"\n  "B": 3'), {});
+ * // counts: { sections: 1, leaves: 1 }
+ */
 export async function convertTreemap(
   source: MermaidSource,
-  _options: MermaidOptions,
-  _budget?: WorkBudget,
+  options: MermaidOptions,
+  budget?: WorkBudget,
 ): Promise<ConvertedDiagram> {
-  throw new DrawioError(
-    "mermaid_unsupported",
-    `line ${source.header.line}: treemaps are not converted yet`,
+  const model = parseTreemap(source);
+  budget?.charge(model.sections + model.leaves);
+  const config = (source.config.treemap ?? {}) as Record<string, unknown>;
+  const pattern = typeof config.valueFormat === "string" ? config.valueFormat : ",";
+  const notes = [...model.notes];
+  if (!formatValue(1, pattern).known) {
+    notes.push(
+      `the valueFormat "${pattern}" is not one Drawforge knows; values are written with thousands separators`,
+    );
+  }
+  const drawing: TreemapDrawing = {
+    model,
+    ids: new CellIds(),
+    format: (value) => formatValue(value, pattern).text,
+    showValues: config.showValues !== false,
+    cells: [],
+  };
+  const { width, height } = areaFor(model.leaves, model.sections);
+  const dark = options.theme === "dark";
+  let top = MARGIN;
+  if (model.title !== undefined) {
+    drawing.cells.push(titleCell(drawing.ids, model.title, width, dark));
+    top += TITLE_HEIGHT;
+  }
+  drawForest(drawing, PLACED_LAYER, { x: MARGIN, y: top, width, height });
+  if (options.direction !== undefined) {
+    notes.push("a treemap has no direction; the direction was not applied");
+  }
+  const document = placedDocument(
+    drawing.cells,
+    width + 2 * MARGIN,
+    top + height + MARGIN,
+    dark ? "#1f1f1f" : undefined,
   );
+  if (model.title !== undefined)
+    (document.pages[0] as { attributes: Record<string, string> }).attributes.name = model.title;
+  return {
+    document,
+    notes,
+    nodes: model.leaves,
+    edges: 0,
+    counts: { sections: model.sections, leaves: model.leaves },
+    ...(model.title === undefined ? {} : { title: model.title }),
+  };
+}
+
+/** The tiled area: Mermaid's 800 × 500, grown so that each leaf keeps room for its label. */
+function areaFor(leaves: number, sections: number): { width: number; height: number } {
+  const needed = leaves * 120 * 60 + sections * 120 * 40;
+  const scale = Math.max(1, Math.sqrt(needed / (800 * 500)));
+  return { width: Math.round(800 * scale), height: Math.round(500 * scale) };
+}
+
+function titleCell(ids: CellIds, title: string, width: number, dark: boolean): XmlElement {
+  const style = `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontStyle=1;fontColor=${dark ? "#f0f0f0" : "#1f1f1f"};`;
+  return vertexCell(ids.next("title"), htmlLabel(title), style, PLACED_LAYER, {
+    x: MARGIN,
+    y: MARGIN - 4,
+    width,
+    height: TITLE_HEIGHT - 4,
+  });
 }
