@@ -11,15 +11,17 @@ import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
+import { type Heading, routeGrid, routePoints, simplifyPath } from "../grid-route.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import { iconStyle } from "./icons.ts";
 import type { ArchEdge, ArchEnd, Architecture, Side } from "./model.ts";
 import type { ArchPlacement } from "./place.ts";
-import { portGrid, routePorts } from "./route.ts";
 
 const STUB = 16;
 const GROUP_ICON = 20;
-const DIRECTION: Record<Side, number> = { R: 0, L: 1, B: 2, T: 3 };
+const DIRECTION: Record<Side, Heading> = { R: 0, L: 1, B: 2, T: 3 };
+/** How far outside a service or group the routing lines run, px. */
+const LINE_MARGIN = 14;
 
 /** The cells and what drawing them noted. */
 export interface DrawnArchitecture {
@@ -116,19 +118,23 @@ export function architectureCells(
   const ports = diagram.edges.map(
     (edge) => [portOf(diagram, placement, edge.from), portOf(diagram, placement, edge.to)] as const,
   );
-  const grid = portGrid(
+  const grid = routeGrid({
     obstacles,
-    [...diagram.groups.map((g) => placement.rects.get(g.id) as Rect)],
-    ports.flatMap(([a, b]) => [a.stub, b.stub]),
-  );
+    margin: LINE_MARGIN,
+    regions: diagram.groups.map((g) => placement.rects.get(g.id) as Rect),
+    points: ports.flatMap(([a, b]) => [a.stub, b.stub]),
+  });
   for (const [k, edge] of diagram.edges.entries()) {
     const [from, to] = ports[k] as readonly [Port, Port];
-    const path = routePorts(grid, from.stub, DIRECTION[edge.from.side], to.stub);
+    const path = routePoints(grid, from.stub, to.stub, DIRECTION[edge.from.side]);
     if (!path)
       notes.push(
         `line ${edge.at.line}: no way around the services was found for ${edge.from.id} → ${edge.to.id}; it is drawn straight`,
       );
-    const points = simplify([from.point, ...(path ?? [from.stub, to.stub]), to.point]).slice(1, -1);
+    const points = simplifyPath([from.point, ...(path ?? [from.stub, to.stub]), to.point]).slice(
+      1,
+      -1,
+    );
     cells.push(
       edgeCell(
         ids.next("edge"),
@@ -222,17 +228,4 @@ function edgeStyle(edge: ArchEdge, from: Port, to: Port, dark: boolean): string 
     `exitX=${from.x};exitY=${from.y};exitDx=0;exitDy=${from.dy};exitPerimeter=0;` +
     `entryX=${to.x};entryY=${to.y};entryDx=0;entryDy=${to.dy};entryPerimeter=0;`
   );
-}
-
-/** The polyline without repeated points or points in the middle of straight runs. */
-function simplify(points: readonly Point[]): Point[] {
-  const out: Point[] = [];
-  for (const p of points) {
-    const b = out[out.length - 1];
-    if (b && Math.abs(b.x - p.x) < 0.01 && Math.abs(b.y - p.y) < 0.01) continue;
-    const a = out[out.length - 2];
-    if (a && b && ((a.x === b.x && b.x === p.x) || (a.y === b.y && b.y === p.y))) out.pop();
-    out.push(p);
-  }
-  return out;
 }

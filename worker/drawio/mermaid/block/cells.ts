@@ -10,11 +10,16 @@ import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
 import { withCss } from "../class-defs.ts";
+import { type RectRoute, routeGrid, routeRects } from "../grid-route.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import { blockStyle, compositeStyle, edgeStyle, type Palette } from "./block-styles.ts";
 import type { BlockDiagram, Item } from "./model.ts";
 import type { Placement } from "./place.ts";
-import { type Route, routeBetween, routeGrid } from "./route.ts";
+
+/** How far outside a block the routing lines run, px. */
+const LINE_MARGIN = 12;
+/** How far outside a composite block the routing lines run, px (inside the gap around it). */
+const REGION_MARGIN = 16;
 
 /** What drawing the cells noted. */
 export interface DrawnBlocks {
@@ -67,11 +72,17 @@ export function blockCells(
     for (const child of item.children) visit(child, id, rect);
   };
   for (const child of diagram.root.children) visit(child, PLACED_LAYER, undefined);
-  const grid = routeGrid(leaves, regions);
+  const grid = routeGrid({
+    obstacles: leaves,
+    margin: LINE_MARGIN,
+    regions,
+    regionMargin: REGION_MARGIN,
+    points: regions.map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })),
+  });
   for (const edge of diagram.edges) {
     const from = placement.rects.get(edge.from) as Rect;
     const to = placement.rects.get(edge.to) as Rect;
-    const route = routeBetween(grid, from, to);
+    const route = routeRects(grid, from, to);
     if (!route)
       notes.push(
         `line ${edge.at.line}: no way around the blocks was found for ${edge.from} → ${edge.to}; it is drawn straight`,
@@ -90,7 +101,7 @@ export function blockCells(
 }
 
 /** The exit and entry style keys of a route (mirrored on a flipped block, as draw.io mirrors them). */
-function ports(route: Route, diagram: BlockDiagram, from: string, to: string): string {
+function ports(route: RectRoute, diagram: BlockDiagram, from: string, to: string): string {
   const flipped = (id: string) => {
     const item = diagram.byId.get(id);
     return item?.kind === "block" && item.shape === "lean-left";
