@@ -55,6 +55,26 @@ describe("pie slices", () => {
     expect(values).toEqual(expect.arrayContaining(["33%", "67%", "A [1]", "B [2]"]));
   });
 
+  it("put each percentage on the middle of its own slice", async () => {
+    const { cells: all } = await cells('pie\n "A" : 45\n "B" : 30\n "C" : 25');
+    const centre = (id: string) => {
+      const g = all
+        .find((c) => c.attrs.id === id)
+        ?.children.find((n) => "name" in n && n.name === "mxGeometry");
+      const a = g && "attrs" in g ? g.attrs : {};
+      return { x: Number(a.x) + Number(a.width) / 2, y: Number(a.y) + Number(a.height) / 2 };
+    };
+    const pie = centre("pie");
+    // Clockwise from twelve o'clock, in turns, as the slices' angles are written.
+    const turn = (id: string) => {
+      const p = centre(id);
+      return (Math.atan2(p.x - pie.x, -(p.y - pie.y)) / (2 * Math.PI) + 1) % 1;
+    };
+    expect(turn("share-1")).toBeCloseTo(0.225, 1);
+    expect(turn("share-2")).toBeCloseTo(0.6, 1);
+    expect(turn("share-3")).toBeCloseTo(0.875, 1);
+  });
+
   it("refuse a negative value at its column", async () => {
     await expect(convertMermaid('pie\n  "A" : -1')).rejects.toMatchObject({
       code: "mermaid_syntax",

@@ -86,12 +86,13 @@ export function pieCells(model: PieModel, textPosition: number, ink: string): Pi
         : `shape=mxgraph.basic.pie;startAngle=${round(start)};endAngle=${round(end)};${common}`;
     placed.push({ id: `slice-${index + 1}`, value: "", style, rect: pie });
     const text = `${(share * 100).toFixed(0)}%`;
+    const middle = (start + end) / 2;
     start = end;
     if (text === "0%") {
       unlabelled++;
       continue;
     }
-    const rect = percentRect(text, (start + end) / 2, textPosition, labels);
+    const rect = percentRect(text, middle, textPosition, labels);
     if (rect) {
       labels.push(rect);
       shares.push({
