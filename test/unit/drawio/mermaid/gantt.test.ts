@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { lintDocument } from "../../../../worker/drawio/lint/index.ts";
 import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
@@ -149,5 +150,18 @@ describe("gantt config", () => {
     const xml = serializeDiagram(converted.document);
     expect(xml).toContain("01.03");
     expect(xml).toContain("02.03");
+  });
+});
+
+describe("gantt axis labels", () => {
+  it("leave out a date that would run into the one before it (every 2nd day: 31, then 1)", async () => {
+    const converted = await convertMermaid(
+      "gantt\n  dateFormat YYYY-MM-DD\n  section Build\n    API :done, api, 2026-07-01, 10d\n    Widget :after api, 20d\n    Release :milestone, 2026-08-03, 0d",
+    );
+    const overlaps = lintDocument(converted.document).filter((f) => f.code === "overlap");
+    expect(overlaps.map((f) => f.message)).toEqual([]);
+    const xml = serializeDiagram(converted.document);
+    expect(xml).toContain("2026-07-31");
+    expect(xml).not.toContain('value="2026-08-01"');
   });
 });

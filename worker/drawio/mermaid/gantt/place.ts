@@ -95,11 +95,16 @@ export function placeGantt(input: PlaceInput): PlacedGantt {
   const bottom = bands.length === 0 ? top : Math.max(...bands.map((b) => b.rect.y + b.rect.height));
   const bars = placeBars(input, tops, scale, { left, right: left + axis.width });
   const tickY = bottom + 6;
-  const placedTicks = axis.ticks.map((t, i) => {
+  // Ticks counted within a month (every 2nd day: …, 29, 31, 1, 3) can stand a day apart: a label
+  // that would run into the one before it is left out, its tick line kept.
+  let labelledTo = Number.NEGATIVE_INFINITY;
+  const placedTicks = axis.ticks.map((t, i): PlacedTick => {
     const x = scale(t);
     const text = i % axis.labelEvery === 0 ? formatTime(t, axis.format) : undefined;
     if (text === undefined) return { x };
     const w = measureText(text, 400).width + 6;
+    if (x - w / 2 < labelledTo + 2) return { x };
+    labelledTo = x + w / 2;
     return { x, text, label: { x: x - w / 2, y: tickY, width: w, height: 18 } };
   });
   const verts = placeVerts(timed, scale, tickY + 24);
