@@ -149,7 +149,8 @@ export class Drawforge {
   }
 
   /**
-   * Converts Mermaid (flowchart, state, class or sequence diagram) into editable draw.io cells;
+   * Converts Mermaid of any type Drawforge knows (flowchart, sequence, class, state, ER, gantt,
+   * timeline, gitGraph, mind map, C4, charts…) into editable draw.io cells;
    * stores nothing. Text that does not parse rejects with an `APIError` of code
    * `mermaid_syntax` whose problem names the `line` and `column`.
    *

@@ -37,12 +37,48 @@ describe("POST /v1/convert", () => {
       state: "stateDiagram-v2\n  [*] --> Idle\n  Idle --> Busy : start\n  Busy --> [*]",
       class: "classDiagram\n  Animal <|-- Dog\n  class Dog {\n    +bark() void\n  }",
       sequence: "sequenceDiagram\n  Alice->>Bob: Hello\n  Bob-->>Alice: Hi",
+      er: "erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  ORDER {\n    int id PK\n  }",
+      gantt:
+        "gantt\n  dateFormat YYYY-MM-DD\n  section Build\n    API :a1, 2026-07-01, 5d\n    UI :after a1, 3d",
+      gitGraph: "gitGraph\n  commit\n  branch dev\n  commit\n  checkout main\n  merge dev",
+      pie: 'pie title Pets\n  "Dogs" : 3\n  "Cats" : 2',
     };
     for (const [type, mermaid] of Object.entries(sources)) {
       const res = await api("/v1/convert", { method: "POST", body: { mermaid } });
       expect(res.status, `${type}: ${res.text.slice(0, 300)}`).toBe(200);
       expect(res.json.type).toBe(type);
     }
+  });
+
+  it("counts what each type declares, beside nodes and edges", async () => {
+    const res = await api("/v1/convert", {
+      method: "POST",
+      body: {
+        mermaid:
+          "erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  CUSTOMER {\n    string id PK\n    string email\n  }",
+      },
+    });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.json.counts).toEqual({
+      nodes: 2,
+      edges: 1,
+      entities: 2,
+      attributes: 2,
+      relationships: 1,
+    });
+    expect(res.json.xml).toContain("ERzeroToMany");
+  });
+
+  it("draws architecture icons from the shape catalogue", async () => {
+    const res = await api("/v1/convert", {
+      method: "POST",
+      body: {
+        mermaid:
+          "architecture-beta\n  service fn(logos:aws-lambda)[Function]\n  service bucket(logos:aws-s3)[Bucket]\n  fn:R --> L:bucket",
+      },
+    });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.json.xml).toContain("mxgraph.aws4.");
   });
 
   it("answers a syntax error with 422 mermaid_syntax naming the line, column and text", async () => {
