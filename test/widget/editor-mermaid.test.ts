@@ -145,6 +145,21 @@ describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", 
     expect(await statusText(page)).toContain("Saved · v1");
   });
 
+  it("converts the other types the same way: an ER diagram pasted becomes tables", async () => {
+    const { d, page } = await open();
+    await paste(
+      page,
+      "erDiagram\n  CUSTOMER ||--o{ ORDER : places\n  CUSTOMER {\n    string id PK\n    string email\n  }",
+    );
+    await waitForEvent(page, "drawforge-turn-end");
+    const head = await backend().diagrams.retrieve(d.id);
+    expect(head.version).toBe(2);
+    expect(head.xml).toContain("shape=table");
+    expect(head.xml).toContain("ERzeroToMany");
+    expect(head.xml).toContain("CUSTOMER");
+    expect(await modelRequests()).toEqual([]);
+  });
+
   it("lets the Worker name a Mermaid type it does not convert", async () => {
     const { d, page } = await open();
     await paste(page, "zenuml\n  title Launch\n  Alice.pay()");
