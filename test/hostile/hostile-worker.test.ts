@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOSTILE_CASES, type HostileCase } from "../fixtures/hostile/index.ts";
+import { MERMAID_TYPE_CASES } from "../fixtures/hostile/mermaid-cases.ts";
 import { HostileRunner } from "../support/hostile-runner.ts";
 import { type LocalWorker, startLocalWorker } from "../support/local-worker.ts";
 
@@ -52,4 +53,16 @@ describe("the Worker under the inputs of issue #31", () => {
     expect(result.ms).toBeLessThan(4_000);
     expect(result.probeMs).toBeLessThan(4_000);
   });
+});
+
+describe("the Worker under each Mermaid type's extremes (issue #34)", () => {
+  it.each(MERMAID_TYPE_CASES.map((c) => [c.name, c] as const))(
+    "%s: converted or refused, and /healthz answers within 1 s meanwhile",
+    async (_name, hostile) => {
+      const result = await runner.run(hostile);
+      expect(result.problems).toEqual([]);
+      expect(result.probeMs).toBeLessThan(1_000);
+      expect(result.ms).toBeLessThan(2_000);
+    },
+  );
 });
