@@ -5,14 +5,9 @@
 import type { WorkBudget } from "../../budget.ts";
 import { DrawioError } from "../../errors.ts";
 import { layoutGraph } from "../../layout/index.ts";
-import type { Direction, GraphSpecInput, Theme } from "../../layout/spec.ts";
-import { nodeStyle } from "../../layout/themes.ts";
-import { htmlLabel } from "../../layout/to-cells.ts";
+import type { Direction, GraphSpecInput } from "../../layout/spec.ts";
 import type { DiagramPage } from "../../model/document.ts";
-import { getStyleValue } from "../../model/style.ts";
-import { measureText } from "../../text/estimate.ts";
 import { childElements, type XmlElement } from "../../xml/nodes.ts";
-import { reparent, vertexCell } from "../cell-edits.ts";
 import { drawPageTitle, pageTitleColour } from "../page-title.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";

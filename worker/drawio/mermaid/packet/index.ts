@@ -6,6 +6,7 @@
 import type { WorkBudget } from "../../budget.ts";
 import { measureText } from "../../text/estimate.ts";
 import { vertexCell } from "../cell-edits.ts";
+import { pageBackground } from "../colours.ts";
 import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -74,12 +75,7 @@ export async function convertPacket(
     );
   const last = model.fields[model.fields.length - 1];
   return {
-    document: placedDocument(
-      cells,
-      pageWidth,
-      pageHeight,
-      options.theme === "dark" ? "#1e1e1e" : undefined,
-    ),
+    document: placedDocument(cells, pageWidth, pageHeight, pageBackground(options.theme)),
     notes,
     nodes: model.fields.length,
     edges: 0,

@@ -2,6 +2,7 @@
  * Mermaid pie charts (`pie`) as editable draw.io: the pie folder's front door, `convertPie`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { chartText, pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -24,12 +25,11 @@ export async function convertPie(
   const model = parsePie(source);
   budget?.charge(model.slices.length);
   const title = model.title ?? source.title;
-  const dark = options.theme === "dark";
   const position = textPosition(source.config);
   const drawing = pieCells(
     { ...model, ...(title === undefined ? {} : { title }) },
     position,
-    dark ? "#f0f0f0" : "#333333",
+    chartText(options.theme),
   );
   const notes = [...source.notes, ...model.notes];
   if (drawing.unlabelled > 0) {
@@ -46,7 +46,7 @@ export async function convertPie(
       drawing.cells,
       drawing.width,
       drawing.height,
-      dark ? "#1e1e1e" : undefined,
+      pageBackground(options.theme),
     ),
     notes,
     nodes: model.slices.length,

@@ -3,6 +3,7 @@
  * door, `convertQuadrantChart`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { chartText, pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -25,7 +26,6 @@ export async function convertQuadrantChart(
   const model = parseQuadrant(source);
   budget?.charge(model.points.length);
   const title = model.title ?? source.title;
-  const dark = options.theme === "dark";
   const config = (source.config.quadrantChart ?? {}) as Record<string, unknown>;
   const drawing = quadrantCells(
     { ...model, ...(title === undefined ? {} : { title }) },
@@ -33,7 +33,7 @@ export async function convertQuadrantChart(
       width: size(config.chartWidth, 500) - 100,
       height: size(config.chartHeight, 500) - 100,
       pointRadius: size(config.pointRadius, 5),
-      ink: dark ? "#f0f0f0" : "#131300",
+      ink: chartText(options.theme, "#131300"),
     },
   );
   const notes = [...source.notes];
@@ -56,7 +56,7 @@ export async function convertQuadrantChart(
       drawing.cells,
       drawing.width,
       drawing.height,
-      dark ? "#1e1e1e" : undefined,
+      pageBackground(options.theme),
     ),
     notes,
     nodes: model.points.length,

@@ -8,6 +8,7 @@ import { htmlLabel } from "../../layout/to-cells.ts";
 import { measureText } from "../../text/estimate.ts";
 import { vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
+import { chartText, pageBackground } from "../colours.ts";
 import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -54,7 +55,6 @@ export async function convertSankey(
         )
       : 0;
   const { columns, scale } = placeNodes(sankey, count, { height, padding });
-  const dark = options.theme === "dark";
   const prefix = typeof config.prefix === "string" ? config.prefix : "";
   const suffix = typeof config.suffix === "string" ? config.suffix : "";
   const top = MARGIN + (sankey.title === undefined ? 0 : TITLE);
@@ -67,7 +67,7 @@ export async function convertSankey(
     columns,
     ends: linkEnds(sankey, scale),
     linkColour: linkColour(config.linkColor),
-    textColour: dark ? "#f0f0f0" : "#1f1f1f",
+    textColour: chartText(options.theme, "#1f1f1f"),
     ...(showValues
       ? { valueText: (v: number) => `${prefix}${Math.round(v * 100) / 100}${suffix}` }
       : {}),
@@ -103,7 +103,7 @@ export async function convertSankey(
     cells,
     width,
     top + height + MARGIN,
-    dark ? "#1f1f1f" : undefined,
+    pageBackground(options.theme),
   );
   if (sankey.title !== undefined)
     (document.pages[0] as { attributes: Record<string, string> }).attributes.name = sankey.title;

@@ -8,6 +8,7 @@ import { htmlLabel } from "../../layout/to-cells.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
+import { DARK_PAGE, DARK_TEXT } from "../colours.ts";
 import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -63,7 +64,7 @@ export async function convertTreemap(
     drawing.cells,
     width + 2 * MARGIN,
     top + height + MARGIN,
-    dark ? "#1f1f1f" : undefined,
+    dark ? DARK_PAGE : undefined,
   );
   if (model.title !== undefined)
     (document.pages[0] as { attributes: Record<string, string> }).attributes.name = model.title;
@@ -85,7 +86,7 @@ function areaFor(leaves: number, sections: number): { width: number; height: num
 }
 
 function titleCell(ids: CellIds, title: string, width: number, dark: boolean): XmlElement {
-  const style = `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontStyle=1;fontColor=${dark ? "#f0f0f0" : "#1f1f1f"};`;
+  const style = `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontStyle=1;fontColor=${dark ? DARK_TEXT : "#1f1f1f"};`;
   return vertexCell(ids.next("title"), htmlLabel(title), style, PLACED_LAYER, {
     x: MARGIN,
     y: MARGIN - 4,

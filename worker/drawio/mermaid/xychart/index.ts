@@ -5,6 +5,7 @@
  */
 import type { WorkBudget } from "../../budget.ts";
 import { CellIds } from "../cell-ids.ts";
+import { DARK_PAGE, DARK_TEXT } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -59,7 +60,7 @@ export async function convertXyChart(
     drawing.cells,
     size.width,
     size.height,
-    dark ? "#1f1f1f" : undefined,
+    dark ? DARK_PAGE : undefined,
   );
   if (chart.title !== undefined)
     (document.pages[0] as { attributes: Record<string, string> }).attributes.name = chart.title;
@@ -82,7 +83,7 @@ function lookOf(source: MermaidSource, config: Record<string, unknown>, dark: bo
     .map((c) => c.trim())
     .filter((c) => /^#?[\w]+$/.test(c));
   const text =
-    typeof theme.titleColor === "string" ? theme.titleColor : dark ? "#f0f0f0" : "#333333";
+    typeof theme.titleColor === "string" ? theme.titleColor : dark ? DARK_TEXT : "#333333";
   return {
     palette: palette.length > 0 ? palette : PALETTE.split(","),
     text,
