@@ -9,6 +9,7 @@ import type { Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { vertexCell } from "../cell-edits.ts";
+import { titleStyle } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { PieModel } from "./parse.ts";
 
@@ -111,7 +112,7 @@ export function pieCells(model: PieModel, textPosition: number, ink: string): Pi
     placed.push({
       id: "title",
       value: htmlLabel(model.title),
-      style: `text;html=1;align=center;verticalAlign=middle;fontSize=20;fontColor=${ink};`,
+      style: titleStyle({ colour: ink, size: 20 }),
       rect: { x: -width / 2, y: top - 20 - box.lines * 25, width, height: box.lines * 25 },
     });
   }

@@ -3,6 +3,7 @@
  * door, `convertQuadrantChart`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { configRecord, positiveNumber } from "../chart-parts.ts";
 import { chartText, pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
@@ -26,7 +27,7 @@ export async function convertQuadrantChart(
   const model = parseQuadrant(source);
   budget?.charge(model.points.length);
   const title = model.title ?? source.title;
-  const config = (source.config.quadrantChart ?? {}) as Record<string, unknown>;
+  const config = configRecord(source.config.quadrantChart);
   const drawing = quadrantCells(
     { ...model, ...(title === undefined ? {} : { title }) },
     {
@@ -71,6 +72,6 @@ export async function convertQuadrantChart(
 
 /** A size from the config, bounded to what a page holds. */
 function size(value: unknown, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.min(Math.max(n, 1), 2000) : fallback;
+  const n = positiveNumber(value, Number.POSITIVE_INFINITY);
+  return n === undefined ? fallback : Math.min(Math.max(n, 1), 2000);
 }

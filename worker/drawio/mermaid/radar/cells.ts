@@ -8,6 +8,7 @@ import type { Point, Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
+import { titleCell } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { RadarModel } from "./parse.ts";
 
@@ -133,12 +134,13 @@ export function radarCells(model: RadarModel, radius: number, ink: string): Rada
     const box = measureText(model.title, 10_000);
     const w = box.width * (18 / 12) + 10;
     cells.push(
-      vertexCell(
+      titleCell(
         "title",
-        htmlLabel(model.title),
-        `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontColor=${ink};`,
-        PLACED_LAYER,
+        model.title,
         roundRect({ x: c.x - w / 2, y: MARGIN, width: w, height: 30 }),
+        {
+          colour: ink,
+        },
       ),
     );
     width = Math.max(width, c.x + w / 2 + MARGIN);

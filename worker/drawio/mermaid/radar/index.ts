@@ -3,6 +3,7 @@
  * door, `convertRadar`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { configRecord, positiveNumber } from "../chart-parts.ts";
 import { chartText, pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
@@ -27,8 +28,11 @@ export async function convertRadar(
   const values = model.curves.reduce((sum, c) => sum + c.values.length, 0);
   budget?.charge(model.axes.length + values);
   const title = model.title ?? source.title;
-  const config = (source.config.radar ?? {}) as Record<string, unknown>;
-  const side = Math.min(Number(config.width) || 600, Number(config.height) || 600);
+  const config = configRecord(source.config.radar);
+  const side = Math.min(
+    positiveNumber(config.width, Number.POSITIVE_INFINITY) ?? 600,
+    positiveNumber(config.height, Number.POSITIVE_INFINITY) ?? 600,
+  );
   const radius = Math.max(60, Math.min(600, side / 3));
   const drawing = radarCells(
     { ...model, ...(title === undefined ? {} : { title }) },

@@ -101,9 +101,3 @@ export function axisStyle(theme: Theme): string {
   const ink = theme === "dark" ? "#d0d0d0" : "#333333";
   return `endArrow=block;endFill=1;html=1;strokeWidth=3;strokeColor=${ink};`;
 }
-
-/** The title above the timeline. */
-export function titleStyle(theme: Theme): string {
-  const ink = theme === "dark" ? "#f5f5f5" : "#333333";
-  return `text;html=1;strokeColor=none;fillColor=none;align=left;verticalAlign=middle;fontSize=20;fontStyle=1;fontColor=${ink};`;
-}

@@ -9,6 +9,7 @@ import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import type { CellIds } from "../cell-ids.ts";
+import { titleCell } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import { CHART, type Frame, plotPoint, plotRect, valueAt } from "./frame.ts";
 import type { XyChart } from "./model.ts";
@@ -203,7 +204,10 @@ export function drawAxes(d: ChartDrawing): void {
 
 /** The chart title across the top, and under it a legend of the named series. */
 export function drawTitle(d: ChartDrawing, title: string | undefined): void {
-  if (title !== undefined) d.cells.push(text(d, title, "fontSize=20;", snap(d.frame.title)));
+  if (title !== undefined) {
+    const look = { colour: d.look.text, size: 20, wrap: true };
+    d.cells.push(titleCell(d.ids.next("label"), title, snap(d.frame.title), look));
+  }
   let x = d.frame.plot.x;
   const y = d.frame.title.y + d.frame.title.height + 4;
   for (const [k, series] of d.chart.series.entries()) {
