@@ -45,7 +45,7 @@ export function titleCell(id: string, title: string, rect: Rect, look: TitleLook
   return vertexCell(id, htmlLabel(title), titleStyle(look), PLACED_LAYER, rect);
 }
 
-/** One legend row: the ids of its two cells, its label, and the swatch's style. */
+/** One legend row: the ids of its two cells, its label, and the swatch's colours (style keys). */
 export interface LegendEntry {
   keyId: string;
   labelId: string;
@@ -53,16 +53,48 @@ export interface LegendEntry {
   swatch: string;
 }
 
-/** The sizes of a legend row: the swatch's side and the label's font size (px). */
+/** The sizes of a legend row: the swatch's side and the label's font size (px), and its colour. */
 export interface LegendLook {
   box: number;
   fontSize: number;
   colour: string;
 }
 
+/** Where a legend row's swatch and label go, the label's style, and the row's width. */
+export interface LegendRowPlace {
+  swatch: Rect;
+  label: Rect;
+  labelStyle: string;
+  width: number;
+}
+
 /**
- * A legend row with its top left at `(x, y)`: a square swatch, then the label left-aligned right
- * of it, on a row `box + 6` px high. Returns the two cells and the row's width.
+ * Places a legend row with its top left at `(x, y)`: a square swatch, then the label
+ * left-aligned right of it, on a row `box + 6` px high. For charts that move their cells after
+ * placing them; the others take {@link legendRow}.
+ *
+ * @example
+ * legendRowPlace("Dogs", 300, 40, { box: 18, fontSize: 14, colour: "#333333" }).label.x; // 322
+ */
+export function legendRowPlace(
+  label: string,
+  x: number,
+  y: number,
+  look: LegendLook,
+): LegendRowPlace {
+  const height = look.box + 6;
+  const textX = x + look.box + 4;
+  const textWidth = Math.ceil(measureText(label, 10_000).width * (look.fontSize / 12)) + 8;
+  return {
+    swatch: { x, y: y + 3, width: look.box, height: look.box },
+    label: { x: textX, y, width: textWidth, height },
+    labelStyle: `text;html=1;strokeColor=none;fillColor=none;align=left;verticalAlign=middle;fontSize=${look.fontSize};fontColor=${look.colour};`,
+    width: textX + textWidth - x,
+  };
+}
+
+/**
+ * A legend row's two cells (see {@link legendRowPlace}) and its width.
  *
  * @example
  * legendRow({ keyId: "key-1", labelId: "legend-1", label: "Dogs", swatch: "fillColor=#ececff;" }, 300, 40, { box: 12, fontSize: 12, colour: "#333333" });
@@ -73,25 +105,12 @@ export function legendRow(
   y: number,
   look: LegendLook,
 ): { cells: XmlElement[]; width: number } {
-  const height = look.box + 6;
-  const textX = x + look.box + 4;
-  const textWidth = Math.ceil(measureText(entry.label, 10_000).width * (look.fontSize / 12)) + 8;
+  const place = legendRowPlace(entry.label, x, y, look);
   const cells = [
-    vertexCell(entry.keyId, "", `rounded=0;html=1;${entry.swatch}`, PLACED_LAYER, {
-      x,
-      y: y + 3,
-      width: look.box,
-      height: look.box,
-    }),
-    vertexCell(
-      entry.labelId,
-      htmlLabel(entry.label),
-      `text;html=1;strokeColor=none;fillColor=none;align=left;verticalAlign=middle;fontSize=${look.fontSize};fontColor=${look.colour};`,
-      PLACED_LAYER,
-      { x: textX, y, width: textWidth, height },
-    ),
+    vertexCell(entry.keyId, "", `rounded=0;html=1;${entry.swatch}`, PLACED_LAYER, place.swatch),
+    vertexCell(entry.labelId, htmlLabel(entry.label), place.labelStyle, PLACED_LAYER, place.label),
   ];
-  return { cells, width: textX + textWidth - x };
+  return { cells, width: place.width };
 }
 
 /**

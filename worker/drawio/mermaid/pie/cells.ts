@@ -9,7 +9,7 @@ import type { Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { vertexCell } from "../cell-edits.ts";
-import { titleStyle } from "../chart-parts.ts";
+import { legendRowPlace, titleStyle } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { PieModel } from "./parse.ts";
 
@@ -126,24 +126,19 @@ function legend(model: PieModel, x: number, ink: string): Placed[] {
   for (const [index, slice] of model.slices.entries()) {
     const y = top + index * LEGEND_ROW;
     const colour = PIE_COLOURS[index % PIE_COLOURS.length];
+    const text = model.showData ? `${slice.label} [${slice.value}]` : slice.label;
+    const row = legendRowPlace(text, x, y - 3, { box: LEGEND_BOX, fontSize: 14, colour: ink });
     out.push({
       id: `key-${index + 1}`,
       value: "",
-      style: `rounded=0;fillColor=${colour};fillOpacity=70;strokeColor=#000000;`,
-      rect: { x, y, width: LEGEND_BOX, height: LEGEND_BOX },
+      style: `rounded=0;html=1;fillColor=${colour};fillOpacity=70;strokeColor=#000000;`,
+      rect: row.swatch,
     });
-    const text = model.showData ? `${slice.label} [${slice.value}]` : slice.label;
-    const box = measureText(text, 10_000);
     out.push({
       id: `legend-${index + 1}`,
       value: htmlLabel(text),
-      style: `text;html=1;align=left;verticalAlign=middle;spacingLeft=4;fontSize=14;fontColor=${ink};`,
-      rect: {
-        x: x + LEGEND_BOX + 4,
-        y: y - 2,
-        width: Math.ceil(box.width * (14 / 12)) + 12,
-        height: LEGEND_ROW,
-      },
+      style: row.labelStyle,
+      rect: row.label,
     });
   }
   return out;
