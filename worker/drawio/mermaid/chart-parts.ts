@@ -1,6 +1,7 @@
 /**
  * Small parts several placed Mermaid charts draw alike: the title text cell, a legend row (a
- * swatch and its label), and the numbers and records read from `source.config`.
+ * swatch and its label), the test that keeps placed labels apart, and the numbers and records
+ * read from `source.config`.
  */
 
 import { htmlLabel } from "../layout/to-cells.ts";
@@ -150,4 +151,20 @@ export function configNumber(value: unknown, low: number, high: number): number 
 export function positiveNumber(value: unknown, max: number): number | undefined {
   const n = configNumber(value, 0, max);
   return n === undefined || n === 0 ? undefined : n;
+}
+
+/**
+ * Whether two boxes overlap or come closer than `gap` px, as labels placed beside each other
+ * must not.
+ *
+ * @example
+ * rectsTouch({ x: 0, y: 0, width: 10, height: 10 }, { x: 11, y: 0, width: 10, height: 10 }); // true
+ */
+export function rectsTouch(a: Rect, b: Rect, gap = 2): boolean {
+  return (
+    a.x < b.x + b.width + gap &&
+    b.x < a.x + a.width + gap &&
+    a.y < b.y + b.height + gap &&
+    b.y < a.y + a.height + gap
+  );
 }

@@ -9,7 +9,7 @@ import type { Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { vertexCell } from "../cell-edits.ts";
-import { legendRowPlace, titleStyle } from "../chart-parts.ts";
+import { legendRowPlace, rectsTouch, titleStyle } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { PieModel } from "./parse.ts";
 
@@ -161,18 +161,9 @@ function percentRect(
     const cx = Math.sin(angle) * r;
     const cy = -Math.cos(angle) * r;
     const rect = { x: cx - width / 2, y: cy - height / 2, width, height };
-    if (!taken.some((t) => intersects(t, rect))) return rect;
+    if (!taken.some((t) => rectsTouch(t, rect))) return rect;
   }
   return undefined;
-}
-
-function intersects(a: Rect, b: Rect): boolean {
-  return (
-    a.x < b.x + b.width + 2 &&
-    b.x < a.x + a.width + 2 &&
-    a.y < b.y + b.height + 2 &&
-    b.y < a.y + a.height + 2
-  );
 }
 
 /** The placed cells moved so the drawing starts at the page margin. */

@@ -2,6 +2,7 @@
  * Mermaid pie charts (`pie`) as editable draw.io: the pie folder's front door, `convertPie`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { configNumber, configRecord } from "../chart-parts.ts";
 import { chartText, pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
@@ -58,7 +59,5 @@ export async function convertPie(
 
 /** `config.pie.textPosition`: where percentages sit, from the centre (0) to the rim (1). */
 function textPosition(config: Record<string, unknown>): number {
-  const pie = config.pie as { textPosition?: unknown } | undefined;
-  const value = Number(pie?.textPosition);
-  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 0.75;
+  return configNumber(configRecord(config.pie).textPosition, 0, 1) ?? 0.75;
 }

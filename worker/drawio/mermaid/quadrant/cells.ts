@@ -6,7 +6,7 @@
 import { htmlLabel } from "../../layout/to-cells.ts";
 import type { Rect } from "../../model/cell.ts";
 import { measureText, wrapText } from "../../text/estimate.ts";
-import { childElements, createElement, type XmlElement } from "../../xml/nodes.ts";
+import { childElements, type XmlElement } from "../../xml/nodes.ts";
 import { vertexCell, withCellData } from "../cell-edits.ts";
 import { titleCell } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
