@@ -8,6 +8,7 @@ import type { Direction, GraphSpecInput, Theme } from "../../layout/spec.ts";
 import type { DiagramPage } from "../../model/document.ts";
 import { mergeStyle } from "../../model/style.ts";
 import { touch } from "../cell-edits.ts";
+import { drawPageTitle, pageTitleColour } from "../page-title.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import {
@@ -22,7 +23,6 @@ import {
 } from "./look.ts";
 import type { C4Diagram } from "./model.ts";
 import { parseC4 } from "./parse.ts";
-import { drawTitle } from "./title.ts";
 import { acrossFlow, laidBackwards, turnAround } from "./turn.ts";
 
 /**
@@ -60,7 +60,7 @@ export async function convertC4(
   if (!page) throw new Error("the layout returned no page");
   restyle(page, diagram, direction, theme);
   if (diagram.title)
-    drawTitle(page, diagram.title, laid.width, theme === "dark" ? "#E0E0E0" : "#333333");
+    drawPageTitle(page, diagram.title, laid.width, pageTitleColour(theme), "c4-title");
   const notes = [...diagram.remarks];
   const across = diagram.relations.filter((r) => acrossFlow(r, direction));
   if (across.length > 0) {

@@ -5,14 +5,10 @@
 import type { WorkBudget } from "../../budget.ts";
 import { DrawioError } from "../../errors.ts";
 import { layoutGraph } from "../../layout/index.ts";
-import type { Direction, GraphSpecInput, Theme } from "../../layout/spec.ts";
-import { nodeStyle } from "../../layout/themes.ts";
-import { htmlLabel } from "../../layout/to-cells.ts";
+import type { Direction, GraphSpecInput } from "../../layout/spec.ts";
 import type { DiagramPage } from "../../model/document.ts";
-import { getStyleValue } from "../../model/style.ts";
-import { measureText } from "../../text/estimate.ts";
 import { childElements, type XmlElement } from "../../xml/nodes.ts";
-import { reparent, vertexCell } from "../cell-edits.ts";
+import { drawPageTitle, pageTitleColour } from "../page-title.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { type Box, drawConnector } from "./connectors.ts";
@@ -64,11 +60,11 @@ export async function convertErDiagram(
   if (!page) throw new Error("the layout returned no page");
   drawPage(page, diagram, sizes, options);
   if (source.title !== undefined)
-    drawTitle(
+    drawPageTitle(
       page,
       source.title,
       laid.width,
-      options.theme ?? "default",
+      pageTitleColour(options.theme),
       diagram.ids.claim("title"),
     );
   const notes = [...diagram.remarks, ...config.notes];
@@ -224,34 +220,4 @@ function rectOf(cell: XmlElement): Box {
     width: Number(g.width ?? 0),
     height: Number(g.height ?? 0),
   };
-}
-
-/** Room the title takes above the drawing (with a self-relationship's loop still clear of it). */
-const TITLE_ROOM = 50;
-
-/**
- * The front matter's title above the drawing, as Mermaid draws it: everything moves down to
- * make room and the title is centred over the drawing's width.
- */
-function drawTitle(
-  page: DiagramPage,
-  title: string,
-  width: number,
-  theme: Theme,
-  id: string,
-): void {
-  reparent(page.cells, "1", "1", 0, TITLE_ROOM);
-  const font =
-    getStyleValue(nodeStyle("text", theme, undefined, undefined), "fontColor") ?? "#000000";
-  const size = measureText(title, Math.max(200, width - 80));
-  const box = { width: Math.ceil(size.width * 1.4) + 20, height: size.height * 1.4 + 10 };
-  page.cells.push(
-    vertexCell(
-      id,
-      htmlLabel(title),
-      `text;html=1;align=center;verticalAlign=middle;whiteSpace=wrap;fontSize=18;fontStyle=1;fontColor=${font};`,
-      "1",
-      { x: Math.max(0, Math.round((width - box.width) / 2)), y: 6, ...box },
-    ),
-  );
 }

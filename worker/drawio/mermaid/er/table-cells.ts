@@ -11,6 +11,7 @@ import type { XmlElement } from "../../xml/nodes.ts";
 import { touch, vertexCell } from "../cell-edits.ts";
 import type { CellIds } from "../cell-ids.ts";
 import { type CssStyle, withCss } from "../class-defs.ts";
+import { markdownHtml } from "../markdown.ts";
 import type { Entity } from "./model.ts";
 import { type Column, cellText, type TableSize } from "./table-size.ts";
 
@@ -38,20 +39,6 @@ export interface TableContext {
 }
 
 /**
- * Escapes a label for `html=1` and shows Mermaid's markdown emphasis: `**bold**`, `_italic_`
- * and `*italic*`.
- *
- * @example
- * markdownLabel("This **is** _Markdown_"); // "This <b>is</b> <i>Markdown</i>"
- */
-export function markdownLabel(label: string): string {
-  return htmlLabel(label)
-    .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
-    .replace(/(?<![\p{L}\p{N}])_(.+?)_(?![\p{L}\p{N}])/gu, "<i>$1</i>")
-    .replace(/(?<![\p{L}\p{N}*])\*([^*\s][^*]*)\*(?![\p{L}\p{N}*])/gu, "<i>$1</i>");
-}
-
-/**
  * Restyles the laid-out box of an entity (same id, place and connectors) as an ER table and
  * returns its rows and cells, which follow it in the page.
  *
@@ -72,7 +59,7 @@ export function drawTable(
   const body = context.css.keys.fillColor ?? BODY[context.theme];
   const header = entity.attributes.length === 0 ? size.height : size.header;
   const colours = `fillColor=${colour("fillColor")};strokeColor=${stroke};fontColor=${font};`;
-  cell.attrs.value = markdownLabel(entity.label);
+  cell.attrs.value = markdownHtml(entity.label);
   cell.attrs.style = withCss(
     `${TABLE.replace("startSize=30;", `startSize=${header};`)}${colours}`,
     context.css,

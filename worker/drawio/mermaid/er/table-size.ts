@@ -4,6 +4,7 @@
  * from the estimated width of the texts.
  */
 import { measureText } from "../../text/estimate.ts";
+import { markdownPlain } from "../markdown.ts";
 import type { Entity } from "./model.ts";
 
 /** One column of a table: what each row shows in it. */
@@ -37,19 +38,6 @@ export function cellText(attribute: Entity["attributes"][number], column: Column
 }
 
 /**
- * The entity's label as plain text (markdown's `**` and `_` taken out), for measuring.
- *
- * @example
- * plainLabel("This **is** _Markdown_"); // "This is Markdown"
- */
-export function plainLabel(label: string): string {
-  return label
-    .replace(/\*\*(.+?)\*\*/g, "$1")
-    .replace(/(?<![\p{L}\p{N}])_(.+?)_(?![\p{L}\p{N}])/gu, "$1")
-    .replace(/(?<![\p{L}\p{N}*])\*([^*\s][^*]*)\*(?![\p{L}\p{N}*])/gu, "$1");
-}
-
-/**
  * Sizes an entity's table.
  *
  * @example
@@ -76,7 +64,7 @@ export function tableSize(entity: Entity): TableSize {
     }
     return Math.max(ROW, lines * LINE + 11);
   });
-  const title = measureText(plainLabel(entity.label), 260);
+  const title = measureText(markdownPlain(entity.label), 260);
   const header = Math.max(HEADER, title.height + 14);
   const inner = columns.reduce((sum, c) => sum + c.width, 0);
   const width = Math.max(MIN_WIDTH, inner, Math.ceil(title.width * 1.12) + 24);

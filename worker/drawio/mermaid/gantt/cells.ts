@@ -7,6 +7,7 @@ import { htmlLabel } from "../../layout/to-cells.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
+import { titleCell } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { TaskTags } from "./model.ts";
 import type { PlacedBar, PlacedGantt } from "./place.ts";
@@ -128,16 +129,8 @@ export function ganttCells(placed: PlacedGantt): XmlElement[] {
     cells.push(vertexCell(ids.next("tick"), htmlLabel(tick.text), style, PLACED_LAYER, tick.label));
   }
   if (placed.title) {
-    const style = "text;html=1;align=center;verticalAlign=middle;fontSize=18;fontColor=#333333;";
-    cells.push(
-      vertexCell(
-        ids.next("title"),
-        htmlLabel(placed.title.text),
-        style,
-        PLACED_LAYER,
-        placed.title.rect,
-      ),
-    );
+    const { text, rect } = placed.title;
+    cells.push(titleCell(ids.next("title"), text, rect, { colour: "#333333" }));
   }
   return cells;
 }

@@ -4,9 +4,8 @@
  */
 import type { WorkBudget } from "../../budget.ts";
 import { DrawioError } from "../../errors.ts";
-import { htmlLabel } from "../../layout/to-cells.ts";
-import { vertexCell } from "../cell-edits.ts";
-import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
+import { configNumber, configRecord, titleCell } from "../chart-parts.ts";
+import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { ganttCells } from "./cells.ts";
@@ -54,7 +53,11 @@ export async function convertGantt(
   if (timed.length === 0) {
     notes.push("the gantt chart has no tasks");
     return {
-      document: placedDocument(title === undefined ? [] : [titleCell(title)], 360, 70),
+      document: placedDocument(
+        title === undefined ? [] : [titleCell("title", title, GANTT_TITLE, { colour: "#333333" })],
+        360,
+        70,
+      ),
       notes,
       nodes: 0,
       edges: 0,
@@ -76,9 +79,7 @@ export async function convertGantt(
 
 /** The config's `axisFormat` and `tickInterval`, where the chart's own statements give none. */
 function configAxis(chart: GanttChart, config: Record<string, unknown>): void {
-  const gantt = config.gantt;
-  if (typeof gantt !== "object" || gantt === null) return;
-  const { axisFormat, tickInterval } = gantt as Record<string, unknown>;
+  const { axisFormat, tickInterval } = configRecord(config.gantt);
   if (chart.axisFormat === undefined && typeof axisFormat === "string")
     chart.axisFormat = axisFormat;
   if (chart.tickInterval === undefined && typeof tickInterval === "string") {
@@ -87,13 +88,9 @@ function configAxis(chart: GanttChart, config: Record<string, unknown>): void {
 }
 
 function sizesOf(config: Record<string, unknown>, notes: string[]): GanttSizes {
-  const gantt = (
-    typeof config.gantt === "object" && config.gantt !== null ? config.gantt : {}
-  ) as Record<string, unknown>;
-  const number = (key: string, fallback: number, low: number, high: number) => {
-    const value = gantt[key];
-    return typeof value === "number" && value >= low && value <= high ? value : fallback;
-  };
+  const gantt = configRecord(config.gantt);
+  const number = (key: string, fallback: number, low: number, high: number) =>
+    configNumber(gantt[key], low, high) ?? fallback;
   const mode = gantt.displayMode ?? config.displayMode;
   if (mode === "compact") notes.push("displayMode compact: each task keeps a row of its own");
   if (gantt.topAxis === true) notes.push("topAxis: the dates are drawn below the chart only");
@@ -104,15 +101,8 @@ function sizesOf(config: Record<string, unknown>, notes: string[]): GanttSizes {
   };
 }
 
-function titleCell(title: string) {
-  const style = "text;html=1;align=center;verticalAlign=middle;fontSize=18;fontColor=#333333;";
-  return vertexCell("title", htmlLabel(title), style, PLACED_LAYER, {
-    x: 20,
-    y: 20,
-    width: 320,
-    height: 30,
-  });
-}
+/** Where the title of a chart with no task goes. */
+const GANTT_TITLE = { x: 20, y: 20, width: 320, height: 30 };
 
 /** Refuses a chart whose tasks together span more than {@link MAX_SPAN}. */
 function checkChartSpan(source: MermaidSource, timed: readonly Timed[]): void {

@@ -4,6 +4,8 @@
  * greys and pale fills of lines, labels and tags; lighter text on the dark theme.
  */
 
+import { chartText, DARK_PAGE } from "../colours.ts";
+
 /** Mermaid's default `git0` … `git7`: its primary, secondary and tertiary colours and hue turns, darkened. */
 const BRANCH = [
   "#0000ec",
@@ -57,12 +59,12 @@ export function gitPalette(theme: string | undefined): GitPalette {
     inverse: (i) => INVERSE[i % INVERSE.length] as string,
     branchText: (i) => (i % BRANCH.length === 0 || i % BRANCH.length === 3 ? "#ffffff" : "#000000"),
     lane: dark ? "#aaaaaa" : "#333333",
-    text: dark ? "#f0f0f0" : "#000021",
+    text: chartText(theme, "#000021"),
     labelBackground: dark ? "#333333" : "#ffffde",
     tagFill: dark ? "#333333" : "#ececff",
     tagStroke: dark ? "#b8a6f0" : "#9370db",
-    inner: dark ? "#1e1e1e" : "#ececff",
+    inner: dark ? DARK_PAGE : "#ececff",
     pickFill: dark ? "#888888" : "#333333",
-    ...(dark ? { background: "#1e1e1e" } : {}),
+    ...(dark ? { background: DARK_PAGE } : {}),
   };
 }

@@ -6,8 +6,8 @@
 import type { WorkBudget } from "../../budget.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
-import { vertexCell } from "../cell-edits.ts";
-import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
+import { titleCell } from "../chart-parts.ts";
+import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { gitGraphCells } from "./cells.ts";
@@ -51,12 +51,14 @@ export async function convertGitGraph(
   if (model.title !== undefined) {
     const width = Math.max(placement.width, measureText(model.title, 10_000).width + 20);
     cells.push(
-      vertexCell(
+      titleCell(
         "title",
         model.title,
-        `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontStyle=1;fontColor=${palette.text};`,
-        PLACED_LAYER,
         { x: MARGIN, y: MARGIN, width, height: TITLE_HEIGHT - 6 },
+        {
+          colour: palette.text,
+          bold: true,
+        },
       ),
     );
   }

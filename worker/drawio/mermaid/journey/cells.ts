@@ -7,6 +7,7 @@ import { htmlLabel } from "../../layout/to-cells.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
+import { titleCell } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { Journey } from "./model.ts";
 import { drawnScore, type PlacedJourney } from "./place.ts";
@@ -48,16 +49,8 @@ export function journeyCells(
   const cells: XmlElement[] = [];
   const text = "text;html=1;whiteSpace=wrap;verticalAlign=middle;fontColor=#333333;";
   if (placed.title) {
-    const style = `${text}align=left;fontSize=18;fontStyle=1;`;
-    cells.push(
-      vertexCell(
-        ids.next("title"),
-        htmlLabel(journey.title ?? ""),
-        style,
-        PLACED_LAYER,
-        placed.title,
-      ),
-    );
+    const look = { colour: "#333333", bold: true, align: "left", wrap: true } as const;
+    cells.push(titleCell(ids.next("title"), journey.title ?? "", placed.title, look));
   }
   for (const [i, actor] of journey.actors.entries()) {
     const entry = placed.legend[i];

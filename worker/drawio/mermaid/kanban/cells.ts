@@ -5,7 +5,7 @@
  */
 import { htmlLabel } from "../../layout/to-cells.ts";
 import { measureText } from "../../text/estimate.ts";
-import { createElement, type XmlElement } from "../../xml/nodes.ts";
+import type { XmlElement } from "../../xml/nodes.ts";
 import { vertexCell, withCellData } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
 import { PLACED_LAYER } from "../placed-page.ts";

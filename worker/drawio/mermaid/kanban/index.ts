@@ -3,6 +3,7 @@
  * `convertKanban`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { configNumber, configRecord } from "../chart-parts.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -25,14 +26,9 @@ export async function convertKanban(
   const model = parseKanban(source);
   const cards = model.columns.reduce((sum, c) => sum + c.cards.length, 0);
   budget?.charge(cards + model.columns.length);
-  const config = (source.config.kanban ?? {}) as Record<string, unknown>;
-  const width = Number(config.sectionWidth);
+  const config = configRecord(source.config.kanban);
   const url = typeof config.ticketBaseUrl === "string" ? config.ticketBaseUrl : undefined;
-  const drawing = kanbanCells(
-    model,
-    Number.isFinite(width) && width >= 100 && width <= 1000 ? width : 200,
-    url,
-  );
+  const drawing = kanbanCells(model, configNumber(config.sectionWidth, 100, 1000) ?? 200, url);
   const notes = [...source.notes, ...model.notes];
   if (options.theme === "dark")
     notes.push("kanban boards are drawn in Mermaid's own column colours, with dark text on them");

@@ -8,6 +8,8 @@ import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
+import { titleCell } from "../chart-parts.ts";
+import { chartText } from "../colours.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import { classColour } from "./classes.ts";
 import { nodeHtml } from "./label.ts";
@@ -17,8 +19,6 @@ import { branchColours, branchStyle, nodeStyle } from "./styles.ts";
 
 /** Space around the drawing. */
 const MARGIN = 40;
-const TITLE_STYLE =
-  "text;html=1;strokeColor=none;fillColor=none;align=center;verticalAlign=middle;fontSize=18;fontStyle=1;";
 
 /** The cells of a page and its size. */
 export interface MindmapCells {
@@ -47,8 +47,8 @@ export function mindmapCells(
     const size = measureText(title, Number.POSITIVE_INFINITY);
     const width = Math.max(size.width * 1.5 + 20, bounds.maxX - bounds.minX);
     const rect = { x: MARGIN, y: MARGIN, width, height: size.height * 1.5 + 10 };
-    const style = theme === "dark" ? `${TITLE_STYLE}fontColor=#f5f5f5;` : TITLE_STYLE;
-    cells.push(vertexCell(ids.claim("title"), title, style, PLACED_LAYER, rect));
+    const look = { colour: chartText(theme), bold: true };
+    cells.push(titleCell(ids.claim("title"), title, rect, look));
     top += rect.height + 20;
   }
   const dx = MARGIN - bounds.minX;

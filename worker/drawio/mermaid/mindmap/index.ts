@@ -4,6 +4,7 @@
  * connectors, a colour per top-level branch.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -33,7 +34,7 @@ export async function convertMindmap(
   const placement = placeMindmap(model);
   const title = source.title;
   const { cells, width, height } = mindmapCells(model, placement, theme, title);
-  const document = placedDocument(cells, width, height, theme === "dark" ? "#1e1e1e" : undefined);
+  const document = placedDocument(cells, width, height, pageBackground(theme));
   const page = document.pages[0];
   if (page !== undefined && title !== undefined) page.attributes.name = title;
   return {

@@ -3,11 +3,8 @@
  * small prefix) and as plain text for measuring.
  */
 import { htmlLabel } from "../../layout/to-cells.ts";
+import { markdownHtml, markdownPlain } from "../markdown.ts";
 import type { MindmapNode } from "./model.ts";
-
-/** `**bold**` and `*italic*` spans (Mermaid reads every mind map label as markdown). */
-const BOLD = /\*\*(.+?)\*\*/g;
-const ITALIC = /\*(.+?)\*/g;
 
 /**
  * The label as draw.io's HTML: escaped, markdown spans as `<b>`/`<i>`, the icon's name first.
@@ -16,7 +13,7 @@ const ITALIC = /\*(.+?)\*/g;
  * nodeHtml({ label: "**Root**", icon: "fa fa-book", … }); // '<font …>[fa-book]</font><br><b>Root</b>'
  */
 export function nodeHtml(node: Pick<MindmapNode, "label" | "icon">): string {
-  const text = htmlLabel(node.label).replace(BOLD, "<b>$1</b>").replace(ITALIC, "<i>$1</i>");
+  const text = markdownHtml(node.label);
   const icon = iconName(node.icon);
   if (icon === undefined) return text;
   return `<font style="font-size: 10px;">[${htmlLabel(icon)}]</font><br>${text}`;
@@ -24,7 +21,7 @@ export function nodeHtml(node: Pick<MindmapNode, "label" | "icon">): string {
 
 /** The label as it reads, markdown marks taken out and the icon's line first, for measuring. */
 export function nodePlainText(node: Pick<MindmapNode, "label" | "icon">): string {
-  const text = node.label.replace(BOLD, "$1").replace(ITALIC, "$1");
+  const text = markdownPlain(node.label);
   const icon = iconName(node.icon);
   return icon === undefined ? text : `[${icon}]\n${text}`;
 }

@@ -4,6 +4,7 @@
  * draw.io's own mind map connector (curved, leaving each node sideways).
  */
 import type { Theme } from "../../layout/spec.ts";
+import { COLOUR_SCALE_HUES, hsl } from "../colours.ts";
 import type { MindmapShape } from "./model.ts";
 
 /** The colours of one branch (or the root). */
@@ -13,8 +14,8 @@ export interface BranchColours {
   line: string;
 }
 
-/** Mermaid's section hues: after the first two, the primary colour turned by 30° steps. */
-const HUES = [60, 80, 270, 300, 330, 0, 30, 90, 150, 180, 210];
+/** The branches' hues: Mermaid's colour scale after its first hue, which is the root's. */
+const HUES = COLOUR_SCALE_HUES.slice(1);
 
 /** How many top-level branches get their own colour before the colours repeat. */
 export const BRANCH_COLOURS = HUES.length;
@@ -75,19 +76,4 @@ export function branchStyle(colours: BranchColours, depth: number, left: boolean
     `exitX=${exitX};exitY=0.5;exitDx=0;exitDy=0;entryX=${entryX};entryY=0.5;entryDx=0;entryDy=0;` +
     `strokeColor=${colours.line};strokeWidth=${width};`
   );
-}
-
-/** A colour from hue (degrees), saturation and lightness (percent), as `#rrggbb`. */
-function hsl(h: number, s: number, l: number): string {
-  const sat = s / 100;
-  const light = l / 100;
-  const a = sat * Math.min(light, 1 - light);
-  const channel = (n: number) => {
-    const k = (n + h / 30) % 12;
-    const v = light - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(v * 255)
-      .toString(16)
-      .padStart(2, "0");
-  };
-  return `#${channel(0)}${channel(8)}${channel(4)}`;
 }

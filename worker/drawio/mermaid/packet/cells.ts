@@ -6,6 +6,7 @@ import type { Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { vertexCell } from "../cell-edits.ts";
+import { DARK_TEXT } from "../colours.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { Field } from "./parse.ts";
 import { BIT_NUMBER_ROOM, type Piece, pieceLabel } from "./rows.ts";
@@ -26,7 +27,7 @@ export interface PacketColours {
  */
 export function packetColours(theme: string | undefined): PacketColours {
   return theme === "dark"
-    ? { fill: "#333333", stroke: "#cccccc", text: "#f0f0f0", bits: "#bbbbbb" }
+    ? { fill: "#333333", stroke: "#cccccc", text: DARK_TEXT, bits: "#bbbbbb" }
     : { fill: "#efefef", stroke: "#000000", text: "#000000", bits: "#000000" };
 }
 

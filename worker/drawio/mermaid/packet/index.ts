@@ -5,8 +5,9 @@
  */
 import type { WorkBudget } from "../../budget.ts";
 import { measureText } from "../../text/estimate.ts";
-import { vertexCell } from "../cell-edits.ts";
-import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
+import { titleCell } from "../chart-parts.ts";
+import { pageBackground } from "../colours.ts";
+import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { packetCells, packetColours } from "./cells.ts";
@@ -46,20 +47,13 @@ export async function convertPacket(
   let pageWidth = rowWidth + 2 * MARGIN;
   if (model.title !== undefined) {
     const width = Math.max(rowWidth, measureText(model.title, 10_000).width + 20);
-    cells.push(
-      vertexCell(
-        "title",
-        model.title,
-        `text;html=1;align=center;verticalAlign=middle;fontSize=14;fontColor=${colours.text};`,
-        PLACED_LAYER,
-        {
-          x: MARGIN + (rowWidth - width) / 2,
-          y: MARGIN + height + 8,
-          width,
-          height: TITLE_HEIGHT - 8,
-        },
-      ),
-    );
+    const rect = {
+      x: MARGIN + (rowWidth - width) / 2,
+      y: MARGIN + height + 8,
+      width,
+      height: TITLE_HEIGHT - 8,
+    };
+    cells.push(titleCell("title", model.title, rect, { colour: colours.text, size: 14 }));
     pageHeight += TITLE_HEIGHT;
     pageWidth = Math.max(pageWidth, width + 2 * MARGIN);
   }
@@ -74,12 +68,7 @@ export async function convertPacket(
     );
   const last = model.fields[model.fields.length - 1];
   return {
-    document: placedDocument(
-      cells,
-      pageWidth,
-      pageHeight,
-      options.theme === "dark" ? "#1e1e1e" : undefined,
-    ),
+    document: placedDocument(cells, pageWidth, pageHeight, pageBackground(options.theme)),
     notes,
     nodes: model.fields.length,
     edges: 0,

@@ -9,6 +9,7 @@ import type { Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { vertexCell } from "../cell-edits.ts";
+import { legendRowPlace, rectsTouch, titleStyle } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { PieModel } from "./parse.ts";
 
@@ -112,7 +113,7 @@ export function pieCells(model: PieModel, textPosition: number, ink: string): Pi
     placed.push({
       id: "title",
       value: htmlLabel(model.title),
-      style: `text;html=1;align=center;verticalAlign=middle;fontSize=20;fontColor=${ink};`,
+      style: titleStyle({ colour: ink, size: 20 }),
       rect: { x: -width / 2, y: top - 20 - box.lines * 25, width, height: box.lines * 25 },
     });
   }
@@ -126,24 +127,19 @@ function legend(model: PieModel, x: number, ink: string): Placed[] {
   for (const [index, slice] of model.slices.entries()) {
     const y = top + index * LEGEND_ROW;
     const colour = PIE_COLOURS[index % PIE_COLOURS.length];
+    const text = model.showData ? `${slice.label} [${slice.value}]` : slice.label;
+    const row = legendRowPlace(text, x, y - 3, { box: LEGEND_BOX, fontSize: 14, colour: ink });
     out.push({
       id: `key-${index + 1}`,
       value: "",
-      style: `rounded=0;fillColor=${colour};fillOpacity=70;strokeColor=#000000;`,
-      rect: { x, y, width: LEGEND_BOX, height: LEGEND_BOX },
+      style: `rounded=0;html=1;fillColor=${colour};fillOpacity=70;strokeColor=#000000;`,
+      rect: row.swatch,
     });
-    const text = model.showData ? `${slice.label} [${slice.value}]` : slice.label;
-    const box = measureText(text, 10_000);
     out.push({
       id: `legend-${index + 1}`,
       value: htmlLabel(text),
-      style: `text;html=1;align=left;verticalAlign=middle;spacingLeft=4;fontSize=14;fontColor=${ink};`,
-      rect: {
-        x: x + LEGEND_BOX + 4,
-        y: y - 2,
-        width: Math.ceil(box.width * (14 / 12)) + 12,
-        height: LEGEND_ROW,
-      },
+      style: row.labelStyle,
+      rect: row.label,
     });
   }
   return out;
@@ -166,18 +162,9 @@ function percentRect(
     const cx = Math.sin(angle) * r;
     const cy = -Math.cos(angle) * r;
     const rect = { x: cx - width / 2, y: cy - height / 2, width, height };
-    if (!taken.some((t) => intersects(t, rect))) return rect;
+    if (!taken.some((t) => rectsTouch(t, rect))) return rect;
   }
   return undefined;
-}
-
-function intersects(a: Rect, b: Rect): boolean {
-  return (
-    a.x < b.x + b.width + 2 &&
-    b.x < a.x + a.width + 2 &&
-    a.y < b.y + b.height + 2 &&
-    b.y < a.y + a.height + 2
-  );
 }
 
 /** The placed cells moved so the drawing starts at the page margin. */

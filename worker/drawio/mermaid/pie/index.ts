@@ -2,6 +2,8 @@
  * Mermaid pie charts (`pie`) as editable draw.io: the pie folder's front door, `convertPie`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { configNumber, configRecord } from "../chart-parts.ts";
+import { chartText, pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -24,12 +26,11 @@ export async function convertPie(
   const model = parsePie(source);
   budget?.charge(model.slices.length);
   const title = model.title ?? source.title;
-  const dark = options.theme === "dark";
   const position = textPosition(source.config);
   const drawing = pieCells(
     { ...model, ...(title === undefined ? {} : { title }) },
     position,
-    dark ? "#f0f0f0" : "#333333",
+    chartText(options.theme),
   );
   const notes = [...source.notes, ...model.notes];
   if (drawing.unlabelled > 0) {
@@ -46,7 +47,7 @@ export async function convertPie(
       drawing.cells,
       drawing.width,
       drawing.height,
-      dark ? "#1e1e1e" : undefined,
+      pageBackground(options.theme),
     ),
     notes,
     nodes: model.slices.length,
@@ -58,7 +59,5 @@ export async function convertPie(
 
 /** `config.pie.textPosition`: where percentages sit, from the centre (0) to the rim (1). */
 function textPosition(config: Record<string, unknown>): number {
-  const pie = config.pie as { textPosition?: unknown } | undefined;
-  const value = Number(pie?.textPosition);
-  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 0.75;
+  return configNumber(configRecord(config.pie).textPosition, 0, 1) ?? 0.75;
 }

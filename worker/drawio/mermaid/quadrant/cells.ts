@@ -6,8 +6,9 @@
 import { htmlLabel } from "../../layout/to-cells.ts";
 import type { Rect } from "../../model/cell.ts";
 import { measureText, wrapText } from "../../text/estimate.ts";
-import { childElements, createElement, type XmlElement } from "../../xml/nodes.ts";
+import { childElements, type XmlElement } from "../../xml/nodes.ts";
 import { vertexCell, withCellData } from "../cell-edits.ts";
+import { titleCell } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import { nameSpot, TakenRects } from "./free-spots.ts";
 import type { PointStyle, QuadrantModel } from "./parse.ts";
@@ -56,17 +57,9 @@ export function quadrantCells(model: QuadrantModel, sizes: QuadrantSizes): Quadr
   const { width: W, height: H } = sizes;
   let top = MARGIN;
   if (model.title !== undefined && model.title !== "") {
-    text(
-      "title",
-      model.title,
-      `align=center;verticalAlign=middle;fontSize=18;fontColor=${sizes.ink};`,
-      {
-        x: MARGIN + AXIS,
-        y: top,
-        width: W,
-        height: 30,
-      },
-    );
+    const rect = { x: MARGIN + AXIS, y: top, width: W, height: 30 };
+    cells.push(titleCell("title", model.title, rect, { colour: sizes.ink, wrap: true }));
+    taken.add(rect);
     top += 40;
   }
   const hasX = model.xAxis.low !== undefined || model.xAxis.high !== undefined;

@@ -3,6 +3,7 @@
  * spots around it that covers no other name, point or label, found through a coarse grid.
  */
 import type { Rect } from "../../model/cell.ts";
+import { rectsTouch } from "../chart-parts.ts";
 
 const CELL = 40;
 
@@ -22,7 +23,7 @@ export class TakenRects {
   /** True when the rectangle (with a 2 px gap) touches nothing taken. */
   free(rect: Rect): boolean {
     for (const key of keys(rect)) {
-      for (const other of this.#buckets.get(key) ?? []) if (touches(rect, other)) return false;
+      for (const other of this.#buckets.get(key) ?? []) if (rectsTouch(rect, other)) return false;
     }
     return true;
   }
@@ -42,15 +43,6 @@ function keys(rect: Rect): string[] {
     )
       out.push(`${gx},${gy}`);
   return out;
-}
-
-function touches(a: Rect, b: Rect): boolean {
-  return (
-    a.x < b.x + b.width + 2 &&
-    b.x < a.x + a.width + 2 &&
-    a.y < b.y + b.height + 2 &&
-    b.y < a.y + a.height + 2
-  );
 }
 
 /**

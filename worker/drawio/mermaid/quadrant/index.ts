@@ -3,6 +3,8 @@
  * door, `convertQuadrantChart`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { configRecord, positiveNumber } from "../chart-parts.ts";
+import { chartText, pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -25,15 +27,14 @@ export async function convertQuadrantChart(
   const model = parseQuadrant(source);
   budget?.charge(model.points.length);
   const title = model.title ?? source.title;
-  const dark = options.theme === "dark";
-  const config = (source.config.quadrantChart ?? {}) as Record<string, unknown>;
+  const config = configRecord(source.config.quadrantChart);
   const drawing = quadrantCells(
     { ...model, ...(title === undefined ? {} : { title }) },
     {
       width: size(config.chartWidth, 500) - 100,
       height: size(config.chartHeight, 500) - 100,
       pointRadius: size(config.pointRadius, 5),
-      ink: dark ? "#f0f0f0" : "#131300",
+      ink: chartText(options.theme, "#131300"),
     },
   );
   const notes = [...source.notes];
@@ -56,7 +57,7 @@ export async function convertQuadrantChart(
       drawing.cells,
       drawing.width,
       drawing.height,
-      dark ? "#1e1e1e" : undefined,
+      pageBackground(options.theme),
     ),
     notes,
     nodes: model.points.length,
@@ -71,6 +72,6 @@ export async function convertQuadrantChart(
 
 /** A size from the config, bounded to what a page holds. */
 function size(value: unknown, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.min(Math.max(n, 1), 2000) : fallback;
+  const n = positiveNumber(value, Number.POSITIVE_INFINITY);
+  return n === undefined ? fallback : Math.min(Math.max(n, 1), 2000);
 }

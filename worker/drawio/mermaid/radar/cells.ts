@@ -8,6 +8,7 @@ import type { Point, Rect } from "../../model/cell.ts";
 import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
+import { legendRow, titleCell } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { RadarModel } from "./parse.ts";
 
@@ -133,12 +134,13 @@ export function radarCells(model: RadarModel, radius: number, ink: string): Rada
     const box = measureText(model.title, 10_000);
     const w = box.width * (18 / 12) + 10;
     cells.push(
-      vertexCell(
+      titleCell(
         "title",
-        htmlLabel(model.title),
-        `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontColor=${ink};`,
-        PLACED_LAYER,
+        model.title,
         roundRect({ x: c.x - w / 2, y: MARGIN, width: w, height: 30 }),
+        {
+          colour: ink,
+        },
       ),
     );
     width = Math.max(width, c.x + w / 2 + MARGIN);
@@ -208,25 +210,13 @@ function legend(
   let y = top;
   for (const [k, curve] of model.curves.entries()) {
     const colour = CURVE_COLOURS[k % CURVE_COLOURS.length];
-    cells.push(
-      vertexCell(
-        `key-${k + 1}`,
-        "",
-        `rounded=0;fillColor=${colour};fillOpacity=50;strokeColor=${colour};`,
-        PLACED_LAYER,
-        { x, y: y + 3, width: 12, height: 12 },
-      ),
-    );
-    const w = measureText(curve.label, 10_000).width + 8;
-    cells.push(
-      vertexCell(
-        `legend-${k + 1}`,
-        htmlLabel(curve.label),
-        `text;html=1;align=left;verticalAlign=middle;fontColor=${ink};`,
-        PLACED_LAYER,
-        { x: x + 16, y, width: w, height: 18 },
-      ),
-    );
+    const entry = {
+      keyId: `key-${k + 1}`,
+      labelId: `legend-${k + 1}`,
+      label: curve.label,
+      swatch: `fillColor=${colour};fillOpacity=50;strokeColor=${colour};`,
+    };
+    cells.push(...legendRow(entry, x, y, { box: 12, fontSize: 12, colour: ink }).cells);
     y += 20;
   }
   return y;

@@ -3,6 +3,8 @@
  * door, `convertRadar`.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { configRecord, positiveNumber } from "../chart-parts.ts";
+import { chartText, pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -26,14 +28,16 @@ export async function convertRadar(
   const values = model.curves.reduce((sum, c) => sum + c.values.length, 0);
   budget?.charge(model.axes.length + values);
   const title = model.title ?? source.title;
-  const dark = options.theme === "dark";
-  const config = (source.config.radar ?? {}) as Record<string, unknown>;
-  const side = Math.min(Number(config.width) || 600, Number(config.height) || 600);
+  const config = configRecord(source.config.radar);
+  const side = Math.min(
+    positiveNumber(config.width, Number.POSITIVE_INFINITY) ?? 600,
+    positiveNumber(config.height, Number.POSITIVE_INFINITY) ?? 600,
+  );
   const radius = Math.max(60, Math.min(600, side / 3));
   const drawing = radarCells(
     { ...model, ...(title === undefined ? {} : { title }) },
     radius,
-    dark ? "#f0f0f0" : "#333333",
+    chartText(options.theme),
   );
   const notes = [...source.notes];
   for (const label of drawing.skipped) {
@@ -55,7 +59,7 @@ export async function convertRadar(
       drawing.cells,
       drawing.width,
       drawing.height,
-      dark ? "#1e1e1e" : undefined,
+      pageBackground(options.theme),
     ),
     notes,
     nodes: model.axes.length,

@@ -10,6 +10,7 @@ import { mergeStyle } from "../../model/style.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { touch, vertexCell } from "../cell-edits.ts";
 import { withCss } from "../class-defs.ts";
+import { drawPageTitle, pageTitleColour } from "../page-title.ts";
 import { type MermaidSource, mermaidSyntax } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import {
@@ -23,7 +24,6 @@ import {
 } from "./look.ts";
 import type { RequirementDiagram } from "./model.ts";
 import { parseRequirementDiagram } from "./parse.ts";
-import { drawTitle } from "./title.ts";
 
 /**
  * Converts a Mermaid requirement diagram: each requirement (`requirement`,
@@ -58,7 +58,7 @@ export async function convertRequirementDiagram(
   if (!page) throw new Error("the layout returned no page");
   restyle(page, diagram, theme);
   if (diagram.title) {
-    drawTitle(page, diagram.title, laid.width, theme === "dark" ? "#E0E0E0" : "#333333");
+    drawPageTitle(page, diagram.title, laid.width, pageTitleColour(theme), "diagram-title");
   }
   const notes = [...diagram.remarks];
   for (const node of diagram.nodes) {

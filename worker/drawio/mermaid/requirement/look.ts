@@ -9,6 +9,7 @@ import { nodeStyle } from "../../layout/themes.ts";
 import { htmlLabel } from "../../layout/to-cells.ts";
 import { getStyleValue } from "../../model/style.ts";
 import { measureText } from "../../text/estimate.ts";
+import { markdownHtml, markdownPlain } from "../markdown.ts";
 import { orderFields } from "./fields.ts";
 import type { Relationship, RequirementNode } from "./model.ts";
 
@@ -22,26 +23,11 @@ export function fieldLine(label: string, value: string): string {
   return `${label}: ${value}`;
 }
 
-/** Markdown bold: `**x**`, or `__x__` standing apart from letters (`snake__case` is not). */
-const BOLD = /\*\*(?=\S)(.+?)\*\*|(?<!\w)__(?=\S)(.+?)__(?!\w)/g;
-/** Markdown italics: `*x*`, or `_x_` standing apart from letters (`test_req` is not). */
-const ITALIC = /\*(?=\S)(.+?)\*|(?<!\w)_(?=\S)(.+?)_(?!\w)/g;
-
-/** The plain text of Mermaid's markdown (`**bold**`, `*italic*`, `__bold__`, `_italic_`). */
-export function plainText(text: string): string {
-  return text.replace(BOLD, "$1$2").replace(ITALIC, "$1$2");
-}
-
-/** Mermaid's markdown as draw.io HTML: escaped, bold and italic kept. */
-export function markdownHtml(text: string): string {
-  return htmlLabel(text).replace(BOLD, "<b>$1$2</b>").replace(ITALIC, "<i>$1$2</i>");
-}
-
 /** The header's height, the body's height and the box's width, for a node's text. */
 export function boxSize(node: RequirementNode): { width: number; header: number; body: number } {
-  const name = plainText(node.name);
+  const name = markdownPlain(node.name);
   const lines = orderFields(node.fields, node.isElement).map((f) =>
-    plainText(fieldLine(f.label, f.value)),
+    markdownPlain(fieldLine(f.label, f.value)),
   );
   const natural = Math.max(
     measureText(`<<${node.stereotype}>>`, Number.POSITIVE_INFINITY).width,

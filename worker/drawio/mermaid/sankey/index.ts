@@ -4,11 +4,11 @@
  * links are curved connectors as wide as their value.
  */
 import type { WorkBudget } from "../../budget.ts";
-import { htmlLabel } from "../../layout/to-cells.ts";
 import { measureText } from "../../text/estimate.ts";
-import { vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
-import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
+import { configRecord, positiveNumber, titleCell } from "../chart-parts.ts";
+import { chartText, pageBackground } from "../colours.ts";
+import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
 import { NODE_WIDTH, type SankeyFrame, sankeyCells } from "./cells.ts";
@@ -34,7 +34,7 @@ export async function convertSankey(
 ): Promise<ConvertedDiagram> {
   const sankey = parseSankey(source);
   budget?.charge(sankey.nodes.length + sankey.links.length);
-  const config = record(source.config.sankey);
+  const config = configRecord(source.config.sankey);
   const count = placeColumns(sankey);
   const showValues = config.showValues !== false;
   // One line of label (15 px) fits between two slim nodes.
@@ -42,19 +42,18 @@ export async function convertSankey(
   const columnSizes = new Array<number>(count).fill(0);
   for (const n of sankey.nodes) columnSizes[n.column] = (columnSizes[n.column] ?? 0) + 1;
   const height = Math.max(
-    positive(config.height) ?? 400,
+    positiveNumber(config.height, 5000) ?? 400,
     Math.max(...columnSizes) * (padding + 16),
   );
   const widest = Math.max(0, ...sankey.nodes.map((n) => measureText(n.name, 1000).width));
   const step =
     count > 1
       ? Math.max(
-          ((positive(config.width) ?? 600) - NODE_WIDTH) / (count - 1),
+          ((positiveNumber(config.width, 5000) ?? 600) - NODE_WIDTH) / (count - 1),
           Math.min(widest, 220) + 40,
         )
       : 0;
   const { columns, scale } = placeNodes(sankey, count, { height, padding });
-  const dark = options.theme === "dark";
   const prefix = typeof config.prefix === "string" ? config.prefix : "";
   const suffix = typeof config.suffix === "string" ? config.suffix : "";
   const top = MARGIN + (sankey.title === undefined ? 0 : TITLE);
@@ -67,7 +66,7 @@ export async function convertSankey(
     columns,
     ends: linkEnds(sankey, scale),
     linkColour: linkColour(config.linkColor),
-    textColour: dark ? "#f0f0f0" : "#1f1f1f",
+    textColour: chartText(options.theme, "#1f1f1f"),
     ...(showValues
       ? { valueText: (v: number) => `${prefix}${Math.round(v * 100) / 100}${suffix}` }
       : {}),
@@ -81,15 +80,9 @@ export async function convertSankey(
     (count === 1 ? Math.min(widest, 220) + 20 : 0);
   const cells = sankeyCells(sankey, frame, ids);
   if (sankey.title !== undefined) {
-    const style = `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontStyle=1;fontColor=${frame.textColour};`;
-    cells.unshift(
-      vertexCell(ids.next("title"), htmlLabel(sankey.title), style, PLACED_LAYER, {
-        x: MARGIN,
-        y: MARGIN - 6,
-        width: width - 2 * MARGIN,
-        height: TITLE - 8,
-      }),
-    );
+    const rect = { x: MARGIN, y: MARGIN - 6, width: width - 2 * MARGIN, height: TITLE - 8 };
+    const look = { colour: frame.textColour, bold: true };
+    cells.unshift(titleCell(ids.next("title"), sankey.title, rect, look));
   }
   const notes = [...sankey.notes];
   if (config.linkColor === "gradient" || config.linkColor === undefined) {
@@ -103,7 +96,7 @@ export async function convertSankey(
     cells,
     width,
     top + height + MARGIN,
-    dark ? "#1f1f1f" : undefined,
+    pageBackground(options.theme),
   );
   if (sankey.title !== undefined)
     (document.pages[0] as { attributes: Record<string, string> }).attributes.name = sankey.title;
@@ -124,12 +117,4 @@ function linkColour(value: unknown): string {
   if (value === "target") return "target";
   if (typeof value === "string" && /^#[0-9a-f]{3,8}$/i.test(value)) return value;
   return "source";
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-}
-
-function positive(value: unknown): number | undefined {
-  return typeof value === "number" && value > 0 && value <= 5000 ? value : undefined;
 }

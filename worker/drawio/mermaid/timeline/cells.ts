@@ -10,6 +10,8 @@ import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
+import { titleCell } from "../chart-parts.ts";
+import { chartText } from "../colours.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import type { TimelineModel, TimelineSection } from "./model.ts";
 import type { TimelinePlacement } from "./place.ts";
@@ -22,7 +24,6 @@ import {
   sectionStyle,
   type TimelineColours,
   timelineColours,
-  titleStyle,
 } from "./styles.ts";
 
 /** Space around the drawing (the axis overhangs the periods by 20 more). */
@@ -68,13 +69,12 @@ export function timelineCells(
       height: size.height * 1.7 + 8,
     };
     cells.push(
-      vertexCell(
-        ids.claim("title"),
-        htmlLabel(model.title),
-        titleStyle(options.theme),
-        PLACED_LAYER,
-        rect,
-      ),
+      titleCell(ids.claim("title"), model.title, rect, {
+        colour: chartText(options.theme),
+        size: 20,
+        bold: true,
+        align: "left",
+      }),
     );
     top += rect.height + 16;
   }

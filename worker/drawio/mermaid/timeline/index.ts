@@ -4,6 +4,7 @@
  * title above.
  */
 import type { WorkBudget } from "../../budget.ts";
+import { pageBackground } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -40,7 +41,7 @@ export async function convertTimeline(
     single,
     scale: colourScale(source.config),
   });
-  const document = placedDocument(cells, width, height, theme === "dark" ? "#1e1e1e" : undefined);
+  const document = placedDocument(cells, width, height, pageBackground(theme));
   const page = document.pages[0];
   if (page !== undefined && model.title) page.attributes.name = model.title;
   const events = model.periods.reduce((n, p) => n + p.events.length, 0);

@@ -4,6 +4,7 @@
  * connectors from each period down through its events.
  */
 import type { Theme } from "../../layout/spec.ts";
+import { COLOUR_SCALE_HUES, hsl } from "../colours.ts";
 
 /** The colours of one section (or period). */
 export interface TimelineColours {
@@ -11,9 +12,6 @@ export interface TimelineColours {
   stroke: string;
   font: string;
 }
-
-/** Mermaid's colour scale hues: the primary colour, then turned by steps round the wheel. */
-const HUES = [240, 60, 80, 270, 300, 330, 0, 30, 90, 150, 180, 210];
 
 /** The theme's own colour scale (`themeVariables.cScale0`, `cScaleLabel0`, …), by index. */
 export type ColourScale = ReadonlyMap<number, { fill?: string; font?: string }>;
@@ -50,7 +48,7 @@ export function colourScale(config: Record<string, unknown>): ColourScale {
  * timelineColours(0, "default").fill; // "#b8b8ff"
  */
 export function timelineColours(index: number, theme: Theme, scale?: ColourScale): TimelineColours {
-  const own = index < 0 ? undefined : scale?.get(index % HUES.length);
+  const own = index < 0 ? undefined : scale?.get(index % COLOUR_SCALE_HUES.length);
   const base = themeColours(index, theme);
   if (own?.fill === undefined) return own?.font === undefined ? base : { ...base, font: own.font };
   return { fill: own.fill, stroke: own.fill, font: own.font ?? base.font };
@@ -63,7 +61,7 @@ function themeColours(index: number, theme: Theme): TimelineColours {
       ? { fill: "#3a3a3a", stroke: "#8a8a8a", font: "#f5f5f5" }
       : { fill: "#eeeeee", stroke: "#9e9e9e", font: "#333333" };
   }
-  const hue = HUES[index % HUES.length] ?? 0;
+  const hue = COLOUR_SCALE_HUES[index % COLOUR_SCALE_HUES.length] ?? 0;
   return dark
     ? { fill: hsl(hue, 45, 32), stroke: hsl(hue, 55, 55), font: "#f5f5f5" }
     : { fill: hsl(hue, 100, 86), stroke: hsl(hue, 60, 60), font: "#333333" };
@@ -102,25 +100,4 @@ export function connectorStyle(c: TimelineColours, across: boolean): string {
 export function axisStyle(theme: Theme): string {
   const ink = theme === "dark" ? "#d0d0d0" : "#333333";
   return `endArrow=block;endFill=1;html=1;strokeWidth=3;strokeColor=${ink};`;
-}
-
-/** The title above the timeline. */
-export function titleStyle(theme: Theme): string {
-  const ink = theme === "dark" ? "#f5f5f5" : "#333333";
-  return `text;html=1;strokeColor=none;fillColor=none;align=left;verticalAlign=middle;fontSize=20;fontStyle=1;fontColor=${ink};`;
-}
-
-/** A colour from hue (degrees), saturation and lightness (percent), as `#rrggbb`. */
-function hsl(h: number, s: number, l: number): string {
-  const sat = s / 100;
-  const light = l / 100;
-  const a = sat * Math.min(light, 1 - light);
-  const channel = (n: number) => {
-    const k = (n + h / 30) % 12;
-    const v = light - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(v * 255)
-      .toString(16)
-      .padStart(2, "0");
-  };
-  return `#${channel(0)}${channel(8)}${channel(4)}`;
 }

@@ -4,10 +4,9 @@
  * placement; leaves are rectangles whose areas follow their values.
  */
 import type { WorkBudget } from "../../budget.ts";
-import { htmlLabel } from "../../layout/to-cells.ts";
-import type { XmlElement } from "../../xml/nodes.ts";
-import { vertexCell } from "../cell-edits.ts";
 import { CellIds } from "../cell-ids.ts";
+import { configRecord, titleCell } from "../chart-parts.ts";
+import { DARK_PAGE, DARK_TEXT } from "../colours.ts";
 import { PLACED_LAYER, placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -33,7 +32,7 @@ export async function convertTreemap(
 ): Promise<ConvertedDiagram> {
   const model = parseTreemap(source);
   budget?.charge(model.sections + model.leaves);
-  const config = (source.config.treemap ?? {}) as Record<string, unknown>;
+  const config = configRecord(source.config.treemap);
   const pattern = typeof config.valueFormat === "string" ? config.valueFormat : ",";
   const notes = [...model.notes];
   if (!formatValue(1, pattern).known) {
@@ -52,7 +51,9 @@ export async function convertTreemap(
   const dark = options.theme === "dark";
   let top = MARGIN;
   if (model.title !== undefined) {
-    drawing.cells.push(titleCell(drawing.ids, model.title, width, dark));
+    const rect = { x: MARGIN, y: MARGIN - 4, width, height: TITLE_HEIGHT - 4 };
+    const look = { colour: dark ? DARK_TEXT : "#1f1f1f", bold: true };
+    drawing.cells.push(titleCell(drawing.ids.next("title"), model.title, rect, look));
     top += TITLE_HEIGHT;
   }
   drawForest(drawing, PLACED_LAYER, { x: MARGIN, y: top, width, height });
@@ -63,7 +64,7 @@ export async function convertTreemap(
     drawing.cells,
     width + 2 * MARGIN,
     top + height + MARGIN,
-    dark ? "#1f1f1f" : undefined,
+    dark ? DARK_PAGE : undefined,
   );
   if (model.title !== undefined)
     (document.pages[0] as { attributes: Record<string, string> }).attributes.name = model.title;
@@ -82,14 +83,4 @@ function areaFor(leaves: number, sections: number): { width: number; height: num
   const needed = leaves * 120 * 60 + sections * 120 * 40;
   const scale = Math.max(1, Math.sqrt(needed / (800 * 500)));
   return { width: Math.round(800 * scale), height: Math.round(500 * scale) };
-}
-
-function titleCell(ids: CellIds, title: string, width: number, dark: boolean): XmlElement {
-  const style = `text;html=1;align=center;verticalAlign=middle;fontSize=18;fontStyle=1;fontColor=${dark ? "#f0f0f0" : "#1f1f1f"};`;
-  return vertexCell(ids.next("title"), htmlLabel(title), style, PLACED_LAYER, {
-    x: MARGIN,
-    y: MARGIN - 4,
-    width,
-    height: TITLE_HEIGHT - 4,
-  });
 }

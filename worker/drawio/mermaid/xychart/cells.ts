@@ -5,10 +5,10 @@
  */
 import { htmlLabel } from "../../layout/to-cells.ts";
 import type { Point, Rect } from "../../model/cell.ts";
-import { measureText } from "../../text/estimate.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { edgeCell, vertexCell } from "../cell-edits.ts";
 import type { CellIds } from "../cell-ids.ts";
+import { legendRow, titleCell } from "../chart-parts.ts";
 import { PLACED_LAYER } from "../placed-page.ts";
 import { CHART, type Frame, plotPoint, plotRect, valueAt } from "./frame.ts";
 import type { XyChart } from "./model.ts";
@@ -203,26 +203,24 @@ export function drawAxes(d: ChartDrawing): void {
 
 /** The chart title across the top, and under it a legend of the named series. */
 export function drawTitle(d: ChartDrawing, title: string | undefined): void {
-  if (title !== undefined) d.cells.push(text(d, title, "fontSize=20;", snap(d.frame.title)));
+  if (title !== undefined) {
+    const look = { colour: d.look.text, size: 20, wrap: true };
+    d.cells.push(titleCell(d.ids.next("label"), title, snap(d.frame.title), look));
+  }
   let x = d.frame.plot.x;
   const y = d.frame.title.y + d.frame.title.height + 4;
   for (const [k, series] of d.chart.series.entries()) {
     if (series.name === undefined) continue;
     const colour = d.look.palette[k % d.look.palette.length] as string;
-    const swatch = `rounded=0;html=1;fillColor=${colour};strokeColor=none;`;
-    d.cells.push(
-      vertexCell(d.ids.next("key"), "", swatch, PLACED_LAYER, {
-        x,
-        y: y + 4,
-        width: 10,
-        height: 10,
-      }),
-    );
-    const width = Math.ceil(measureText(series.name, 300).width) + 8;
-    d.cells.push(
-      text(d, series.name, "align=left;fontSize=12;", { x: x + 14, y, width, height: 18 }),
-    );
-    x += 14 + width + 12;
+    const entry = {
+      keyId: d.ids.next("key"),
+      labelId: d.ids.next("label"),
+      label: series.name,
+      swatch: `fillColor=${colour};strokeColor=none;`,
+    };
+    const row = legendRow(entry, x, y, { box: 10, fontSize: 12, colour: d.look.text });
+    d.cells.push(...row.cells);
+    x += row.width + 12;
   }
 }
 

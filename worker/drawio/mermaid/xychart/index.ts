@@ -5,6 +5,8 @@
  */
 import type { WorkBudget } from "../../budget.ts";
 import { CellIds } from "../cell-ids.ts";
+import { configRecord, positiveNumber } from "../chart-parts.ts";
+import { DARK_PAGE, DARK_TEXT } from "../colours.ts";
 import { placedDocument } from "../placed-page.ts";
 import type { MermaidSource } from "../source.ts";
 import type { ConvertedDiagram, MermaidOptions } from "../types.ts";
@@ -33,12 +35,12 @@ export async function convertXyChart(
   const chart = parseXyChart(source);
   const values = chart.series.reduce((n, s) => n + s.values.length, 0);
   budget?.charge(values);
-  const config = record(source.config.xyChart);
+  const config = configRecord(source.config.xyChart);
   if (config.chartOrientation === "horizontal" && source.headerRest.trim() === "")
     chart.horizontal = true;
   const size = {
-    width: positive(config.width) ?? CHART.width,
-    height: positive(config.height) ?? CHART.height,
+    width: positiveNumber(config.width, 5000) ?? CHART.width,
+    height: positiveNumber(config.height, 5000) ?? CHART.height,
   };
   const frame = placeFrame(chart, size);
   const dark = options.theme === "dark" || source.config.theme === "dark";
@@ -59,7 +61,7 @@ export async function convertXyChart(
     drawing.cells,
     size.width,
     size.height,
-    dark ? "#1f1f1f" : undefined,
+    dark ? DARK_PAGE : undefined,
   );
   if (chart.title !== undefined)
     (document.pages[0] as { attributes: Record<string, string> }).attributes.name = chart.title;
@@ -75,14 +77,14 @@ export async function convertXyChart(
 }
 
 function lookOf(source: MermaidSource, config: Record<string, unknown>, dark: boolean): ChartLook {
-  const theme = record(record(source.config.themeVariables).xyChart);
+  const theme = configRecord(configRecord(source.config.themeVariables).xyChart);
   const given = typeof theme.plotColorPalette === "string" ? theme.plotColorPalette : PALETTE;
   const palette = given
     .split(",")
     .map((c) => c.trim())
     .filter((c) => /^#?[\w]+$/.test(c));
   const text =
-    typeof theme.titleColor === "string" ? theme.titleColor : dark ? "#f0f0f0" : "#333333";
+    typeof theme.titleColor === "string" ? theme.titleColor : dark ? DARK_TEXT : "#333333";
   return {
     palette: palette.length > 0 ? palette : PALETTE.split(","),
     text,
@@ -112,12 +114,4 @@ function chartNotes(chart: XyChart, range: { min: number; max: number }): string
     }
   }
   return notes;
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-}
-
-function positive(value: unknown): number | undefined {
-  return typeof value === "number" && value > 0 && value <= 5000 ? value : undefined;
 }
