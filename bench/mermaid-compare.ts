@@ -10,11 +10,13 @@
  *   npm run bench -- mermaid-compare er gantt              some types
  *   npm run bench -- mermaid-compare path/to/a.mmd --all   these files, every pair written
  */
+
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { PNG } from "pngjs";
+import { shapeCatalog } from "../shape-libraries/catalog.ts";
 import { findChromium, labelsInSvg, launchDrawio } from "../test/browser/drawio.ts";
 import { measureBoxes } from "../test/browser/icon-pixels.ts";
 import { convertMermaid } from "../worker/drawio/mermaid/index.ts";
@@ -161,7 +163,9 @@ async function compare(
   const theirs = await mermaidSvg(drawio.browser, snippet.text);
   let xml: string;
   try {
-    xml = serializeDiagram((await convertMermaid(snippet.text)).document);
+    xml = serializeDiagram(
+      (await convertMermaid(snippet.text, { shapes: shapeCatalog() })).document,
+    );
   } catch (error) {
     return { snippet, converted: false, error: String(error), missing: [], shape: 0 };
   }
