@@ -1,9 +1,10 @@
 /**
  * Side by side with Mermaid itself: each corpus snippet drawn by the `mermaid` package in
- * Chromium and converted by us, then opened in the real draw.io (offline, same Chromium). Per
+ * Chromium and converted by us, then drawn by the real draw.io (offline, same Chromium) and by
+ * our own renderer (what exports, `/v1/render` and publications give). Per
  * snippet it measures which of the texts Mermaid draws our drawing lacks, and how far the two
  * pictures' proportions differ; per type it prints converted/total and those figures; it writes
- * the pairs (Mermaid left, draw.io right) of the ten worst snippets, or of the files named, to
+ * the pictures (Mermaid, draw.io, ours) of the ten worst snippets, or of the files named, to
  * `--out` (default `/tmp/mermaid-compare`) for a person to look at.
  *
  *   npm run bench -- mermaid-compare                       every type's corpus
@@ -19,10 +20,14 @@ import { PNG } from "pngjs";
 import { shapeCatalog } from "../shape-libraries/catalog.ts";
 import { findChromium, labelsInSvg, launchDrawio } from "../test/browser/drawio.ts";
 import { measureBoxes } from "../test/browser/icon-pixels.ts";
+import { loadAllStencilAssets } from "../test/fixtures/stencil-assets.ts";
 import { convertMermaid } from "../worker/drawio/mermaid/index.ts";
 import { serializeDiagram } from "../worker/drawio/model/serialize.ts";
+import { renderSvg } from "../worker/drawio/render/index.ts";
 
 const CORPUS = new URL("../test/fixtures/mermaid/", import.meta.url);
+/** Every stencil our renderer may need, as the Worker serves them. */
+const assets = loadAllStencilAssets();
 const MERMAID_JS = new URL("../node_modules/mermaid/dist/mermaid.min.js", import.meta.url);
 
 const args = process.argv.slice(2).filter((a) => a !== "mermaid-compare");
@@ -49,6 +54,10 @@ interface Compared {
   shape: number;
   mermaidPng?: Buffer;
   drawioPng?: Buffer;
+  /** Our own renderer's picture of the converted diagram (what exports and /v1/render give). */
+  oursPng?: Buffer;
+  /** Shapes our renderer drew as plain boxes, not knowing them. */
+  unknownShapes?: string[];
 }
 
 function snippets(): Snippet[] {
@@ -133,22 +142,23 @@ function aspect(png: Buffer): number {
   return width / Math.max(1, height);
 }
 
-/** Two PNGs side by side, each scaled to fit `cell` pixels high at most, on white. */
-function sideBySide(left: Buffer, right: Buffer): Buffer {
-  const a = PNG.sync.read(left);
-  const b = PNG.sync.read(right);
+/** PNGs side by side at their own sizes on white, a grey line between each two. */
+function sideBySide(panels: readonly Buffer[]): Buffer {
+  const images = panels.map((p) => PNG.sync.read(p));
   const gap = 24;
-  const width = a.width + gap + b.width;
-  const height = Math.max(a.height, b.height);
+  const width = images.reduce((w, im) => w + im.width, 0) + gap * (images.length - 1);
+  const height = Math.max(...images.map((im) => im.height));
   const joined = new PNG({ width, height });
   joined.data.fill(255);
-  PNG.bitblt(a, joined, 0, 0, a.width, a.height, 0, 0);
-  PNG.bitblt(b, joined, 0, 0, b.width, b.height, a.width + gap, 0);
-  for (let y = 0; y < height; y++) {
-    const at = (y * width + a.width + gap / 2) * 4;
-    joined.data[at] = 200;
-    joined.data[at + 1] = 200;
-    joined.data[at + 2] = 200;
+  let x = 0;
+  for (const [i, image] of images.entries()) {
+    PNG.bitblt(image, joined, 0, 0, image.width, image.height, x, 0);
+    x += image.width + gap;
+    if (i === images.length - 1) break;
+    for (let y = 0; y < height; y++) {
+      const at = (y * width + x - gap / 2) * 4;
+      joined.data.fill(200, at, at + 3);
+    }
   }
   return PNG.sync.write(joined);
 }
@@ -162,15 +172,18 @@ async function compare(
 ): Promise<Compared> {
   const theirs = await mermaidSvg(drawio.browser, snippet.text);
   let xml: string;
+  let rendered: ReturnType<typeof renderSvg>;
   try {
-    xml = serializeDiagram(
-      (await convertMermaid(snippet.text, { shapes: shapeCatalog() })).document,
-    );
+    const { document } = await convertMermaid(snippet.text, { shapes: shapeCatalog() });
+    xml = serializeDiagram(document);
+    rendered = renderSvg(document, { assets });
   } catch (error) {
     return { snippet, converted: false, error: String(error), missing: [], shape: 0 };
   }
   const svg = await drawio.renderSvg(xml);
   const { png: drawioPng } = await measureBoxes(drawio.browser, svg, []);
+  const { png: oursPng } = await measureBoxes(drawio.browser, rendered.svg, []);
+  const unknownShapes = rendered.unknownShapes;
   if (theirs === undefined) {
     return {
       snippet,
@@ -179,13 +192,24 @@ async function compare(
       missing: [],
       shape: 0,
       drawioPng,
+      oursPng,
+      unknownShapes,
     };
   }
   const ours = squash(labelsInSvg(svg).join(" "));
   const missing = [...new Set(theirs.texts)].filter((t) => !ours.includes(squash(t)));
   const mermaidPng = await pngOfSvg(drawio.browser, theirs.svg);
   const shape = Math.abs(Math.log(aspect(drawioPng) / aspect(mermaidPng)));
-  return { snippet, converted: true, missing, shape, mermaidPng, drawioPng };
+  return {
+    snippet,
+    converted: true,
+    missing,
+    shape,
+    mermaidPng,
+    drawioPng,
+    oursPng,
+    unknownShapes,
+  };
 }
 
 if (findChromium() === undefined) {
@@ -213,6 +237,9 @@ for (const [type, list] of byType) {
     `${type.padEnd(14)} ${`${done.length}/${list.length}`.padStart(9)}  ${String(missing).padStart(13)}  ${median.toFixed(2).padStart(12)}  ${worst?.snippet.name ?? ""}`,
   );
 }
+const unknown = new Set(results.flatMap((r) => r.unknownShapes ?? []));
+if (unknown.size > 0)
+  console.log(`  our renderer drew as boxes: ${[...unknown].sort().join(", ")}`);
 for (const r of results.filter((r) => r.error))
   console.log(`  ${r.snippet.type}/${r.snippet.name}: ${r.error}`);
 for (const r of results.filter((r) => r.missing.length > 0)) {
@@ -234,9 +261,12 @@ await mkdir(out, { recursive: true });
 for (const r of chosen) {
   if (!r.drawioPng) continue;
   const file = path.join(out, `${r.snippet.type}-${r.snippet.name}.png`);
-  await writeFile(file, r.mermaidPng ? sideBySide(r.mermaidPng, r.drawioPng) : r.drawioPng);
+  const panels = [r.mermaidPng, r.drawioPng, r.oursPng].filter((p) => p !== undefined);
+  await writeFile(file, sideBySide(panels));
 }
-console.log(`wrote ${chosen.length} pairs (Mermaid left, draw.io right) to ${out}`);
+console.log(
+  `wrote ${chosen.length} pictures (Mermaid left, the real draw.io in the middle, our renderer right) to ${out}`,
+);
 console.log(
   JSON.stringify({
     mermaid_compare_snippets: results.length,
