@@ -15,7 +15,7 @@ import { drawLabel } from "./labels/labels.ts";
 import { type Defs, paintOf } from "./paint.ts";
 import { newRasterTally, type RasterTally, tallyEdge, tallyVertex } from "./raster-tally.ts";
 import { WORK_UNITS } from "./render-cost.ts";
-import { tableGrid } from "./table-grid.ts";
+import { tableGrid, tableTitleBox } from "./table-grid.ts";
 
 /**
  * A cell's label, with `%name%` replaced by the attribute `name` of the cell's `<object>` or of
@@ -134,7 +134,10 @@ export class PageDrawing {
     const rect = this.#layout.absoluteRect(cell);
     if (!rect) return false;
     const shape = drawVertex(rect, style, this.defs);
-    if (style.shape === "table") shape.svg += this.#grid(cell, rect, style);
+    if (style.shape === "table") {
+      shape.svg += this.#grid(cell, rect, style);
+      shape.labelBox ??= tableTitleBox(rect, style);
+    }
     tallyVertex(this.tally, rect, style, this.#scale);
     if (!shape.known) this.unknown.add(style.shape);
     const sw = style.num("strokeWidth", 1) / 2;

@@ -1,6 +1,7 @@
 /**
  * The lines draw.io's table shape draws over its cells (their own partial rectangles usually
- * draw none): one above each row but the first, one left of each column but the first.
+ * draw none): one above each row but the first, one left of each column but the first; and the
+ * title strip its label sits in.
  */
 import type { Rect } from "../model/cell.ts";
 import type { CellStyle } from "./cell-style.ts";
@@ -36,4 +37,20 @@ export function tableGrid(
       d.move(box.x + col.x + left, box.y + top).line(box.x + col.x + left, box.y + box.height);
   const path = String(d);
   return path ? painted("path", { d: path }, { ...paint, fill: "none" }, false, undefined) : "";
+}
+
+/**
+ * Where a table's label goes: its title strip (`startSize`, 40 unless set; on the left when
+ * `horizontal=0`), as draw.io's table, a kind of swimlane, places it. Without a title strip
+ * (`startSize=0`), the whole box.
+ *
+ * @example
+ * tableTitleBox({ x: 0, y: 0, width: 200, height: 120 }, style); // { x: 0, y: 0, width: 200, height: 30 } for startSize=30
+ */
+export function tableTitleBox(box: Rect, style: CellStyle): Rect {
+  const size = style.num("startSize", 40);
+  if (size <= 0) return box;
+  return style.get("horizontal") !== "0"
+    ? { ...box, height: Math.min(size, box.height) }
+    : { ...box, width: Math.min(size, box.width) };
 }

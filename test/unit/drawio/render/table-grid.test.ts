@@ -4,7 +4,7 @@ import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 
 /** A 2 × 3 table as draw.io's sidebar inserts it: rows of partial rectangles with no sides. */
-function table(tableStyle: string): string {
+function table(tableStyle: string, label = ""): string {
   const cell = "shape=partialRectangle;connectable=0;fillColor=none;top=0;left=0;bottom=0;right=0;";
   const row = (r: number) =>
     `<mxCell id="r${r}" style="shape=tableRow;horizontal=0;startSize=0;fillColor=none;" vertex="1" parent="t"><mxGeometry y="${r * 30}" width="180" height="30" as="geometry"/></mxCell>` +
@@ -16,7 +16,7 @@ function table(tableStyle: string): string {
       .join("");
   return renderSvg(
     parseDiagram(
-      `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="t" style="shape=table;${tableStyle}container=1;" vertex="1" parent="1"><mxGeometry width="180" height="60" as="geometry"/></mxCell>${row(0)}${row(1)}</root></mxGraphModel>`,
+      `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="t" value="${label}" style="shape=table;${tableStyle}container=1;" vertex="1" parent="1"><mxGeometry width="180" height="60" as="geometry"/></mxCell>${row(0)}${row(1)}</root></mxGraphModel>`,
     ),
   ).svg;
 }
@@ -42,5 +42,12 @@ describe("table grid", () => {
     expect(unknownShapes).toEqual([]);
     // Five row lines (six rows) and twelve column lines (thirteen columns).
     expect(svg).toMatch(/<path d="(M [-\d.]+ [-\d.]+ L [-\d.]+ [-\d.]+ ?){17}" fill="none"/);
+  });
+
+  it("puts its label in the title strip, as draw.io does (an ER entity's name), not behind its rows", () => {
+    const svg = table("startSize=30;", "CUSTOMER");
+    const y = Number(/<text[^>]*\by="([\d.]+)"[^>]*>CUSTOMER</.exec(svg)?.[1] ?? Number.NaN);
+    expect(y).toBeGreaterThan(0);
+    expect(y).toBeLessThan(30);
   });
 });
