@@ -1,8 +1,9 @@
 /**
- * The mock-up library's charts drawn in code: the column chart and the pie chart.
+ * Charts drawn in code: the mock-up library's column chart and pie chart, and the basic
+ * library's pie slice (what a Mermaid pie chart is made of).
  */
 import { fmt } from "../svg.ts";
-import { box, ellipse, local, path, type ShapeTable } from "./kit.ts";
+import { box, clamp, ellipse, local, path, type ShapeContext, type ShapeTable } from "./kit.ts";
 
 /** The mock-up column chart's bars: left, top, and which of the two colours, in shares of the box. */
 const BARS: readonly (readonly [number, number, 0 | 1])[] = [
@@ -14,8 +15,38 @@ const BARS: readonly (readonly [number, number, 0 | 1])[] = [
   [0.75, 0.2, 1],
 ];
 
-/** mxMockupGraphics.js's charts: a fixed column chart and a pie of `parts`. */
+/**
+ * mxBasic.js's pie slice: from the centre out to `startAngle` (0.25) and clockwise round the
+ * rim to `endAngle` (0.75), both fractions of a turn from twelve o'clock.
+ */
+function pieSlice(c: ShapeContext): string {
+  const { w, h } = c;
+  const rx = w / 2;
+  const ry = h / 2;
+  const start = clamp(c.style.num("startAngle", 0.25), 0, 1);
+  const end = clamp(c.style.num("endAngle", 0.75), 0, 1);
+  const at = (turn: number): [number, number] => [
+    rx + Math.sin(2 * Math.PI * turn) * rx,
+    ry - Math.cos(2 * Math.PI * turn) * ry,
+  ];
+  let sweep = 2 * Math.PI * (end - start);
+  if (sweep < 0) sweep += 2 * Math.PI;
+  const d = local(c)
+    .move(rx, ry)
+    .line(...at(start));
+  // A half turn from twelve or six o'clock goes round in two quarter arcs, as draw.io's does
+  // (one arc between opposite points is ambiguous).
+  if (start % 1 === 0 && end % 1 === 0.5)
+    d.arc(rx, ry, 0, false, true, w, ry).arc(rx, ry, 0, false, true, rx, h);
+  else if (start % 1 === 0.5 && end % 1 === 0)
+    d.arc(rx, ry, 0, false, true, 0, ry).arc(rx, ry, 0, false, true, rx, 0);
+  else d.arc(rx, ry, 0, sweep >= Math.PI, true, ...at(end));
+  return path(c, d.close());
+}
+
+/** Charts drawn in code: the mock-ups' column chart and pie of `parts`, the basic pie slice. */
 export const CHART_SHAPES: ShapeTable = {
+  "mxgraph.basic.pie": (c) => ({ svg: pieSlice(c) }),
   // Six fixed bars in `fillColor2` and `fillColor3` over the box, and axes in `strokeColor3`.
   "mxgraph.mockup.graphics.columnChart": (c) => {
     const { w, h } = c;
