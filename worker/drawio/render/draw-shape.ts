@@ -14,7 +14,6 @@ import { MULTI_ARROW_SHAPES } from "./shapes/arrows-multi.ts";
 import { BASIC_SHAPES } from "./shapes/basic.ts";
 import { BOX_SHAPES } from "./shapes/boxes.ts";
 import { BPMN_SHAPES } from "./shapes/bpmn.ts";
-import { C4_SHAPES } from "./shapes/c4.ts";
 import { CHART_SHAPES } from "./shapes/charts.ts";
 import { FLOORPLAN_SHAPES } from "./shapes/floorplan.ts";
 import { ICON_SHAPES } from "./shapes/icons.ts";
@@ -47,7 +46,6 @@ const SHAPES: ShapeTable = {
   ...BPMN_SHAPES,
   ...LIBRARY_SHAPES,
   ...CHART_SHAPES,
-  ...C4_SHAPES,
   ...UML_SHAPES,
   ...UML_SEQUENCE_SHAPES,
   ...ICON_SHAPES,
