@@ -16,22 +16,24 @@ function drawn(style: string, w: number, h: number): string {
 
 describe("shapes of the Mermaid converters", () => {
   it("draws a pie slice clockwise from twelve o'clock between startAngle and endAngle", () => {
-    // A quarter from three to six o'clock: centre, out to the right, a small arc down.
-    expect(drawn("shape=mxgraph.basic.pie;startAngle=0.25;endAngle=0.5;", 100, 100)).toContain(
-      'd="M 50 50 L 100 50 A 50 50 0 0 1 50 100 Z"',
+    const pie = (angles: string) =>
+      /<path d="([^"]+)"/.exec(drawn(`shape=mxgraph.basic.pie;${angles}`, 100, 100))?.[1];
+    // A quarter from three to six o'clock: centre, out to the right, one curve down.
+    expect(pie("startAngle=0.25;endAngle=0.5;")).toBe(
+      "M 50 50 L 100 50 C 100 77.61 77.61 100 50 100 Z",
     );
-    // Three quarters round from twelve o'clock takes the large arc.
-    expect(drawn("shape=mxgraph.basic.pie;startAngle=0;endAngle=0.75;", 100, 100)).toContain(
-      'd="M 50 50 L 50 0 A 50 50 0 1 1 0 50 Z"',
+    // Three quarters from twelve o'clock: three quarter-turn curves, as draw.io writes arcs.
+    expect(pie("startAngle=0;endAngle=0.75;")).toBe(
+      "M 50 50 L 50 0 C 77.61 0 100 22.39 100 50 C 100 77.61 77.61 100 50 100 C 22.39 100 0 77.61 0 50 Z",
     );
-    // A half from twelve o'clock goes round in two quarter arcs, as draw.io's does.
-    expect(drawn("shape=mxgraph.basic.pie;startAngle=0;endAngle=0.5;", 100, 100)).toContain(
-      'd="M 50 50 L 50 0 A 50 50 0 0 1 100 50 A 50 50 0 0 1 50 100 Z"',
+    // Unset, a slice runs from 0.25 to 0.75: the lower half.
+    expect(pie("")).toBe(
+      "M 50 50 L 100 50 C 100 77.61 77.61 100 50 100 C 22.39 100 0 77.61 0 50 Z",
     );
-    // Unset, a slice runs from 0.25 to 0.75: the lower half, a half turn taking the large arc.
-    expect(drawn("shape=mxgraph.basic.pie;", 100, 100)).toContain(
-      'd="M 50 50 L 100 50 A 50 50 0 1 1 0 50 Z"',
-    );
+    // Past twelve o'clock (0.8 to 0.1) it goes on clockwise: 0.3 of a turn in two curves.
+    expect(pie("startAngle=0.8;endAngle=0.1;")?.match(/C/g)).toHaveLength(2);
+    // Ends that meet leave the radius alone, as draw.io's arc between equal points does.
+    expect(pie("startAngle=0;endAngle=1;")).toBe("M 50 50 L 50 0 Z");
   });
 
   it("draws the C4 person: a head over a rounded body, the label in the body", () => {

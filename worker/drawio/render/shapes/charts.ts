@@ -17,7 +17,9 @@ const BARS: readonly (readonly [number, number, 0 | 1])[] = [
 
 /**
  * mxBasic.js's pie slice: from the centre out to `startAngle` (0.25) and clockwise round the
- * rim to `endAngle` (0.75), both fractions of a turn from twelve o'clock.
+ * rim to `endAngle` (0.75), both fractions of a turn from twelve o'clock. The rim is cubic
+ * curves of at most a quarter turn each, as draw.io's canvas writes its arcs (an SVG arc
+ * rasterises a pixel apart); a slice whose ends meet is its radius alone, as in draw.io.
  */
 function pieSlice(c: ShapeContext): string {
   const { w, h } = c;
@@ -25,22 +27,26 @@ function pieSlice(c: ShapeContext): string {
   const ry = h / 2;
   const start = clamp(c.style.num("startAngle", 0.25), 0, 1);
   const end = clamp(c.style.num("endAngle", 0.75), 0, 1);
-  const at = (turn: number): [number, number] => [
-    rx + Math.sin(2 * Math.PI * turn) * rx,
-    ry - Math.cos(2 * Math.PI * turn) * ry,
-  ];
-  let sweep = 2 * Math.PI * (end - start);
-  if (sweep < 0) sweep += 2 * Math.PI;
+  const at = (a: number): [number, number] => [rx + Math.sin(a) * rx, ry - Math.cos(a) * ry];
+  const tangent = (a: number): [number, number] => [rx * Math.cos(a), ry * Math.sin(a)];
+  const from = 2 * Math.PI * start;
+  let turn = (end - start) % 1;
+  if (turn < 0) turn += 1;
+  const sweep = 2 * Math.PI * turn;
   const d = local(c)
     .move(rx, ry)
-    .line(...at(start));
-  // A half turn from twelve or six o'clock goes round in two quarter arcs, as draw.io's does
-  // (one arc between opposite points is ambiguous).
-  if (start % 1 === 0 && end % 1 === 0.5)
-    d.arc(rx, ry, 0, false, true, w, ry).arc(rx, ry, 0, false, true, rx, h);
-  else if (start % 1 === 0.5 && end % 1 === 0)
-    d.arc(rx, ry, 0, false, true, 0, ry).arc(rx, ry, 0, false, true, rx, 0);
-  else d.arc(rx, ry, 0, sweep >= Math.PI, true, ...at(end));
+    .line(...at(from));
+  const parts = Math.ceil(sweep / (Math.PI / 2) - 1e-9);
+  const step = sweep / parts;
+  const k = (4 / 3) * Math.tan(step / 4);
+  for (let i = 0; i < parts; i++) {
+    const [a0, a1] = [from + i * step, from + (i + 1) * step];
+    const [x0, y0] = at(a0);
+    const [x1, y1] = at(a1);
+    const [dx0, dy0] = tangent(a0);
+    const [dx1, dy1] = tangent(a1);
+    d.curve(x0 + k * dx0, y0 + k * dy0, x1 - k * dx1, y1 - k * dy1, x1, y1);
+  }
   return path(c, d.close());
 }
 
