@@ -1,6 +1,6 @@
 /**
  * The shapes draw.io draws in code (arrows2, floor plan, lean mapping, BPMN, UML, library
- * shapes) drawn by `renderSvg` beside draw.io's own export of the same cells, pixel by pixel.
+ * shapes, the Mermaid converters' pie slices, C4 person and block arrows) drawn by `renderSvg` beside draw.io's own export of the same cells, pixel by pixel.
  * Each family is one page of a few cells; the side-by-side pictures go to
  * /tmp/drawforge-render-test/. Skips without Chromium.
  */
@@ -22,6 +22,18 @@ const FAMILIES: Readonly<Record<string, Cell[]>> = {
     ["shape=mxgraph.arrows2.uTurnArrow;dy=11;arrowHead=43;dx2=25;", 60, 100],
     ["shape=mxgraph.arrows2.bendArrow;dy=15;dx=38;notch=10;arrowHead=55;", 100, 100],
     ["shape=mxgraph.arrows2.quadArrow;dy=10;dx=20;arrowHead=10;", 100, 100],
+  ],
+  mermaid: [
+    ["shape=mxgraph.basic.pie;startAngle=0;endAngle=0.3;fillColor=#dae8fc;", 80, 80],
+    ["shape=mxgraph.basic.pie;startAngle=0.3;endAngle=0.95;strokeWidth=2;", 80, 80],
+    ["shape=mxgraph.basic.pie;startAngle=0;endAngle=0.5;", 80, 80],
+    ["shape=mxgraph.c4.person;fillColor=#08427b;fontColor=#ffffff;", 110, 110, "User"],
+    ["shape=sumEllipse;strokeWidth=2;fillColor=#f8cecc;", 30, 30],
+    ["shape=singleArrow;", 80, 50, "Go"],
+    ["shape=singleArrow;direction=north;arrowWidth=0.5;arrowSize=0.3;", 50, 80],
+    ["shape=doubleArrow;", 100, 50],
+    ["shape=doubleArrow;direction=south;", 50, 80],
+    ["shape=mxgraph.basic.layered_rect;dx=6;", 100, 60, "Stack"],
   ],
   floorplan: [
     ["shape=mxgraph.floorplan.window;", 100, 10],

@@ -18,8 +18,17 @@ import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
 import { compareWithDrawio } from "./render-compare.ts";
 
 const OUT = "/tmp/drawforge-render-test";
-/** Mermaid sequence diagrams with UML figures as heads and every kind of arrowhead. */
-const MERMAID_SEQUENCES = ["participant-types.mmd", "arrows.mmd", "half-arrows.mmd"];
+/**
+ * Mermaid diagrams: sequences with UML figures as heads and every kind of arrowhead, a pie
+ * chart's slices and a block diagram's block arrows.
+ */
+const MERMAID_PAGES = [
+  "sequence/participant-types.mmd",
+  "sequence/arrows.mmd",
+  "sequence/half-arrows.mmd",
+  "pie/showcase.mmd",
+  "block/block-arrows.mmd",
+];
 const CORPUS_PAGES = [
   "blog_bpmn-translation-process.drawio",
   "blog_gantt-chemical-batch.drawio",
@@ -46,13 +55,13 @@ describe.skipIf(findChromium() === undefined)("our SVG beside draw.io's", () => 
     }, 60_000);
   }
 
-  for (const name of MERMAID_SEQUENCES) {
-    it(`Mermaid sequence ${name}: differs from draw.io's export in under 2 % of pixels`, async () => {
-      const text = readFileSync(new URL(`../fixtures/mermaid/sequence/${name}`, import.meta.url));
+  for (const path of MERMAID_PAGES) {
+    it(`Mermaid ${path}: differs from draw.io's export in under 2 % of pixels`, async () => {
+      const text = readFileSync(new URL(`../fixtures/mermaid/${path}`, import.meta.url));
       const xml = serializeDiagram((await convertMermaid(text.toString("utf8"))).document);
       const ours = renderSvg(parseDiagram(xml)).svg;
-      const file = `${OUT}/sequence-${name}.png`;
-      const c = await compareWithDrawio(drawio, `sequence-${name}`, ours, xml, file);
+      const name = path.replace("/", "-");
+      const c = await compareWithDrawio(drawio, name, ours, xml, `${OUT}/${name}.png`);
       expect(c.mismatch).toBeLessThan(0.02);
     }, 60_000);
   }

@@ -1,9 +1,10 @@
 /**
- * mxArrows.js's block arrows drawn in code (`mxgraph.arrows2.*`: arrow, two-way, stylised, bend,
- * jump-in, U-turn), their labels kept in the shaft.
+ * Block arrows drawn in code: Shapes.js's single and double arrows, and mxArrows.js's
+ * (`mxgraph.arrows2.*`: arrow, two-way, stylised, bend, jump-in, U-turn), their labels kept in
+ * the shaft.
  */
 import type { Rect } from "../../model/cell.ts";
-import { clamp, detail, local, path, type ShapeContext, type ShapeTable } from "./kit.ts";
+import { clamp, detail, local, path, polygon, type ShapeContext, type ShapeTable } from "./kit.ts";
 
 // mxArrows.js defaults `dx` and `dy` to 0.5 (the library's styles always set them); sizes it
 // leaves undefined (`arrowHead`, `dx2`) take the sidebar's values: unset, draw.io draws nothing.
@@ -33,8 +34,50 @@ const topRightHead = (c: ShapeContext, dx: number, dy: number, head: number) =>
     .line(c.w - dx, head)
     .line(c.w - dx, head / 2 + dy);
 
-/** mxArrows.js's block arrows (`mxgraph.arrows2.*`), drawn in code. */
+/**
+ * Shapes.js's block arrows: a shaft `arrowWidth` (0.3) of the height high and a head `arrowSize`
+ * (0.2) of the width long, as draw.io's defaults have them.
+ */
+function blockArrow(c: ShapeContext): { y0: number; y1: number; head: number } {
+  const shaft = c.h * clamp(c.style.num("arrowWidth", 0.3), 0, 1);
+  const head = c.w * clamp(c.style.num("arrowSize", 0.2), 0, 1);
+  const y0 = (c.h - shaft) / 2;
+  return { y0, y1: y0 + shaft, head };
+}
+
+/** Block arrows drawn in code: Shapes.js's and mxArrows.js's (`mxgraph.arrows2.*`). */
 export const ARROW_SHAPES: ShapeTable = {
+  // A shaft from the left into a head at the right; `direction` turns it, `rounded` rounds it.
+  singleArrow: polygon((c) => {
+    const { w, h } = c;
+    const { y0, y1, head } = blockArrow(c);
+    return [
+      [0, y0],
+      [w - head, y0],
+      [w - head, 0],
+      [w, h / 2],
+      [w - head, h],
+      [w - head, y1],
+      [0, y1],
+    ];
+  }),
+  // A shaft between two heads, each `arrowSize` of the width long.
+  doubleArrow: polygon((c) => {
+    const { w, h } = c;
+    const { y0, y1, head } = blockArrow(c);
+    return [
+      [0, h / 2],
+      [head, 0],
+      [head, y0],
+      [w - head, y0],
+      [w - head, 0],
+      [w, h / 2],
+      [w - head, h],
+      [w - head, y1],
+      [head, y1],
+      [head, h],
+    ];
+  }),
   // A shaft `dy` in from the edges, a head `dx` long, an optional `notch` cut in the tail and
   // crosslines where the head and the tail start.
   "mxgraph.arrows2.arrow": (c) => {

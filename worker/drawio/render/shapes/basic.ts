@@ -1,7 +1,7 @@
 /** mxGraph's core shapes drawn in code: boxes, ellipses, polygons, lines and small marks. */
 import { painted } from "../paint.ts";
 import { PathData } from "../svg.ts";
-import { detail, path, polygon, rectangle, type ShapeTable, sized } from "./kit.ts";
+import { detail, ellipse, local, path, polygon, rectangle, type ShapeTable, sized } from "./kit.ts";
 
 /** mxGraph's core shapes: boxes, ellipses, polygons, and small marks. */
 export const BASIC_SHAPES: ShapeTable = {
@@ -51,6 +51,16 @@ export const BASIC_SHAPES: ShapeTable = {
       svg: outer + inner,
       labelBox: { x: c.x + m, y: c.y + m, width: c.w - 2 * m, height: c.h - 2 * m },
     };
+  },
+  // A circle crossed by an X whose ends sit at 14.5 % and 85.5 % of the box (on the circle).
+  sumEllipse: (c) => {
+    const { w, h } = c;
+    const cross = local(c)
+      .move(0.145 * w, 0.145 * h)
+      .line(0.855 * w, 0.855 * h)
+      .move(0.855 * w, 0.145 * h)
+      .line(0.145 * w, 0.855 * h);
+    return { svg: ellipse(c, c.x, c.y, w, h) + detail(c, cross) };
   },
   rhombus: polygon(({ w, h }) => [
     [w / 2, 0],

@@ -1,10 +1,18 @@
 /**
  * Shapes.js's boxes with a third dimension or a drawn edge: notes, documents, tapes, cylinders,
- * clouds, actors, cubes and swimlanes.
+ * clouds, actors, cubes and swimlanes; and the basic library's layered box.
  */
 import { painted } from "../paint.ts";
 import { fmt, PathData } from "../svg.ts";
-import { clamp, detail, path, rectangle, type ShapeTable } from "./kit.ts";
+import { clamp, detail, local, path, rectangle, type ShapeTable } from "./kit.ts";
+
+/** The corners of a box from (x0, y0) to (x1, y1), clockwise from the top left. */
+const corners = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [
+  [x0, y0],
+  [x1, y0],
+  [x1, y1],
+  [x0, y1],
+];
 
 /** Shapes.js's boxes with a third dimension or a drawn edge: notes, documents, drums, clouds, lanes. */
 export const BOX_SHAPES: ShapeTable = {
@@ -118,6 +126,13 @@ export const BOX_SHAPES: ShapeTable = {
     for (const [a, b, e] of curves)
       d.curve(...(a as [number, number]), ...(b as [number, number]), ...(e as [number, number]));
     return { svg: path(c, d.close()) };
+  },
+  // Three boxes stacked `dx` (0.5) apart, the back one first, each w − dx by h − dx.
+  "mxgraph.basic.layered_rect": (c) => {
+    const { w, h } = c;
+    const d = Math.min(w / 2, h / 2, clamp(c.style.num("dx", 0.5), 0, w));
+    const layer = (o: number) => path(c, local(c).poly(corners(o, o, w - d + o, h - d + o)));
+    return { svg: layer(d) + layer(d / 2) + layer(0) };
   },
   actor: (c) => {
     const { x, y, w, h } = c;

@@ -1,8 +1,9 @@
 /**
- * The mock-up library's charts drawn in code: the column chart and the pie chart.
+ * Charts drawn in code: the mock-up library's column chart and pie chart, and the basic
+ * library's pie slice (what a Mermaid pie chart is made of).
  */
 import { fmt } from "../svg.ts";
-import { box, ellipse, local, path, type ShapeTable } from "./kit.ts";
+import { box, clamp, ellipse, local, path, type ShapeContext, type ShapeTable } from "./kit.ts";
 
 /** The mock-up column chart's bars: left, top, and which of the two colours, in shares of the box. */
 const BARS: readonly (readonly [number, number, 0 | 1])[] = [
@@ -14,8 +15,44 @@ const BARS: readonly (readonly [number, number, 0 | 1])[] = [
   [0.75, 0.2, 1],
 ];
 
-/** mxMockupGraphics.js's charts: a fixed column chart and a pie of `parts`. */
+/**
+ * mxBasic.js's pie slice: from the centre out to `startAngle` (0.25) and clockwise round the
+ * rim to `endAngle` (0.75), both fractions of a turn from twelve o'clock. The rim is cubic
+ * curves of at most a quarter turn each, as draw.io's canvas writes its arcs (an SVG arc
+ * rasterises a pixel apart); a slice whose ends meet is its radius alone, as in draw.io.
+ */
+function pieSlice(c: ShapeContext): string {
+  const { w, h } = c;
+  const rx = w / 2;
+  const ry = h / 2;
+  const start = clamp(c.style.num("startAngle", 0.25), 0, 1);
+  const end = clamp(c.style.num("endAngle", 0.75), 0, 1);
+  const at = (a: number): [number, number] => [rx + Math.sin(a) * rx, ry - Math.cos(a) * ry];
+  const tangent = (a: number): [number, number] => [rx * Math.cos(a), ry * Math.sin(a)];
+  const from = 2 * Math.PI * start;
+  let turn = (end - start) % 1;
+  if (turn < 0) turn += 1;
+  const sweep = 2 * Math.PI * turn;
+  const d = local(c)
+    .move(rx, ry)
+    .line(...at(from));
+  const parts = Math.ceil(sweep / (Math.PI / 2) - 1e-9);
+  const step = sweep / parts;
+  const k = (4 / 3) * Math.tan(step / 4);
+  for (let i = 0; i < parts; i++) {
+    const [a0, a1] = [from + i * step, from + (i + 1) * step];
+    const [x0, y0] = at(a0);
+    const [x1, y1] = at(a1);
+    const [dx0, dy0] = tangent(a0);
+    const [dx1, dy1] = tangent(a1);
+    d.curve(x0 + k * dx0, y0 + k * dy0, x1 - k * dx1, y1 - k * dy1, x1, y1);
+  }
+  return path(c, d.close());
+}
+
+/** Charts drawn in code: the mock-ups' column chart and pie of `parts`, the basic pie slice. */
 export const CHART_SHAPES: ShapeTable = {
+  "mxgraph.basic.pie": (c) => ({ svg: pieSlice(c) }),
   // Six fixed bars in `fillColor2` and `fillColor3` over the box, and axes in `strokeColor3`.
   "mxgraph.mockup.graphics.columnChart": (c) => {
     const { w, h } = c;
