@@ -4,7 +4,8 @@
  */
 import type { LanguageModel } from "ai";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
-import type { AgentLoopResult, runAgentLoop } from "../agent/loop.ts";
+import { type AgentLoopResult, runAgentLoop } from "../agent/loop.ts";
+import { resolveModel, turnLimits } from "../agent/model.ts";
 import type { ModelSettings } from "../agent/model-settings.ts";
 import type { DiagramDocument } from "../drawio/index.ts";
 import type { Attachment, TurnCompletedEvent, TurnEvent } from "../schemas/agent.ts";
@@ -69,10 +70,12 @@ export interface TurnEngine {
 }
 
 /**
- * Chooses the model for a turn (the one place a turn's model is chosen) and loads the agent
- * stack: the AI SDK, the provider and the tools are imported on a diagram's first turn, not
- * with every request. Throws the model's problem (503 not configured, 422 not allowed or not
- * able to see images) before anything has started.
+ * Chooses the model for a turn (the one place a turn's model is chosen) and hands the agent
+ * loop with it. Throws the model's problem (503 not configured, 422 not allowed or not able to
+ * see images) before anything has started. The agent stack is imported with the module, not on
+ * a diagram's first turn: objects of one isolate that awaited one pending import shared an I/O
+ * object across Durable Objects, which workerd refuses (a batch's 50 first turns at once), and
+ * a bundled Worker parses the stack at startup either way.
  *
  * @example
  * const engine = await turnEngine(env, { model: args.model, images: false });
@@ -81,22 +84,18 @@ export async function turnEngine(
   settings: ModelSettings,
   wanted: { model?: string | undefined; images: boolean; retries?: number | undefined },
 ): Promise<TurnEngine> {
-  const [models, loop] = await Promise.all([
-    import("../agent/model.ts"),
-    import("../agent/loop.ts"),
-  ]);
-  let chosen: ReturnType<typeof models.resolveModel>;
+  let chosen: ReturnType<typeof resolveModel>;
   try {
-    chosen = models.resolveModel(settings, wanted.model, { images: wanted.images });
+    chosen = resolveModel(settings, wanted.model, { images: wanted.images });
   } catch (error) {
     throw modelProblem(error);
   }
-  const limits = models.turnLimits(settings);
+  const limits = turnLimits(settings);
   return {
     model: chosen.model,
     name: chosen.name,
     limits: wanted.retries === undefined ? limits : { ...limits, maxRetries: wanted.retries },
-    loop: loop.runAgentLoop,
+    loop: runAgentLoop,
   };
 }
 
