@@ -1,4 +1,7 @@
-/** Labels with overflow=hidden carry only the text draw.io shows inside the cell's box. */
+/**
+ * Labels with overflow=hidden carry only the text draw.io shows inside the cell's box; labels
+ * with noLabel=1 none.
+ */
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
@@ -38,5 +41,13 @@ describe("overflow=hidden labels", () => {
   it("leaves a label that fits as it was", () => {
     const fits = renderSvg(parseDiagram(model("overflow=hidden;", "Pay"))).svg;
     expect(fits).toBe(renderSvg(parseDiagram(model("", "Pay"))).svg);
+  });
+});
+
+describe("noLabel=1", () => {
+  it("keeps the value as data and draws no text, as draw.io does (a chart's bar values)", () => {
+    const drawn = (style: string) => texts(renderSvg(parseDiagram(model(style, "7500"))).svg);
+    expect(drawn("rounded=1;html=1;")).toEqual(["7500"]);
+    expect(drawn("rounded=1;html=1;noLabel=1;")).toEqual([]);
   });
 });

@@ -76,7 +76,8 @@ interface LabelText {
 export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   const { style } = input;
   const size = style.num("fontSize", 12);
-  if (input.value.trim() === "" || size <= 0) return undefined;
+  // `noLabel=1` keeps the value as data without drawing it, as draw.io does.
+  if (input.value.trim() === "" || size <= 0 || style.get("noLabel") === "1") return undefined;
   const fontStyle = style.num("fontStyle", 0);
   const base = {
     bold: (fontStyle & 1) !== 0,
