@@ -169,3 +169,22 @@ describe("C4 title, notes and limits", () => {
     expect(getStyleValue(edge("api", "db")?.attrs.style, "fontColor")).toBe("#E0E0E0");
   });
 });
+
+describe("C4 dynamic diagrams", () => {
+  it("number their relationships in order, as Mermaid draws them; RelIndex keeps its own", async () => {
+    const xml = serializeDiagram(
+      (
+        await convertMermaid(
+          'C4Dynamic\n  Container(a, "App")\n  Container(b, "API")\n  ContainerDb(c, "DB")\n  Rel(a, b, "Signs in")\n  Rel(b, c, "Reads user")',
+        )
+      ).document,
+    );
+    expect(xml).toContain("1: Signs in");
+    expect(xml).toContain("2: Reads user");
+    const context = serializeDiagram(
+      (await convertMermaid('C4Context\n  Person(a, "A")\n  System(b, "B")\n  Rel(a, b, "Uses")'))
+        .document,
+    );
+    expect(context).not.toContain("1: Uses");
+  });
+});

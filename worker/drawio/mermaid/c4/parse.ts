@@ -72,7 +72,11 @@ export function parseC4(source: MermaidSource): C4Diagram {
   }
   for (const call of context.relations) {
     const relation = resolveRelation(call, context.elements, context.boundaries, context.diagram);
-    if (relation) context.diagram.relations.push(relation);
+    if (!relation) continue;
+    // A dynamic diagram numbers its relationships in order, as Mermaid draws them.
+    const n = context.diagram.relations.length + 1;
+    if (flavour === "C4Dynamic" && relation.index === undefined) relation.index = String(n);
+    context.diagram.relations.push(relation);
   }
   const moved = context.updates
     .filter((call) => applyUpdate(call, context.elements, context.diagram))
