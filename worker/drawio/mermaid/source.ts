@@ -210,13 +210,14 @@ export function readMermaid(text: string): MermaidSource {
     );
   }
   const config = Object.assign({}, front.config, ...directives) as Record<string, unknown>;
+  const { accessibility, rest } = takeAccessibility(statements);
   return {
     type,
     header,
     headerRest: header.text.slice(keyword.length).trim(),
-    lines: withoutAccessibility(statements),
+    lines: rest,
     config,
-    accessibility: accessibilityOf(statements),
+    accessibility,
     notes: controls.first ? [controlNote(controls)] : [],
     ...(front.title === undefined ? {} : { title: front.title }),
   };
@@ -287,48 +288,33 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const ACC_LINE = /^acc(Title|Descr)\s*:\s*(.*)$/;
 const ACC_BLOCK = /^accDescr\s*\{(.*)$/;
 
-/** The accessibility title and description the lines hold. */
-function accessibilityOf(lines: readonly SourceLine[]): MermaidSource["accessibility"] {
-  const found: MermaidSource["accessibility"] = {};
-  eachAccessibilityLine(lines, (kind, value) => {
-    if (kind === "title") found.title = value;
-    else found.description = value;
-  });
-  return found;
-}
-
-/** The lines without their accessibility statements. */
-function withoutAccessibility(lines: readonly SourceLine[]): SourceLine[] {
-  const taken = new Set<number>();
-  eachAccessibilityLine(lines, (_kind, _value, from, to) => {
-    for (let i = from; i <= to; i++) taken.add(i);
-  });
-  return lines.filter((_, i) => !taken.has(i));
-}
-
 /**
- * Calls `found` for each accessibility statement with its kind, text and the indexes of its
- * first and last line. An `accDescr {` block runs to the line that holds its `}`.
+ * Splits the accessibility statements off the lines: their title and description, and the
+ * other lines in order. An `accDescr {` block runs to the line that holds its `}`.
  */
-function eachAccessibilityLine(
-  lines: readonly SourceLine[],
-  found: (kind: "title" | "description", value: string, from: number, to: number) => void,
-): void {
+function takeAccessibility(lines: readonly SourceLine[]): {
+  accessibility: MermaidSource["accessibility"];
+  rest: SourceLine[];
+} {
+  const accessibility: MermaidSource["accessibility"] = {};
+  const rest: SourceLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     const at = lines[i] as SourceLine;
     const block = ACC_BLOCK.exec(at.text);
     if (block) {
       const end = closingLine(lines, i);
       if (end === undefined) throw mermaidSyntax(at, "accDescr { … } is never closed with }");
-      const parts = [block[1] ?? "", ...lines.slice(i + 1, end + 1).map((l) => l.text)];
-      const text = parts.join("\n");
-      found("description", text.slice(0, text.lastIndexOf("}")).trim(), i, end);
+      const text = [block[1] ?? "", ...lines.slice(i + 1, end + 1).map((l) => l.text)].join("\n");
+      accessibility.description = text.slice(0, text.lastIndexOf("}")).trim();
       i = end;
       continue;
     }
     const line = ACC_LINE.exec(at.text);
-    if (line) found(line[1] === "Title" ? "title" : "description", (line[2] ?? "").trim(), i, i);
+    if (!line) rest.push(at);
+    else if (line[1] === "Title") accessibility.title = (line[2] ?? "").trim();
+    else accessibility.description = (line[2] ?? "").trim();
   }
+  return { accessibility, rest };
 }
 
 /**
