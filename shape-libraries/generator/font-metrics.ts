@@ -12,7 +12,16 @@ import * as fontkit from "fontkit";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const files = (weight: number) =>
-  ["latin", "latin-ext"].map(
+  [
+    "latin",
+    "latin-ext",
+    "greek",
+    "greek-ext",
+    "cyrillic",
+    "cyrillic-ext",
+    "vietnamese",
+    "hebrew",
+  ].map(
     (subset) => `${root}node_modules/@fontsource/arimo/files/arimo-${subset}-${weight}-normal.woff`,
   );
 

@@ -68,6 +68,7 @@ export { type ApplyResult, applyOperations } from "./operations/apply.ts";
 export { type Operation, OperationSchema } from "./operations/schema.ts";
 export { MAX_PNG_PIXELS, planRaster, type RasterPlan } from "./raster/plan.ts";
 export { loadPngEngine, type PngEngine } from "./raster/png.ts";
+export { woffToSfnt } from "./raster/woff.ts";
 // Drawing: SVG, the assets it draws with, and PNG.
 export { DrawingAssetCache, type DrawingAssets } from "./render/assets/asset-cache.ts";
 export { drawingNeeds } from "./render/assets/stencil-needs.ts";
@@ -79,6 +80,15 @@ export { ShapeCatalog } from "./shapes/catalog.ts";
 export { libraryShapeName } from "./shapes/library-names.ts";
 export type { LibraryShapes } from "./shapes/library-style.ts";
 export type { LibraryData, LibraryIndex, ShapeRecord } from "./shapes/types.ts";
+export {
+  FONT_FAMILIES,
+  type FontFamily,
+  familyOf,
+  familyOfCodePoint,
+  isEmoji,
+} from "./text/font-families.ts";
+export { breakPieces } from "./text/line-breaks.ts";
+export { graphemes, textWidth } from "./text/metrics.ts";
 // Views for readers and models.
 export { compactView, expandId, idPrefixOf } from "./views/compact.ts";
 export { diffDocuments, formatDocumentDiff, type PageRef } from "./views/diff.ts";

@@ -6,17 +6,19 @@ import { WorkBudget } from "../budget.ts";
 import type { LayoutCell, PageLayout } from "../geometry/page-layout.ts";
 import { getCellLabel } from "../model/cell.ts";
 import { getStyleValue, parseStyle, shapeOf } from "../model/style.ts";
+import { wrapText } from "../text/estimate.ts";
 import { decodeHtmlEntities } from "../text/label-text.ts";
+import { textWidth } from "../text/metrics.ts";
 
 /** Reports one label; false once the caller wants no more. */
 type Emit = (cell: LayoutCell, message: string) => boolean;
 
-const CHAR_WIDTH = 0.6;
 const LINE_HEIGHT = 1.25;
 
 /**
- * The `label_overflow` rule: estimates the room a label needs (0.6 × fontSize per character,
- * 1.25 × fontSize per line, wrapped to the shape width with `whiteSpace=wrap`) and reports
+ * The `label_overflow` rule: estimates the room a label needs (its width in the fonts labels
+ * are drawn in, 1.25 × fontSize per line, wrapped as the text module wraps to the shape width
+ * with `whiteSpace=wrap`) and reports
  * vertices whose label needs more than 1.5 × the shape's height or width. Text shapes and
  * labels placed outside the shape are skipped. `budget` is charged a unit per cell and per 64
  * characters of its label; the rule stops when it is spent (or when `emit` answers false).
@@ -54,13 +56,12 @@ export function lintLabels(
         ? [cell.rect.height, cell.rect.width]
         : [cell.rect.width, cell.rect.height];
     const wrap = style.get("whiteSpace") === "wrap";
-    const perLine = Math.max(1, Math.floor(w / (CHAR_WIDTH * fontSize)));
-    const count = wrap ? lines.reduce((n, l) => n + wrappedLines(l, perLine), 0) : lines.length;
+    // Wrapped as at 12 px (the text module's size) in a box scaled to match.
+    const wrapAt = (w * 12) / fontSize;
+    const count = wrap ? lines.reduce((n, l) => n + wrapText(l, wrapAt).length, 0) : lines.length;
     // Not Math.max(...lines): a label of a hundred thousand lines would overflow the stack.
-    const longest = lines.reduce((most, l) => Math.max(most, l.length), 0);
-    const needW = wrap
-      ? Math.min(w, longest * CHAR_WIDTH * fontSize)
-      : longest * CHAR_WIDTH * fontSize;
+    const longest = lines.reduce((most, l) => Math.max(most, textWidth(l, fontSize)), 0);
+    const needW = wrap ? Math.min(w, longest) : longest;
     const needH = count * LINE_HEIGHT * fontSize;
     if (needH <= 1.5 * h && needW <= 1.5 * w) continue;
     const vertical = style.get("horizontal") === "0";
@@ -72,24 +73,6 @@ export function lintLabels(
     );
     if (!more) return;
   }
-}
-
-/** Lines after greedy word wrap; a word longer than a line is broken, as draw.io does. */
-function wrappedLines(line: string, perLine: number): number {
-  let lines = 1;
-  let used = 0;
-  for (const word of line.split(" ")) {
-    if (word === "") continue;
-    const need = used === 0 ? word.length : used + 1 + word.length;
-    if (need <= perLine) {
-      used = need;
-      continue;
-    }
-    if (used > 0) lines++;
-    lines += Math.ceil(word.length / perLine) - 1;
-    used = word.length % perLine || perLine;
-  }
-  return lines;
 }
 
 function labelLines(raw: string, html: boolean): string[] {

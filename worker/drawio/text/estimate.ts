@@ -1,23 +1,14 @@
 /**
- * The layout's estimate of a label's size in draw.io's default font (Helvetica 12 px, per-
- * character advances in a few classes) and its line breaks, for sizing nodes and edge labels.
+ * A label's size and line breaks in draw.io's default font (Helvetica 12 px and the fonts a
+ * browser falls back to for other scripts), for sizing nodes and edge labels.
  */
 
-/** The font draw.io uses by default: Helvetica 12 px, about 15 px a line. */
-const LINE_HEIGHT = 15;
-const WIDE =
-  /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+import { breakPieces } from "./line-breaks.ts";
+import { graphemes, textWidth } from "./metrics.ts";
 
-/** Estimated advance of one character in Helvetica 12 px. */
-function charWidth(ch: string): number {
-  if (WIDE.test(ch) || (ch.codePointAt(0) ?? 0) > 0xffff) return 12;
-  if ("il.,;:'|!`ıj".includes(ch)) return 3.3;
-  if (ch === " ") return 3.4;
-  if ('ftrI()[]{}-/\\"'.includes(ch)) return 4.3;
-  if ("mwMW@%".includes(ch)) return 10;
-  if (ch >= "A" && ch <= "Z") return 8;
-  return 6.7;
-}
+/** The font draw.io uses by default: Helvetica 12 px, about 15 px a line. */
+const FONT_SIZE = 12;
+const LINE_HEIGHT = 15;
 
 /**
  * Edge labels are broken into lines of at most this width (px): draw.io does not wrap edge
@@ -61,14 +52,13 @@ export function wrapText(text: string, maxWidth: number): string[] {
   for (const paragraph of text.split(/\r?\n/)) {
     let line = "";
     let width = 0;
-    for (const word of paragraph.split(/(\s+)/)) {
-      if (word === "") continue;
-      const blank = word.trim() === "";
+    for (const piece of breakPieces(paragraph)) {
+      const word = piece.trimEnd();
       const w = lineWidth(word);
-      if (blank) {
+      if (word === "") {
         if (line !== "") {
-          line += word;
-          width += w;
+          line += piece;
+          width += lineWidth(piece);
         }
         continue;
       }
@@ -79,8 +69,8 @@ export function wrapText(text: string, maxWidth: number): string[] {
       }
       if (w > maxWidth) {
         // A word wider than a line is cut where it reaches the edge.
-        for (const ch of word) {
-          const c = charWidth(ch);
+        for (const ch of graphemes(word)) {
+          const c = lineWidth(ch);
           if (line !== "" && width + c > maxWidth) {
             out.push(line);
             line = "";
@@ -89,9 +79,11 @@ export function wrapText(text: string, maxWidth: number): string[] {
           line += ch;
           width += c;
         }
+        line += piece.slice(word.length);
+        width += lineWidth(piece.slice(word.length));
       } else {
-        line += word;
-        width += w;
+        line += piece;
+        width += lineWidth(piece);
       }
     }
     out.push(line.trimEnd());
@@ -100,7 +92,5 @@ export function wrapText(text: string, maxWidth: number): string[] {
 }
 
 function lineWidth(text: string): number {
-  let w = 0;
-  for (const ch of text) w += charWidth(ch);
-  return w;
+  return textWidth(text, FONT_SIZE);
 }

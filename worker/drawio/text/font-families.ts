@@ -105,3 +105,48 @@ export function isEmoji(grapheme: string): boolean {
   if (grapheme.length > 2 || grapheme.includes("\ufe0f")) return true;
   return !TEXT_DEFAULT.test(grapheme) || EMOJI_PRESENTATION.test(grapheme);
 }
+
+/** Per family, the names a reader's machine may have it under (Linux/Android, macOS, Windows). */
+const READER_FONTS: Readonly<Record<FontFamily, string>> = {
+  Arimo: "",
+  "Noto Sans SC":
+    '"Noto Sans SC", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", "Source Han Sans SC"',
+  "Noto Sans TC": '"Noto Sans TC", "Noto Sans CJK TC", "PingFang TC", "Microsoft JhengHei"',
+  "Noto Sans JP": '"Noto Sans JP", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", Meiryo',
+  "Noto Sans KR": '"Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic"',
+  "Noto Sans Arabic": '"Noto Sans Arabic", "Geeza Pro", "Segoe UI", Tahoma',
+  "Noto Sans Devanagari": '"Noto Sans Devanagari", "Kohinoor Devanagari", "Nirmala UI", Mangal',
+  "Noto Sans Thai": '"Noto Sans Thai", Thonburi, "Leelawadee UI", Tahoma',
+  "Noto Emoji": '"Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji"',
+};
+const HEBREW_FONTS = '"Noto Sans Hebrew", "Arial Hebrew", Arial';
+/** Text that Helvetica (or Arial, or Arimo) draws everywhere: no fallback to name. */
+const BEYOND_HELVETICA = /[^\t\n\r\u0020-\u058f\u1e00-\u1eff\u2000-\u20cf]/;
+
+/**
+ * The `font-family` an SVG label is written with: the family its style names, then, for each
+ * other script in the text, the fonts a reader's machine draws that script with, then
+ * `sans-serif`. Text Helvetica draws keeps the family alone, so Latin pages do not change.
+ *
+ * @example
+ * fontStack("Helvetica", "数据库"); // 'Helvetica, "Noto Sans SC", "Noto Sans CJK SC", …, sans-serif'
+ * fontStack("Helvetica", "Orders"); // "Helvetica"
+ */
+export function fontStack(family: string, text: string): string {
+  if (!BEYOND_HELVETICA.test(text)) return family;
+  const names: string[] = [];
+  const seen = new Set<string>();
+  const add = (list: string) => {
+    if (list !== "" && !seen.has(list)) {
+      seen.add(list);
+      names.push(list);
+    }
+  };
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp < 0x0590) continue;
+    if (cp <= 0x05ff) add(HEBREW_FONTS);
+    else add(READER_FONTS[isEmoji(ch) ? "Noto Emoji" : familyOfCodePoint(cp)]);
+  }
+  return [family, ...names, "sans-serif"].join(", ");
+}

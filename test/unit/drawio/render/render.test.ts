@@ -5,6 +5,7 @@ import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
 import { htmlLines, labelText } from "../../../../worker/drawio/render/labels/lines.ts";
+import { breakPieces } from "../../../../worker/drawio/text/line-breaks.ts";
 import { textWidth } from "../../../../worker/drawio/text/metrics.ts";
 import { corpusFiles } from "../../../fixtures/corpus.ts";
 import { graphSpecs } from "../../../fixtures/graph-specs.ts";
@@ -65,7 +66,10 @@ describe("renderSvg", () => {
       ).toEqual([]);
       const drawn = texts(svg).join("\n");
       for (const node of spec.nodes) {
-        for (const word of (node.label ?? "").split(/\s+/).filter(Boolean)) {
+        // Each piece between two places a line may break (words; CJK characters) is drawn whole.
+        for (const word of breakPieces(node.label ?? "")
+          .flatMap((p) => p.split(/\s+/))
+          .filter(Boolean)) {
           expect(drawn, `${name}: ${node.label}`).toContain(word);
         }
       }

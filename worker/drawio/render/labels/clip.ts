@@ -6,7 +6,7 @@
  * it), starting where its first kept character starts.
  */
 import type { Rect } from "../../model/cell.ts";
-import { textWidth } from "../../text/metrics.ts";
+import { graphemes, textWidth } from "../../text/metrics.ts";
 import type { Run } from "./lines.ts";
 
 /** A line as written after clipping: its runs, and its left end when it had to be cut. */
@@ -41,7 +41,7 @@ export function clipLine(runs: Run[], place: LinePlace, box: Rect, size: number)
   let start: number | undefined;
   for (const run of runs) {
     let text = "";
-    for (const ch of run.text) {
+    for (const ch of graphemes(run.text)) {
       const w = textWidth(ch, run.size ?? size, run.bold);
       if (x + w > box.x && x < right) {
         start ??= x;

@@ -2,7 +2,9 @@
  * A cell's or edge's label drawn as draw.io places it: in or beside its box, or at its edge's
  * anchor, aligned and spaced, HTML and wrapped labels laid out as a browser lays out a block.
  */
+
 import type { Point, Rect } from "../../model/cell.ts";
+import { fontStack } from "../../text/font-families.ts";
 import { baselineOffset } from "../../text/metrics.ts";
 import { intersect, rotatedBounds } from "../bounds.ts";
 import type { CellStyle } from "../cell-style.ts";
@@ -100,7 +102,7 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
     anchorAttr,
     fontAttrs: {
       fill: style.color("fontColor") ?? "#000000",
-      "font-family": fontFamily(style.get("fontFamily")),
+      "font-family": fontStack(fontFamily(style.get("fontFamily")), input.value),
       "font-size": `${fmt(size)}px`,
       ...(anchorAttr ? { "text-anchor": anchorAttr } : {}),
     },

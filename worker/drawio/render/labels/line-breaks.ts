@@ -1,7 +1,8 @@
 /**
  * A label's lines measured and broken: widths and font sizes of runs and lines, and wrapping
- * at spaces to a width as a browser breaks a block.
+ * to a width where a browser breaks a block (spaces; between CJK characters; Thai words).
  */
+import { breakPieces } from "../../text/line-breaks.ts";
 import { textWidth } from "../../text/metrics.ts";
 import type { LabelLines, LineAlign, Run } from "./lines.ts";
 
@@ -21,8 +22,9 @@ export function lineWidth(line: readonly Run[], size: number): number {
 }
 
 /**
- * Breaks lines at spaces so that none is wider than `max` (a single word wider than that stays
- * whole and overflows, as the browser's `word-wrap: normal` leaves it).
+ * Breaks lines where the script allows (`breakPieces`) so that none is wider than `max` (a
+ * single word wider than that stays whole and overflows, as the browser's `word-wrap: normal`
+ * leaves it).
  */
 export function wrap(
   { lines, gaps, aligns, rules, indents }: LabelLines,
@@ -47,8 +49,7 @@ export function wrap(
     let width = 0;
     const words: Run[] = [];
     for (const run of line) {
-      const parts = run.text.split(/(?<= )/);
-      for (const part of parts) words.push({ ...run, text: part });
+      for (const part of breakPieces(run.text)) words.push({ ...run, text: part });
     }
     for (const word of words) {
       const w = runWidth(word, size);
