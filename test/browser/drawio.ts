@@ -36,6 +36,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { decodeHtmlEntities } from "../../worker/drawio/text/label-text.ts";
 
@@ -73,6 +74,16 @@ export const CHROMIUM_ARGS = [
  * @example
  * `${server.url}/index.html?${EMBED_QUERY}`
  */
+/**
+ * The test browser's environment: the machine's, with `fonts.conf` beside this file choosing
+ * Noto Sans Arabic as the fallback for Arabic (Debian also has Kufi and Naskh, which Chromium
+ * would otherwise pick), so draw.io draws every script in the families our PNG draws.
+ */
+export const CHROMIUM_ENV: Record<string, string> = {
+  ...(process.env as Record<string, string>),
+  FONTCONFIG_FILE: fileURLToPath(new URL("./fonts.conf", import.meta.url)),
+};
+
 export const EMBED_QUERY = "embed=1&proto=json&spin=1&offline=1&stealth=1&pwa=0";
 
 /** How long one `load` or `export` round trip may take before we give up. */
@@ -508,7 +519,11 @@ export async function launchDrawio(options: DrawioOptions = {}): Promise<Launche
   const server = await startDrawioServer();
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+    browser = await chromium.launch({
+      executablePath,
+      args: [...CHROMIUM_ARGS],
+      env: CHROMIUM_ENV,
+    });
     const session = await openDrawio(browser, server.url, options);
     const launched = browser;
     return {

@@ -18,6 +18,7 @@ import {
   randomDag,
   supportLanes,
 } from "../fixtures/quality-specs.ts";
+import { checkoutIn, everyScript } from "../fixtures/script-labels.ts";
 
 /** One picture of the gallery: its file name (without `.png`), caption and spec. */
 export interface GalleryEntry {
@@ -45,6 +46,9 @@ export function galleryEntries(): GalleryEntry[] {
       spec: specByName("ci-pipeline-lanes"),
     },
     { name: "dag-60", caption: "A 60-node dependency graph", spec: randomDag(60, 5) },
+    { name: "checkout-zh", caption: "Checkout, labelled in Chinese", spec: checkoutIn("zh-Hans") },
+    { name: "checkout-ar", caption: "Checkout, labelled in Arabic", spec: checkoutIn("ar") },
+    { name: "every-script", caption: "A long label in each script", spec: everyScript() },
   ];
 }
 

@@ -12,11 +12,17 @@ const NEEDS_RULES =
 const IDEOGRAPHIC =
   /^(?:[\u1100-\u115f\u2e80-\u2fff\u3003-\u3007\u3012\u3013\u3020-\u3029\u3030-\u303a\u303d-\u303f\u3042-\u3096\u309f\u30a2-\u30fa\u30ff-\u318f\u3190-\u31ef\u3200-\u4dbf\u4e00-\ua4cf\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff01-\uff60]|\p{Extended_Pictographic}|\p{Regional_Indicator})/u;
 /**
- * What a line may not begin with: closing brackets and punctuation, iteration marks, the
- * prolonged sound mark and small kana (the common kinsoku rules).
+ * What a line may not begin with: closing brackets and punctuation, iteration marks (the
+ * kinsoku rules a browser keeps by default). Small kana and the prolonged sound mark may begin
+ * a line, as in Chromium's default `line-break: normal`, which is how draw.io draws them; the
+ * strict rule keeps them off a line's start too (`STRICT_NO_BREAK_BEFORE`).
  */
 const NO_BREAK_BEFORE = new Set(
-  "、。，．・：；？！゛゜ヽヾゝゞ々〻ー）］｝〕〉》」』】〙〗〟’”｠»ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ‐–〜？！!?,.:;)]}%",
+  "、。，．・：；？！゛゜ヽヾゝゞ々〻）］｝〕〉》」』】〙〗〟’”｠»‐–〜？！!?,.:;)]}%",
+);
+/** Small kana and the prolonged sound mark: kept off a line's start only by the strict rule. */
+const STRICT_NO_BREAK_BEFORE = new Set(
+  "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿー",
 );
 /** What a line may not end with: opening brackets and quotes. */
 const NO_BREAK_AFTER = new Set("（［｛〔〈《「『【〘〖〝‘“｟«([{");
@@ -25,13 +31,15 @@ const thaiWords = new Intl.Segmenter("th", { granularity: "word" });
 
 /**
  * A text cut where a line may break, each piece keeping the spaces after it: joined back they
- * give the text. Latin breaks only after spaces (as the renderer's labels always have).
+ * give the text. Latin breaks only after spaces (as the renderer's labels always have);
+ * `strict` also keeps small kana and "ー" off a line's start (CSS `line-break: strict`).
  *
  * @example
  * breakPieces("Checkout service"); // ["Checkout ", "service"]
  * breakPieces("数据库。服务"); // ["数", "据", "库。", "服", "务"]
+ * breakPieces("ちょっと", { strict: true }); // ["ちょっ", "と"]
  */
-export function breakPieces(text: string): string[] {
+export function breakPieces(text: string, options: { strict?: boolean } = {}): string[] {
   if (!NEEDS_RULES.test(text)) return text.split(/(?<= )/).filter((p) => p !== "");
   const thai = /[\u0e00-\u0e7f]/.test(text) ? thaiBoundaries(text) : undefined;
   const out: string[] = [];
@@ -39,7 +47,8 @@ export function breakPieces(text: string): string[] {
   let at = 0;
   let prev = "";
   for (const g of graphemes(text)) {
-    if (piece !== "" && breaksBetween(prev, g, thai?.has(at))) {
+    const kept = options.strict === true && STRICT_NO_BREAK_BEFORE.has(g);
+    if (piece !== "" && !kept && breaksBetween(prev, g, thai?.has(at))) {
       out.push(piece);
       piece = "";
     }

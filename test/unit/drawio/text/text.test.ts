@@ -88,10 +88,19 @@ describe("breakPieces", () => {
     expect(breakPieces("Checkout service v2")).toEqual(["Checkout ", "service ", "v2"]);
   });
 
-  it("breaks between CJK characters, never before closing punctuation or small kana", () => {
+  it("breaks between CJK characters, never before closing punctuation nor after opening", () => {
     expect(breakPieces("数据库。服务")).toEqual(["数", "据", "库。", "服", "务"]);
-    expect(breakPieces("「注文」サービス")).toEqual(["「注", "文」", "サー", "ビ", "ス"]);
-    expect(breakPieces("ちょっと")).toEqual(["ちょっ", "と"]);
+    expect(breakPieces("「注文」サービス")).toEqual(["「注", "文」", "サ", "ー", "ビ", "ス"]);
+    // Small kana may start a line, as Chromium draws draw.io's labels; not under the strict rule.
+    expect(breakPieces("ちょっと")).toEqual(["ち", "ょ", "っ", "と"]);
+    expect(breakPieces("ちょっと", { strict: true })).toEqual(["ちょっ", "と"]);
+    expect(breakPieces("「注文」サービス", { strict: true })).toEqual([
+      "「注",
+      "文」",
+      "サー",
+      "ビ",
+      "ス",
+    ]);
     expect(breakPieces("数据Database")).toEqual(["数", "据", "Database"]);
   });
 
