@@ -10,8 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as fontkit from "fontkit";
-import { woffToSfnt } from "../../worker/drawio/raster/woff.ts";
-import { type FontFamily, familyOfCodePoint } from "../../worker/drawio/text/font-families.ts";
+import { type FontFamily, familyOfCodePoint, woffToSfnt } from "../../worker/drawio/index.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -20,8 +19,9 @@ interface FamilySource {
   family: FontFamily;
   pkg: string;
   faces: readonly string[];
-  /** Subsets not to use (Arimo's bundled ones). */
+  /** Subsets not to use (Arimo's bundled ones), or the only ones to use. */
   skip?: readonly string[];
+  only?: readonly string[];
   /** Whether a code point of this file is one the family draws. */
   serves(cp: number): boolean;
 }
@@ -123,7 +123,9 @@ function encodeRuns(owner: Map<number, number>): string {
 }
 
 function familyEntry(source: FamilySource): string {
-  const subsets = subsetsOf(source.pkg).filter((name) => !source.skip?.includes(name));
+  const subsets = source.only
+    ? [...source.only]
+    : subsetsOf(source.pkg).filter((name) => !source.skip?.includes(name));
   const owner = new Map<number, number>();
   subsets.forEach((subset, index) => {
     for (const cp of open(source.pkg, subset, "400-normal").characterSet)
@@ -134,13 +136,13 @@ function familyEntry(source: FamilySource): string {
   const renumber = new Map(used.map((name) => [subsets.indexOf(name), used.indexOf(name)]));
   const runs = encodeRuns(new Map([...owner].map(([cp, i]) => [cp, renumber.get(i) ?? 0])));
   console.log(`${source.family}: ${owner.size} code points in ${used.length} files`);
-  return `  {
+  return `{
     family: ${JSON.stringify(source.family)},
     pkg: ${JSON.stringify(source.pkg)},
     faces: ${JSON.stringify(source.faces)},
     subsets: ${JSON.stringify(used)},
     runs: ${JSON.stringify(runs)},
-  },`;
+  }`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -161,11 +163,17 @@ export interface FontFileFamily {
 
 /** Every family's files, in the order \`fontFilesFor\` tries them. */
 export const FONT_FILE_FAMILIES: readonly FontFileFamily[] = [
-${SOURCES.map(familyEntry).join("\n")}
+${SOURCES.map(familyEntry).join(",\n")}
 ];
 
-/** The code points the bundled Arimo files (${BUNDLED_ARIMO.join(", ")}) draw, as "start,length" runs. */
-export const BUNDLED_RUNS = ${JSON.stringify(encodeRuns(new Map([...bundled].map((cp) => [cp, 0]))).replace(/,0(?=;|$)/g, ""))};
+/** The Arimo files the rasteriser bundles (${BUNDLED_ARIMO.join(", ")}): not copied, not loaded. */
+export const BUNDLED_ARIMO_FILES: FontFileFamily = ${familyEntry({
+    family: "Arimo",
+    pkg: "arimo",
+    faces: ["400-normal", "700-normal", "400-italic", "700-italic"],
+    only: BUNDLED_ARIMO,
+    serves: () => true,
+  })};
 `;
   writeFileSync(`${root}worker/drawio/text/font-files.ts`, text);
 }

@@ -66,8 +66,10 @@ export { fromDiagramsNetUrl, toDiagramsNetUrl } from "./model/urls.ts";
 // Edits.
 export { type ApplyResult, applyOperations } from "./operations/apply.ts";
 export { type Operation, OperationSchema } from "./operations/schema.ts";
+export { LabelOutliner, parseWoff } from "./raster/glyph-outlines.ts";
 export { MAX_PNG_PIXELS, planRaster, type RasterPlan } from "./raster/plan.ts";
 export { loadPngEngine, type PngEngine } from "./raster/png.ts";
+export { woffToSfnt } from "./raster/woff.ts";
 // Drawing: SVG, the assets it draws with, and PNG.
 export { DrawingAssetCache, type DrawingAssets } from "./render/assets/asset-cache.ts";
 export { drawingNeeds } from "./render/assets/stencil-needs.ts";
@@ -79,6 +81,10 @@ export { ShapeCatalog } from "./shapes/catalog.ts";
 export { libraryShapeName } from "./shapes/library-names.ts";
 export type { LibraryShapes } from "./shapes/library-style.ts";
 export type { LibraryData, LibraryIndex, ShapeRecord } from "./shapes/types.ts";
+export { type FontFace, type FontFile, fontFilesFor } from "./text/font-choice.ts";
+export { type FontFamily, familyOfCodePoint } from "./text/font-families.ts";
+export { FONT_FILE_FAMILIES } from "./text/font-files.ts";
+export type { GlyphOutliner } from "./text/glyph-outliner.ts";
 // Views for readers and models.
 export { compactView, expandId, idPrefixOf } from "./views/compact.ts";
 export { diffDocuments, formatDocumentDiff, type PageRef } from "./views/diff.ts";

@@ -20,7 +20,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { FONT_FILE_FAMILIES } from "../drawio/text/font-files.ts";
+import { FONT_FILE_FAMILIES } from "../drawio/index.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PUBLIC = path.join(ROOT, "widget/public");

@@ -4,7 +4,7 @@
  * file of that family holding each code point (Noto Sans TC for the Han characters SC lacks).
  */
 import { familyOf, isEmoji } from "./font-families.ts";
-import { BUNDLED_RUNS, FONT_FILE_FAMILIES, type FontFileFamily } from "./font-files.ts";
+import { BUNDLED_ARIMO_FILES, FONT_FILE_FAMILIES, type FontFileFamily } from "./font-files.ts";
 
 /** One WOFF file in the static assets, e.g. `fonts/noto-sans-sc/noto-sans-sc-116-400-normal.woff`. */
 export interface FontFile {
@@ -25,9 +25,17 @@ const JOINERS = new Set([0x200c, 0x200d, 0xfe0e, 0xfe0f]);
 
 /** A family's runs decoded once: `[first, last, subset]` triples sorted by `first`. */
 const decoded = new Map<FontFileFamily, Int32Array>();
-let bundled: Int32Array | undefined;
 
-function decode(runs: string, stride: number): Int32Array {
+function tableOf(entry: FontFileFamily): Int32Array {
+  let table = decoded.get(entry);
+  if (!table) {
+    table = decode(entry.runs);
+    decoded.set(entry, table);
+  }
+  return table;
+}
+
+function decode(runs: string): Int32Array {
   const parts = runs.split(";");
   const out = new Int32Array(parts.length * 3);
   let end = 0;
@@ -35,7 +43,7 @@ function decode(runs: string, stride: number): Int32Array {
     const [delta = 0, length = 0, subset = 0] = part.split(",").map((n) => Number.parseInt(n, 36));
     const first = end + delta;
     end = first + length;
-    out.set([first, end, stride === 3 ? subset : 0], i * 3);
+    out.set([first, end, subset], i * 3);
   });
   return out;
 }
@@ -61,8 +69,7 @@ function search(table: Int32Array, cp: number): number {
  * isBundledArimo(0x1ead); // false (ậ: Arimo's Vietnamese file)
  */
 export function isBundledArimo(cp: number): boolean {
-  bundled ??= decode(BUNDLED_RUNS, 2);
-  return search(bundled, cp) >= 0;
+  return search(tableOf(BUNDLED_ARIMO_FILES), cp) >= 0;
 }
 
 /**
@@ -86,22 +93,17 @@ export function needsOtherFonts(text: string): boolean {
 }
 
 /**
- * The file of `family` (as the manifest names it, or its fallback) that holds `cp` in `face`,
- * or undefined when none does.
+ * The file of `family` (as the manifest names it, or its fallback; Arimo's bundled files
+ * first) that holds `cp` in `face`, or undefined when none does.
  *
  * @example
  * fontFileOf("Noto Sans SC", 0x6570, {})?.path; // "fonts/noto-sans-sc/noto-sans-sc-118-400-normal.woff"
  */
 export function fontFileOf(family: string, cp: number, face: FontFace): FontFile | undefined {
-  for (const entry of FONT_FILE_FAMILIES) {
+  for (const entry of [BUNDLED_ARIMO_FILES, ...FONT_FILE_FAMILIES]) {
     if (entry.family !== family && !(family === "Noto Sans SC" && entry.family === "Noto Sans TC"))
       continue;
-    let table = decoded.get(entry);
-    if (!table) {
-      table = decode(entry.runs, 3);
-      decoded.set(entry, table);
-    }
-    const subset = search(table, cp);
+    const subset = search(tableOf(entry), cp);
     if (subset < 0) continue;
     const path = `fonts/${entry.pkg}/${entry.pkg}-${entry.subsets[subset]}-${faceOf(entry, face)}.woff`;
     return { family: entry.family, path };

@@ -365,6 +365,11 @@ export const FONT_FILE_FAMILIES: readonly FontFileFamily[] = [
   },
 ];
 
-/** The code points the bundled Arimo files (latin, latin-ext, greek, cyrillic) draw, as "start,length" runs. */
-export const BUNDLED_RUNS =
-  "0,0;d,0;j,2m;y,fg;2,9;3,0;2,11;2,1;4,1;q,0;6,0;1z,7;3,5;5,6;2,0;2,j;2,58;1d,1;v,1;4sv,5b;1t,4f;2b,d;77,0;7,0;2,0;8,1;4,2;2,2;2,0;2,0;4,0;c,1;6,1;a,0;2k,u;2d,0;3,0;c,0;33,0;2,0;3j,0;3,0;217,v;o81,3y;2,7;1s,8;h6o,0;72,0;2,0";
+/** The Arimo files the rasteriser bundles (latin, latin-ext, greek, cyrillic): not copied, not loaded. */
+export const BUNDLED_ARIMO_FILES: FontFileFamily = {
+  family: "Arimo",
+  pkg: "arimo",
+  faces: ["400-normal", "700-normal", "400-italic", "700-italic"],
+  subsets: ["latin", "latin-ext", "greek", "cyrillic"],
+  runs: "0,0,0;d,0,0;j,2m,0;y,2n,0;1,1c,1;1,0,0;1,v,1;1,1,0;1,9y,1;1,1,0;1,8,1;1,0,0;1,5,1;2,9,1;3,0,0;2,0,0;1,y,1;1,1,0;2,1,0;4,1,0;q,0,0;6,0,0;1z,7,2;3,5,2;5,6,2;2,0,2;2,j,2;2,2k,2;1,2n,3;1d,1,3;v,1,3;4sv,5b,1;1t,4f,1;2b,d,1;77,0,0;7,0,0;2,0,0;8,1,0;4,2,0;2,2,0;2,0,1;2,0,0;4,0,0;c,1,0;6,1,0;a,0,0;2k,b,1;1,0,0;1,h,1;2d,0,1;3,0,3;c,0,0;33,0,0;2,0,0;3j,0,0;3,0,0;217,v,1;o81,3y,1;2,7,1;1s,8,1;h6o,0,0;72,0,0;2,0,0",
+};
