@@ -3,7 +3,7 @@
  * manifest (`font-files.ts`): the family `familyOf` picks for each grapheme, then the subset
  * file of that family holding each code point (Noto Sans TC for the Han characters SC lacks).
  */
-import { familyOf, isEmoji } from "./font-families.ts";
+import { familyOf, familyOfCodePoint, isEmoji } from "./font-families.ts";
 import { BUNDLED_ARIMO_FILES, FONT_FILE_FAMILIES, type FontFileFamily } from "./font-files.ts";
 
 /** One WOFF file in the static assets, e.g. `fonts/noto-sans-sc/noto-sans-sc-116-400-normal.woff`. */
@@ -73,11 +73,12 @@ export function isBundledArimo(cp: number): boolean {
 }
 
 /**
- * Whether a line of text has a character the bundled Arimo files do not draw (or an emoji):
- * such a line is drawn as outlines in a PNG.
+ * Whether a line of text has a character the bundled Arimo files do not draw but another file
+ * does (or an emoji): such a line is drawn as outlines in a PNG. A character no file holds
+ * (→, ①, private use) does not count: outlines would not draw it either.
  *
  * @example
- * needsOtherFonts("Checkout"); // false
+ * needsOtherFonts("Checkout → Pay"); // false
  * needsOtherFonts("数据库"); // true
  */
 export function needsOtherFonts(text: string): boolean {
@@ -86,8 +87,8 @@ export function needsOtherFonts(text: string): boolean {
     // Below U+0250 everything but the C1 controls is in Arimo's Latin files.
     if (unit < 0x250 || JOINERS.has(unit)) continue;
     const cp = text.codePointAt(i) as number;
-    if (cp > 0xffff) return true;
-    if (!isBundledArimo(cp)) return true;
+    if (!isBundledArimo(cp) && fontFileOf(familyOfCodePoint(cp), cp, {})) return true;
+    if (cp > 0xffff) i += 1;
   }
   return /\p{Extended_Pictographic}/u.test(text) && [...segment(text)].some(isEmoji);
 }
