@@ -1,11 +1,11 @@
 /**
  * Labels in every script drawn in PNGs (issue #35): one label per script through
- * `POST /v1/render {"format":"png"}` and a diagram's export, each with ink in its box and no
+ * `POST /v1/render {"format":"png"}`, a diagram's export and a publication, each with ink in its box and no
  * character left out (`X-Drawforge-Missing-Glyphs` absent), the fonts loaded from the assets.
  */
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildRequest, createDiagram } from "./api.ts";
+import { api, buildRequest, createDiagram } from "./api.ts";
 import { decodePng } from "./png-pixels.ts";
 
 const SAMPLES: readonly (readonly [string, string])[] = [
@@ -86,6 +86,19 @@ describe("PNG labels in every script", () => {
   it("draws them in a diagram's export", async () => {
     const id = await createDiagram(XML);
     const res = await exports.default.fetch(buildRequest(`/v1/diagrams/${id}/export?format=png`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-drawforge-missing-glyphs")).toBeNull();
+    const image = decodePng(new Uint8Array(await res.arrayBuffer()));
+    SAMPLES.forEach(([lang], i) => {
+      expect(inkIn(image, i), lang).toBeGreaterThan(0.015);
+    });
+  });
+
+  it("draws them in a publication's PNG", async () => {
+    const id = await createDiagram(XML);
+    const pub = await api(`/v1/diagrams/${id}/publications`, { method: "POST", body: {} });
+    const path = new URL(pub.json.urls.png as string).pathname;
+    const res = await exports.default.fetch(buildRequest(path, { auth: null }));
     expect(res.status).toBe(200);
     expect(res.headers.get("x-drawforge-missing-glyphs")).toBeNull();
     const image = decodePng(new Uint8Array(await res.arrayBuffer()));
