@@ -71,6 +71,8 @@ export const ExportInput = z.object({
   theme: z.enum(["light", "dark"]).optional(),
   scale: z.number().min(0.1).max(4).optional(),
   border: z.number().int().min(0).max(200).optional(),
+  /** An SVG to be rasterised: labels of other scripts drawn as outlines, fonts loaded for it. */
+  raster: z.boolean().optional(),
 });
 export const TenantInput = z.object({ tenant });
 export const RelayoutInput = z.object({
@@ -116,4 +118,6 @@ export const PublicationInput = z.object({ id: publication });
 export const PublishedInput = z.object({
   id: publication,
   format: z.enum(["svg", "drawio"]),
+  /** As {@link ExportInput}'s. */
+  raster: z.boolean().optional(),
 });

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { loadDrawingAssets } from "../images/drawing-assets.ts";
+import { drawForRaster } from "../images/label-fonts.ts";
 import type { DiagramState } from "./diagram-state.ts";
 import { publicationNotFound, versionNotFound } from "./problems.ts";
 import type { PublicationIndex } from "./publication-index.ts";
@@ -29,7 +30,10 @@ export async function exportAs(
   const { xml, document } = state.head.versionDocument(row.head, args.version ?? row.head);
   const drawing =
     args.format === "svg" ? await loadDrawingAssets(assets, document, args.page) : undefined;
-  return exportFile(document, xml, row.title, { ...args, assets: drawing });
+  const { raster, ...options } = args;
+  return drawForRaster(assets, raster === true && args.format === "svg", (outliner) =>
+    exportFile(document, xml, row.title, { ...options, assets: drawing, outliner }),
+  );
 }
 
 /**
@@ -149,10 +153,16 @@ export async function published(
   const { etag, pinned, version: n } = shows;
   const { xml, document } = state.head.versionDocument(row.head, n);
   const drawing = args.format === "svg" ? await loadDrawingAssets(assets, document, 0) : undefined;
-  const file = exportFile(document, xml, row.title, {
-    format: args.format,
-    page: 0,
-    assets: drawing,
-  });
+  const file = await drawForRaster(
+    assets,
+    args.raster === true && args.format === "svg",
+    (outliner) =>
+      exportFile(document, xml, row.title, {
+        format: args.format,
+        page: 0,
+        assets: drawing,
+        outliner,
+      }),
+  );
   return { etag, pinned, version: n, file };
 }

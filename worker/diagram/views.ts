@@ -9,6 +9,7 @@ import {
   DrawioError,
   diffDocuments,
   formatDocumentDiff,
+  type GlyphOutliner,
   type PageRef,
   renderSvg,
   serializeDiagram,
@@ -57,6 +58,8 @@ export function exportFile(
     border?: number | undefined;
     /** For SVG: the stencils and library images loaded for it (`loadDrawingAssets`). */
     assets?: DrawingAssets | undefined;
+    /** For an SVG to rasterise: label lines of other scripts drawn as outlines. */
+    outliner?: GlyphOutliner | undefined;
   },
 ): ExportFile {
   const { format, page } = options;
@@ -69,6 +72,7 @@ export function exportFile(
         ...(options.scale ? { scale: options.scale } : {}),
         ...(options.border !== undefined ? { border: options.border } : {}),
         assets: options.assets,
+        outliner: options.outliner,
       });
       return {
         body: rendered.svg,

@@ -66,6 +66,7 @@ export { fromDiagramsNetUrl, toDiagramsNetUrl } from "./model/urls.ts";
 // Edits.
 export { type ApplyResult, applyOperations } from "./operations/apply.ts";
 export { type Operation, OperationSchema } from "./operations/schema.ts";
+export { LabelOutliner, parseWoff } from "./raster/glyph-outlines.ts";
 export { MAX_PNG_PIXELS, planRaster, type RasterPlan } from "./raster/plan.ts";
 export { loadPngEngine, type PngEngine } from "./raster/png.ts";
 export { woffToSfnt } from "./raster/woff.ts";
@@ -80,6 +81,7 @@ export { ShapeCatalog } from "./shapes/catalog.ts";
 export { libraryShapeName } from "./shapes/library-names.ts";
 export type { LibraryShapes } from "./shapes/library-style.ts";
 export type { LibraryData, LibraryIndex, ShapeRecord } from "./shapes/types.ts";
+export { type FontFace, type FontFile, fontFilesFor } from "./text/font-choice.ts";
 export {
   FONT_FAMILIES,
   type FontFamily,
@@ -87,6 +89,8 @@ export {
   familyOfCodePoint,
   isEmoji,
 } from "./text/font-families.ts";
+export { FONT_FILE_FAMILIES } from "./text/font-files.ts";
+export type { GlyphOutliner } from "./text/glyph-outliner.ts";
 export { breakPieces } from "./text/line-breaks.ts";
 export { graphemes, textWidth } from "./text/metrics.ts";
 // Views for readers and models.

@@ -14,6 +14,8 @@ export interface ExportFile {
   filename?: string;
   /** For images: shapes drawn as their bounding box because the renderer does not know them. */
   unknownShapes?: string[];
+  /** For a PNG's SVG and the PNG: label characters drawn as nothing (no font file holds them). */
+  missingGlyphs?: number;
   /**
    * For SVG: its size and what drawing it counted, so a PNG of it is planned (size, cost, what
    * is too small to see) before the rasteriser parses it.

@@ -43,6 +43,11 @@ const exportDiagram = createRoute({
             "`svg`, `png`: the shape names drawn as their bounding box, comma-separated, each percent-encoded where it holds anything but letters, digits and `-_.!~*'()` (at most 40 names).",
           schema: { type: "string" as const },
         },
+        "X-Drawforge-Missing-Glyphs": {
+          description:
+            "`png`: how many label characters were left out because no bundled or loadable font draws them (absent when none).",
+          schema: { type: "string" as const },
+        },
       },
     },
     ...errorResponses(403, 404, 422),
@@ -58,6 +63,7 @@ exports.openapi(exportDiagram, async (c) => {
       tenant: c.get("principal").tenant,
       ...query,
       format: query.format === "png" ? "svg" : query.format,
+      raster: query.format === "png",
     }),
   );
   const file =
@@ -90,6 +96,7 @@ export function contentTypeOf(file: ExportFile): string {
 export function imageHeaders(file: {
   contentType: string;
   unknownShapes?: string[];
+  missingGlyphs?: number;
 }): Record<string, string> {
   if (!file.contentType.startsWith("image/")) return {};
   const unknown = file.unknownShapes ?? [];
@@ -97,5 +104,6 @@ export function imageHeaders(file: {
     "content-security-policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
     "x-content-type-options": "nosniff",
     ...(unknown.length > 0 ? { "x-drawforge-unknown-shapes": headerList(unknown) } : {}),
+    ...(file.missingGlyphs ? { "x-drawforge-missing-glyphs": String(file.missingGlyphs) } : {}),
   };
 }

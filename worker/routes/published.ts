@@ -98,7 +98,7 @@ published.openapi(readPublished, async (c) => {
     etag: shows.etag,
     "cache-control": cacheControl,
     "access-control-allow-origin": "*",
-    "access-control-expose-headers": "ETag, X-Drawforge-Unknown-Shapes",
+    "access-control-expose-headers": "ETag, X-Drawforge-Unknown-Shapes, X-Drawforge-Missing-Glyphs",
   };
   if (c.req.header("if-none-match")?.trim() === shows.etag) return c.body(null, 304, headers);
   const { body, version, cache } = await drawn(c, diagramId, pub, format, shows.version);
@@ -136,6 +136,7 @@ async function drawn(
     await diagramStub(c.env, diagramId).published({
       id: pub,
       format: format === "png" ? "svg" : format,
+      raster: format === "png",
     }),
   );
   // A published image is shrunk to fit rather than refused, as long as a smaller picture fits

@@ -8,6 +8,7 @@ import { exportFile } from "../diagram/views.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { validationHook } from "../http/validation-hook.ts";
 import { loadDrawingAssets } from "../images/drawing-assets.ts";
+import { drawForRaster } from "../images/label-fonts.ts";
 import { pngOf } from "../images/png.ts";
 import { errorResponses } from "../schemas/common.ts";
 import { RenderRequestSchema } from "../schemas/render.ts";
@@ -41,6 +42,11 @@ const renderRoute = createRoute({
           description: "The shape names drawn as their bounding box, comma-separated.",
           schema: { type: "string" as const },
         },
+        "X-Drawforge-Missing-Glyphs": {
+          description:
+            "`png`: how many label characters were left out because no bundled or loadable font draws them (absent when none).",
+          schema: { type: "string" as const },
+        },
       },
     },
     ...errorResponses(400, 404, 413, 415, 422),
@@ -51,14 +57,17 @@ render.openapi(renderRoute, async (c) => {
   const { xml, format, page, theme, scale, border, transparent } = c.req.valid("json");
   const prepared = orFail(prepareXml(xml));
   const assets = await loadDrawingAssets(c.env.ASSETS, prepared.document, page);
-  const svg = exportFile(prepared.document, prepared.xml, "diagram", {
-    format: "svg",
-    page,
-    theme,
-    scale,
-    border,
-    assets,
-  });
+  const svg = await drawForRaster(c.env.ASSETS, format === "png", (outliner) =>
+    exportFile(prepared.document, prepared.xml, "diagram", {
+      format: "svg",
+      page,
+      theme,
+      scale,
+      border,
+      assets,
+      outliner,
+    }),
+  );
   const file = format === "png" ? await pngOf(svg, { transparent, scale }) : svg;
   return c.body(file.body, 200, { "content-type": contentTypeOf(file), ...imageHeaders(file) });
 });

@@ -7,7 +7,10 @@
  * - draw.io's image library (`img/lib/`: Azure, Microsoft cloud, IBM, clip art… icons, 8.6 MB,
  *   1,353 files) into `images/lib/`, which the renderer draws from when a diagram shows them,
  *   deployed whether or not draw.io itself is;
- * - Scalar's API reference bundle into `scalar/api-reference.js`, which `/docs` loads.
+ * - Scalar's API reference bundle into `scalar/api-reference.js`, which `/docs` loads;
+ * - the label fonts beyond the bundled Arimo (Noto Sans SC/TC/JP/KR, Arabic, Devanagari, Thai,
+ *   Noto Emoji, Arimo's Vietnamese, Hebrew and extended subsets) into `fonts/<package>/`: the
+ *   WOFF files `worker/drawio/text/font-files.ts` names, which PNG renders load on demand.
  * None is committed. `npm start`, `npm test` and `npm run deploy` run it with `--if-missing`.
  *
  *   npm run assets:build                    copy both again
@@ -17,6 +20,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { FONT_FILE_FAMILIES } from "../drawio/index.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PUBLIC = path.join(ROOT, "widget/public");
@@ -62,6 +66,18 @@ export const APPS: readonly CopiedApp[] = [
       cpSync(path.join(from, "img/lib"), path.join(to, "lib"), { recursive: true });
     },
   },
+  ...FONT_FILE_FAMILIES.map((family) => ({
+    pkg: `@fontsource/${family.pkg}`,
+    target: `fonts/${family.pkg}`,
+    copy(from: string, to: string) {
+      mkdirSync(to, { recursive: true });
+      for (const subset of family.subsets)
+        for (const face of family.faces) {
+          const name = `${family.pkg}-${subset}-${face}.woff`;
+          cpSync(path.join(from, "files", name), path.join(to, name));
+        }
+    },
+  })),
   {
     pkg: "@scalar/api-reference",
     target: "scalar",

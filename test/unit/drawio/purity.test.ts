@@ -19,6 +19,9 @@ const ALLOWED_PACKAGES = new Set([
   "elkjs/lib/elk-api.js",
   // The PNG rasteriser (WASM, given its module and fonts by the caller: no I/O).
   "@resvg/resvg-wasm",
+  // Label lines of other scripts shaped in JS for the PNG (fonts given by the caller: no I/O).
+  "fontkit",
+  "bidi-js",
 ]);
 /** The files at the library's root: its front door, its error type and its work budget. */
 const ROOT_FILES = ["budget.ts", "errors.ts", "index.ts"];

@@ -5,6 +5,7 @@
 import { DrawioError } from "../errors.ts";
 import { PageLayout } from "../geometry/page-layout.ts";
 import type { DiagramDocument, DiagramPage } from "../model/document.ts";
+import type { GlyphOutliner } from "../text/glyph-outliner.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { cssColor } from "./css-values.ts";
 import { PageDrawing } from "./page-drawing.ts";
@@ -29,6 +30,12 @@ export interface RenderOptions {
    * `drawingNeeds` says); without them such shapes are drawn as their box and listed.
    */
   assets?: DrawingAssets | undefined;
+  /**
+   * For a picture to be rasterised: draws the label lines that need fonts beyond the bundled
+   * Arimo files (CJK, Arabic, Hebrew, Indic, Thai, Vietnamese, emoji) as outlines
+   * (`LabelOutliner`). The SVG for readers leaves it out: their browser shapes the text.
+   */
+  outliner?: GlyphOutliner | undefined;
 }
 
 /** A rendered page. */
@@ -88,7 +95,13 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
   const dark = options.theme === "dark";
   const scale = options.scale ?? 1;
   const budget = renderBudget(options.workLimit);
-  const drawing = new PageDrawing(layout, { dark, scale, budget, assets: options.assets });
+  const drawing = new PageDrawing(layout, {
+    dark,
+    scale,
+    budget,
+    assets: options.assets,
+    outliner: options.outliner,
+  });
   drawing.drawAll();
   const framed = frame(drawing, page, { dark, scale, border: options.border ?? 0 });
   return {

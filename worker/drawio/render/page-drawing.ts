@@ -6,6 +6,7 @@ import type { WorkBudget } from "../budget.ts";
 import { edgeLabelAnchor, edgeLabelBase } from "../geometry/edge-labels.ts";
 import { type LayoutCell, offsetOf, type PageLayout } from "../geometry/page-layout.ts";
 import { getCellLabel, type Point, type Rect } from "../model/cell.ts";
+import type { GlyphOutliner } from "../text/glyph-outliner.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { rotatedBounds, union } from "./bounds.ts";
 import { CellStyle } from "./cell-style.ts";
@@ -47,6 +48,8 @@ export interface PageDrawingOptions {
   scale: number;
   budget: WorkBudget;
   assets: DrawingAssets | undefined;
+  /** Draws label lines of other scripts as outlines (for a PNG); else all lines are `<text>`. */
+  outliner?: GlyphOutliner | undefined;
 }
 
 /**
@@ -72,6 +75,7 @@ export class PageDrawing {
   readonly #dark: boolean;
   readonly #scale: number;
   readonly #budget: WorkBudget;
+  readonly #outliner: GlyphOutliner | undefined;
   /** Each edge's route, for the labels placed along it. */
   readonly #edgePoints = new Map<LayoutCell, Point[]>();
   readonly #children = new Map<LayoutCell, LayoutCell[]>();
@@ -82,6 +86,7 @@ export class PageDrawing {
     this.#dark = options.dark;
     this.#scale = options.scale;
     this.#budget = options.budget;
+    this.#outliner = options.outliner;
     this.defs = {
       gradients: new Map(),
       budget: options.budget,
@@ -162,6 +167,7 @@ export class PageDrawing {
         value: labelOf(cell, style, this.#budget),
         style,
         box: shape.labelBox ?? rect,
+        outliner: this.#outliner,
         ...(angle
           ? { rotation: { angle, cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2 } }
           : {}),
@@ -200,7 +206,8 @@ export class PageDrawing {
       : edgeLabelBase(points, cell.rect.x, cell.rect.y);
     const off = cell.geometry ? offsetOf(cell.geometry) : { x: 0, y: 0 };
     const anchor = { x: base.x + off.x, y: base.y + off.y };
-    this.#add(drawLabel({ value: labelOf(cell, style, this.#budget), style, anchor }));
+    const value = labelOf(cell, style, this.#budget);
+    this.#add(drawLabel({ value, style, anchor, outliner: this.#outliner }));
   }
 
   /**

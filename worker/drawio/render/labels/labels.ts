@@ -5,6 +5,7 @@
 
 import type { Point, Rect } from "../../model/cell.ts";
 import { fontStack } from "../../text/font-families.ts";
+import type { GlyphOutliner } from "../../text/glyph-outliner.ts";
 import { baselineOffset } from "../../text/metrics.ts";
 import { intersect, rotatedBounds } from "../bounds.ts";
 import type { CellStyle } from "../cell-style.ts";
@@ -33,6 +34,8 @@ export interface LabelInput {
   anchor?: Point;
   /** The vertex's rotation centre and angle, when it is turned. */
   rotation?: { angle: number; cx: number; cy: number };
+  /** Draws lines of scripts the rasteriser's fonts lack as outlines (PNG only). */
+  outliner?: GlyphOutliner | undefined;
 }
 
 /** Where a label goes, from its cell's box or its edge's anchor, alignment and spacing. */
@@ -61,6 +64,9 @@ interface LabelText {
   /** `text-anchor` for the label's alignment (none for left). */
   anchorAttr: string | undefined;
   fontAttrs: Record<string, string>;
+  /** `textDirection=rtl`: lines drawn as outlines are laid out right to left. */
+  direction: "ltr" | "rtl";
+  outliner: GlyphOutliner | undefined;
   background: string | undefined;
   border: string | undefined;
 }
@@ -106,6 +112,8 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
       "font-size": `${fmt(size)}px`,
       ...(anchorAttr ? { "text-anchor": anchorAttr } : {}),
     },
+    direction: style.get("textDirection") === "rtl" ? "rtl" : "ltr",
+    outliner: input.outliner,
     background: style.color("labelBackgroundColor"),
     border: style.color("labelBorderColor"),
   };
@@ -273,7 +281,7 @@ function drawBlock(text: LabelText, place: LabelPlace, wrapped: boolean): DrawnL
     const at = (i: number) => placements[i] ?? { x, anchor: anchorAttr ?? "start" };
     clipLines({ lines, widths, baselines, sizes, at, placements }, clipBox, size);
   }
-  svg += textLines(lines, x, baselines, text.fontAttrs, placements);
+  svg += textLines(lines, x, baselines, text.fontAttrs, placements, text);
   return { svg, bounds: { x: left, y: top, width: blockW, height: blockH } };
 }
 
@@ -310,6 +318,6 @@ function drawPlain(text: LabelText, place: LabelPlace): DrawnLabel {
     const sizes = lines.map(() => size);
     clipLines({ lines, widths, baselines, sizes, at, placements }, clipBox, size);
   }
-  svg += textLines(lines, ax - 0.5, baselines, text.fontAttrs, placements);
+  svg += textLines(lines, ax - 0.5, baselines, text.fontAttrs, placements, text);
   return { svg, bounds: { x: left, y: top, width: blockW, height: u + 2 } };
 }

@@ -1,0 +1,133 @@
+/**
+ * Label lines drawn as glyph outlines for the PNG rasteriser: a line with a character the
+ * bundled Arimo files lack (CJK, Arabic, Hebrew, Devanagari, Thai, Vietnamese, emoji) is
+ * shaped in JS (`shaped-line.ts`) and written as `<path>`s, because resvg's own fallback and
+ * shaping lose such text; a Latin line is left to resvg's `<text>`.
+ */
+import type { Font, Glyph } from "fontkit";
+import * as fontkit from "fontkit";
+import { esc, fmt } from "../render/svg.ts";
+import { type FontFile, needsOtherFonts } from "../text/font-choice.ts";
+import type { GlyphOutliner, OutlineLine } from "../text/glyph-outliner.ts";
+import { type FontLookup, type ShapedPiece, shapeLine } from "./shaped-line.ts";
+import { woffToSfnt } from "./woff.ts";
+
+/** Where an underline sits and how thick it is, in ems (Arimo's `post` table). */
+const UNDERLINE = { below: 0.106, thickness: 0.073 };
+/** The slant given to a face without italics (as a browser synthesises oblique): tan 12°. */
+const OBLIQUE = 0.2126;
+
+/** Each font's glyph outlines as SVG path data, made once. */
+const paths = new WeakMap<Font, Map<number, string>>();
+
+/**
+ * Parses a WOFF 1.0 font for shaping.
+ *
+ * @example
+ * const font = parseWoff(new Uint8Array(await res.arrayBuffer()));
+ */
+export function parseWoff(woff: Uint8Array): Font {
+  // fontkit's browser build reads a Uint8Array as it reads a Buffer.
+  const sfnt = woffToSfnt(woff) as unknown as Parameters<typeof fontkit.create>[0];
+  const font = fontkit.create(sfnt);
+  if (!("layout" in font)) throw new Error("a font collection, not a font");
+  return font;
+}
+
+/**
+ * A {@link GlyphOutliner} over the fonts a lookup has: lines the bundled Arimo files draw are
+ * left to `<text>`; the others are drawn as outlines, the characters whose font is not loaded
+ * left out and the files they need remembered in `wanted` (a first pass over a page learns which
+ * files to load that way).
+ *
+ * @example
+ * const outliner = new LabelOutliner((file) => fonts.get(file.path));
+ * renderSvg(doc, { outliner });
+ * outliner.missing; // 0 when every character was drawn
+ */
+export class LabelOutliner implements GlyphOutliner {
+  /** The files lines needed that the lookup did not have, by path. */
+  readonly wanted = new Map<string, FontFile>();
+  /** Characters drawn as nothing (no file, not loaded, or `.notdef`). */
+  missing = 0;
+  /** Lines drawn as outlines. */
+  lines = 0;
+  readonly #lookup: FontLookup;
+
+  constructor(lookup: FontLookup) {
+    this.#lookup = lookup;
+  }
+
+  outline(line: OutlineLine): string | undefined {
+    if (!line.runs.some((run) => needsOtherFonts(run.text))) return undefined;
+    const shaped = shapeLine(line, this.#lookup);
+    this.lines += 1;
+    this.missing += shaped.missing;
+    for (const file of shaped.wanted) this.wanted.set(file.path, file);
+    const shift =
+      line.anchor === "middle" ? shaped.width / 2 : line.anchor === "end" ? shaped.width : 0;
+    let pen = line.x - shift;
+    let out = "";
+    for (const piece of shaped.pieces) {
+      out += drawPiece(piece, pen, line.baseline);
+      pen += piece.width;
+    }
+    return out === "" ? "" : `<g>${out}</g>`;
+  }
+}
+
+/** A piece's glyphs as paths in font units under one transform, and its underline. */
+function drawPiece(piece: ShapedPiece, x: number, baseline: number): string {
+  const { run, font } = piece;
+  let out = "";
+  if (font && piece.glyphs.length > 0) {
+    const k = run.size / font.unitsPerEm;
+    const slant = run.italic && !piece.file?.path.includes("-italic") ? OBLIQUE * k : 0;
+    let pen = 0;
+    let glyphs = "";
+    piece.glyphs.forEach((glyph, i) => {
+      const at = piece.positions[i];
+      const d = glyph.id === 0 ? "" : pathOf(font, glyph);
+      if (d) {
+        const dx = pen + (at?.xOffset ?? 0);
+        const dy = at?.yOffset ?? 0;
+        const move = dx !== 0 || dy !== 0 ? ` transform="translate(${fmt(dx)},${fmt(dy)})"` : "";
+        glyphs += `<path${move} d="${d}"/>`;
+      }
+      pen += at?.xAdvance ?? 0;
+    });
+    if (glyphs) {
+      // The scale kept to six digits: font units are small (12 px / 1000 units = 0.012).
+      const matrix = [k, 0, slant, -k, x, baseline].map((n) => fine(n)).join(" ");
+      out += `<g fill="${esc(run.color)}" transform="matrix(${matrix})">${glyphs}</g>`;
+    }
+  }
+  if (run.underline && piece.width > 0) {
+    const y = baseline + UNDERLINE.below * run.size;
+    const h = Math.max(1, UNDERLINE.thickness * run.size);
+    out += `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(piece.width)}" height="${fmt(h)}" fill="${esc(run.color)}"/>`;
+  }
+  return out;
+}
+
+function pathOf(font: Font, glyph: Glyph): string {
+  let cache = paths.get(font);
+  if (!cache) {
+    cache = new Map();
+    paths.set(font, cache);
+  }
+  let d = cache.get(glyph.id);
+  if (d === undefined) {
+    try {
+      d = glyph.path.toSVG();
+    } catch {
+      d = "";
+    }
+    cache.set(glyph.id, d);
+  }
+  return d;
+}
+
+function fine(value: number): string {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(6))) : "0";
+}
