@@ -16,59 +16,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { nodeFontLookup } from "../test/fixtures/label-fonts.ts";
 import { nodePngEngine } from "../test/fixtures/png-engine.ts";
+import { chineseDiagram } from "../test/fixtures/script-labels.ts";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 import { type FontFile, LabelOutliner, parseDiagram, renderSvg } from "../worker/drawio/index.ts";
-
-const WORDS = [
-  "用户服务",
-  "订单数据库",
-  "支付网关",
-  "消息队列",
-  "缓存集群",
-  "身份认证",
-  "日志收集",
-  "监控告警",
-  "负载均衡",
-  "内容分发网络",
-  "搜索引擎",
-  "推荐系统",
-  "库存管理",
-  "物流跟踪",
-  "客户关系管理",
-  "报表中心",
-  "配置中心",
-  "对象存储",
-  "定时任务",
-  "数据仓库",
-  "风控引擎",
-  "优惠券服务",
-  "通知中心",
-  "文件上传",
-  "权限管理",
-  "审计日志",
-  "地址簿",
-  "商品目录",
-  "评论服务",
-  "结算系统",
-];
-
-/** 200 labelled boxes on a grid, each joined to the next by a labelled edge. */
-function chineseDiagram(nodes: number): string {
-  const cells: string[] = [];
-  for (let i = 0; i < nodes; i++) {
-    const x = (i % 20) * 180;
-    const y = Math.floor(i / 20) * 110;
-    const label = `${WORDS[i % WORDS.length]} ${i + 1}`;
-    cells.push(
-      `<mxCell id="n${i}" value="${label}" style="rounded=1;whiteSpace=wrap;html=1;fillColor=#dae8fc;strokeColor=#6c8ebf;" vertex="1" parent="1"><mxGeometry x="${x}" y="${y}" width="140" height="60" as="geometry"/></mxCell>`,
-    );
-    if (i > 0)
-      cells.push(
-        `<mxCell id="e${i}" value="${i % 5 === 0 ? "调用" : ""}" style="edgeStyle=orthogonalEdgeStyle;html=1;" edge="1" parent="1" source="n${i - 1}" target="n${i}"><mxGeometry relative="1" as="geometry"/></mxCell>`,
-      );
-  }
-  return `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells.join("")}</root></mxGraphModel>`;
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

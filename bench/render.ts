@@ -15,6 +15,13 @@
  * - `svg_1000_ms`: a 1,000-cell diagram to SVG, median wall time of 20 runs;
  * - `png_1000_ms`: the same diagram's SVG to PNG at scale 1 (resvg draws, `encodePng` encodes
  *   straight from resvg's memory), median of 10 runs;
+ * - `scripts_ink_mismatch`: one wrapped label per script (Chinese, Japanese, Korean, Arabic,
+ *   Hebrew, Hindi, Thai, Vietnamese, Russian, Greek, emoji: `test/fixtures/script-labels.ts`),
+ *   our PNG (fonts loaded as the Worker loads them, other scripts drawn as outlines) against
+ *   draw.io's export in Chromium, the median of the drawn-pixel mismatch (goal ≤ 0.05), each
+ *   script's figure printed and its side-by-side picture saved;
+ * - `png_cjk_ms`: a 200-node Chinese diagram to PNG at scale 1, fonts loaded, median of 5
+ *   (goal ≤ 400);
  * - `png_encode_ms` beside `png_encode_resvg_ms` (and `png_kb` beside `png_resvg_kb`): that
  *   picture's pixels to PNG by our encoder and by resvg's own PNG writer, the peer it replaces.
  *
@@ -34,10 +41,13 @@ import { Resvg } from "@resvg/resvg-wasm";
 import { launchDrawio } from "../test/browser/drawio.ts";
 import { type Compared, compare, comparePng, sideBySide } from "../test/browser/render-compare.ts";
 import { graphSpecs } from "../test/fixtures/graph-specs.ts";
+import { nodeFontLookup } from "../test/fixtures/label-fonts.ts";
 import { nodePngEngine } from "../test/fixtures/png-engine.ts";
+import { chineseDiagram, SCRIPT_SAMPLES } from "../test/fixtures/script-labels.ts";
 import { loadAllStencilAssets, loadLibraryImagesFor } from "../test/fixtures/stencil-assets.ts";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 import { PageLayout } from "../worker/drawio/geometry/page-layout.ts";
+import { LabelOutliner } from "../worker/drawio/index.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
 import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { serializeDiagram } from "../worker/drawio/model/serialize.ts";
@@ -129,6 +139,31 @@ try {
     png.rasterize(bigSvg, { background: "#ffffff", maxPixels: Number.POSITIVE_INFINITY });
     pngTimes.push(performance.now() - start);
   }
+  // Labels in every script: our PNG (with the label fonts) against draw.io in Chromium.
+  const scripts: Compared[] = [];
+  for (const sample of SCRIPT_SAMPLES) {
+    const value = sample.long.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+    const xml = `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="a" value="${value}" style="rounded=1;whiteSpace=wrap;html=1;fillColor=#dae8fc;strokeColor=#6c8ebf;" vertex="1" parent="1"><mxGeometry x="0" y="0" width="120" height="90" as="geometry"/></mxCell></root></mxGraphModel>`;
+    const outliner = new LabelOutliner(nodeFontLookup);
+    const ours = png.rasterize(renderSvg(parseDiagram(xml), { outliner }).svg, {
+      background: "#ffffff",
+    }).png;
+    const c = await comparePng(page, sample.id, ours, await drawio.renderSvg(xml));
+    scripts.push(c);
+    await sideBySide(page, c, join(OUT, `script-${sample.id}.png`));
+  }
+  console.log(
+    `scripts (our PNG beside draw.io, drawn pixels): ${scripts.map((c) => `${c.name} ${c.inkMismatch.toFixed(3)}`).join(", ")}`,
+  );
+  const cjk = parseDiagram(chineseDiagram(200));
+  const cjkTimes: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const start = performance.now();
+    const outliner = new LabelOutliner(nodeFontLookup);
+    png.rasterize(renderSvg(cjk, { outliner }).svg, { background: "#ffffff" });
+    // The first run parses the fonts (the Worker's cold load): not in the median.
+    if (i > 0) cjkTimes.push(performance.now() - start);
+  }
   // The encoder against resvg's own PNG writer, on one drawn picture.
   const drawnBig = new Resvg(bigSvg, { background: "#ffffff" });
   const drawn = drawnBig.render();
@@ -184,6 +219,8 @@ try {
       known_shape_share: Number((vertices === 0 ? 1 : known / vertices).toFixed(4)),
       svg_1000_ms: Number(median(times).toFixed(2)),
       png_1000_ms: Number(median(pngTimes).toFixed(1)),
+      scripts_ink_mismatch: Number(median(scripts.map((c) => c.inkMismatch)).toFixed(4)),
+      png_cjk_ms: Number(median(cjkTimes).toFixed(1)),
       png_encode_ms: Number(median(encodeTimes).toFixed(1)),
       png_encode_resvg_ms: Number(median(resvgTimes).toFixed(1)),
       png_kb: Math.round(sizes.ours / 1024),

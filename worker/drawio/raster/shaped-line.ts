@@ -1,3 +1,4 @@
+/// <reference path="./bidi-js.d.ts" />
 /**
  * A label line shaped for drawing as outlines: split into pieces of one run, one font file and
  * one bidi level, each shaped by fontkit (joining, marks, ligatures), put in visual order by
