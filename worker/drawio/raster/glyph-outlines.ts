@@ -6,6 +6,7 @@
  */
 import type { Font, Glyph } from "fontkit";
 import * as fontkit from "fontkit";
+import { refuseOver } from "../budget.ts";
 import { esc, fmt } from "../render/svg.ts";
 import { type FontFile, needsOtherFonts } from "../text/font-choice.ts";
 import type { GlyphOutliner, OutlineLine } from "../text/glyph-outliner.ts";
@@ -19,6 +20,12 @@ const OBLIQUE = 0.2126;
 
 /** Each font's glyph outlines as SVG path data, made once. */
 const paths = new WeakMap<Font, Map<number, string>>();
+/**
+ * The most glyphs one picture draws as outlines: each is a path of a few hundred bytes, so a
+ * page of a hundred thousand characters in other scripts would make an SVG too large to
+ * rasterise. 20,000 is ten times a 200-node Chinese diagram with edge labels.
+ */
+export const MAX_OUTLINED_GLYPHS = 20_000;
 
 /**
  * Parses a WOFF 1.0 font for shaping.
@@ -52,6 +59,8 @@ export class LabelOutliner implements GlyphOutliner {
   missing = 0;
   /** Lines drawn as outlines. */
   lines = 0;
+  /** Characters (UTF-16 units) of the lines drawn as outlines (at most {@link MAX_OUTLINED_GLYPHS}). */
+  glyphs = 0;
   readonly #lookup: FontLookup;
 
   constructor(lookup: FontLookup) {
@@ -60,6 +69,13 @@ export class LabelOutliner implements GlyphOutliner {
 
   outline(line: OutlineLine): string | undefined {
     if (!line.runs.some((run) => needsOtherFonts(run.text))) return undefined;
+    // Charged before shaping, a character per glyph, so a page over the cap costs no shaping.
+    for (const run of line.runs) this.glyphs += run.text.length;
+    refuseOver(
+      "render_too_expensive",
+      [{ what: "characters drawn as outlines", count: this.glyphs, limit: MAX_OUTLINED_GLYPHS }],
+      "a PNG draws at most that many characters of other scripts; ask for the SVG, or split the page",
+    );
     const shaped = shapeLine(line, this.#lookup);
     this.lines += 1;
     this.missing += shaped.missing;

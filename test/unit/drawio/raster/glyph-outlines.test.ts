@@ -116,4 +116,16 @@ describe("label lines drawn as glyph outlines", () => {
     ]);
     expect(outliner.missing).toBe(3);
   });
+
+  it("refuses a page with more glyphs to outline than a PNG draws (render_too_expensive)", () => {
+    const label = "数据库服务".repeat(4_001); // 20,005 characters, on lines of a wide box
+    const xml = `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="a" value="${label}" style="whiteSpace=wrap;html=1;" vertex="1" parent="1"><mxGeometry width="4000" height="400" as="geometry"/></mxCell></root></mxGraphModel>`;
+    const outliner = new LabelOutliner(nodeFontLookup);
+    expect(() => renderSvg(parseDiagram(xml), { outliner })).toThrow(
+      expect.objectContaining({
+        code: "render_too_expensive",
+        message: expect.stringContaining("characters drawn as outlines: 20,"),
+      }),
+    );
+  });
 });
