@@ -7,17 +7,25 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DrawingAssets } from "../../worker/drawio/index.ts";
 import { layoutGraph } from "../../worker/drawio/layout/index.ts";
 import { convertMermaid } from "../../worker/drawio/mermaid/index.ts";
 import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import { serializeDiagram } from "../../worker/drawio/model/serialize.ts";
 import { renderSvg } from "../../worker/drawio/render/index.ts";
 import { corpusFiles } from "../fixtures/corpus.ts";
+import { loadAllStencilAssets } from "../fixtures/stencil-assets.ts";
 import { galleryEntries } from "../gallery/gallery.ts";
 import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
 import { compareWithDrawio } from "./render-compare.ts";
 
 const OUT = "/tmp/drawforge-render-test";
+let loadedStencils: DrawingAssets | undefined;
+/** Every stencil bucket, read once (from `npm run stencils:build`). */
+const stencils = () => {
+  loadedStencils ??= loadAllStencilAssets();
+  return loadedStencils;
+};
 /**
  * Mermaid diagrams: sequences with UML figures as heads and every kind of arrowhead, a pie
  * chart's slices and a block diagram's block arrows.
@@ -49,7 +57,8 @@ describe.skipIf(findChromium() === undefined)("our SVG beside draw.io's", () => 
   for (const entry of galleryEntries()) {
     it(`${entry.name}: differs from draw.io's export in under 2 % of pixels`, async () => {
       const { xml } = await layoutGraph(entry.spec);
-      const ours = renderSvg(parseDiagram(xml)).svg;
+      // Drawn with the stencils the Worker serves, as draw.io draws its icons.
+      const ours = renderSvg(parseDiagram(xml), { assets: stencils() }).svg;
       const c = await compareWithDrawio(drawio, entry.name, ours, xml, `${OUT}/${entry.name}.png`);
       expect(c.mismatch).toBeLessThan(0.02);
     }, 60_000);
