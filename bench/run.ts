@@ -20,6 +20,7 @@ const SUITES: Record<string, string> = {
   "test-times": "./test-times.ts",
   render: "./render.ts",
   "render-hostile": "./render-hostile.ts",
+  "scripts-ocr": "./scripts-ocr.ts",
   mcp: "./mcp.ts",
   mermaid: "./mermaid.ts",
   "mermaid-compare": "./mermaid-compare.ts",

@@ -69,6 +69,21 @@ function labelledBoxes(
   return out;
 }
 
+/** One label in a box of `width` px, wrapped, as an HTML or a plain label. */
+function oneLabel(label: string, width: number, html: boolean): string {
+  const value = label.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+  const style = `rounded=0;whiteSpace=wrap;${html ? "html=1;" : ""}`;
+  return `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="a" value="${value}" style="${style}" vertex="1" parent="1"><mxGeometry x="0" y="0" width="${width}" height="90" as="geometry"/></mxCell></root></mxGraphModel>`;
+}
+
+/** The lines our SVG writes: one `<text>` per line, tspans joined. */
+function ourLines(xml: string): string[] {
+  const { svg } = renderSvg(parseDiagram(xml));
+  return [...svg.matchAll(/<text\b[^>]*>([\s\S]*?)<\/text>/g)].map((m) =>
+    decodeEntities((m[1] ?? "").replace(/<[^>]*>/g, "")).trim(),
+  );
+}
+
 describe.skipIf(findChromium() === undefined)("labels in every script beside draw.io's", () => {
   let drawio: LaunchedDrawio;
   let png: PngEngine;
