@@ -80,7 +80,9 @@ export function indexSvgDocument(doc: string): SvgDocumentIndex {
     const [whole, closing, name, attributes = "", selfClosing] = token;
     if (whole.startsWith("<!--")) continue;
     if (name) {
-      const id = /\sid\s*=\s*["']([^"']*)["']/.exec(attributes)?.[1];
+      const found = /\sid\s*=\s*["']([^"']*)["']/.exec(attributes)?.[1];
+      // Copied, not a slice: a slice would keep the whole document alive (V8's sliced strings).
+      const id = found === undefined ? undefined : [...found].join("");
       const entry = { name, start: open, ids: id ? [id] : [] };
       if (selfClosing) close(entry, at);
       else stack.push(entry);
@@ -106,7 +108,7 @@ export function indexSvgDocument(doc: string): SvgDocumentIndex {
 }
 
 /**
- * Glyph `glyphId`'s markup from an indexed document: the definitions it uses in a `<defs>`, then
+ * Glyph `glyphId`'s markup from an indexed document (its text, or a reader of its parts): the definitions it uses in a `<defs>`, then
  * its element, in the document's units (font units, y down from the baseline), each id written
  * as {@link ID_PREFIX} + id. Undefined when the document has no such glyph, or when the glyph
  * uses an element outside the plain SVG a colour glyph needs (then it is drawn as an outline).
@@ -115,16 +117,18 @@ export function indexSvgDocument(doc: string): SvgDocumentIndex {
  * glyphMarkup(doc, indexSvgDocument(doc), 88); // '<defs><radialGradient id="\u0001g1" …</g>'
  */
 export function glyphMarkup(
-  doc: string,
+  doc: string | ((start: number, end: number) => string),
   index: SvgDocumentIndex,
   glyphId: number,
 ): string | undefined {
+  const slice =
+    typeof doc === "string" ? (start: number, end: number) => doc.slice(start, end) : doc;
   const glyph = index.units.get(`glyph${glyphId}`);
   if (!glyph) return undefined;
   const used: (readonly [number, number])[] = [glyph];
   for (let i = 0; i < used.length; i++) {
     const [start, end] = used[i] as readonly [number, number];
-    for (const ref of doc.slice(start, end).matchAll(REFERENCE)) {
+    for (const ref of slice(start, end).matchAll(REFERENCE)) {
       const unit = index.units.get(ref[1] as string);
       if (unit && !used.includes(unit)) used.push(unit);
     }
@@ -134,9 +138,7 @@ export function glyphMarkup(
   // fill it wants: that of the `<use>` is meant, so the shape's moves onto the uses that set none.
   const fills = new Map<string, string>();
   for (const [start, end] of defs) {
-    const tag = /^<[\w:.-]+((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)/.exec(
-      doc.slice(start, end),
-    );
+    const tag = /^<[\w:.-]+((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)/.exec(slice(start, end));
     const attributes = new Map(
       [...(tag?.[1] ?? "").matchAll(ATTRIBUTE)].map((a) => [a[1], a[2] ?? a[3] ?? ""]),
     );
@@ -146,11 +148,11 @@ export function glyphMarkup(
   }
   let out = "";
   for (const [start, end] of defs) {
-    const clean = cleanMarkup(doc.slice(start, end), fills, true);
+    const clean = cleanMarkup(slice(start, end), fills, true);
     if (clean === undefined) return undefined;
     out += clean;
   }
-  const element = cleanMarkup(doc.slice(glyph[0], glyph[1]), fills, false);
+  const element = cleanMarkup(slice(glyph[0], glyph[1]), fills, false);
   if (element === undefined) return undefined;
   return (out ? `<defs>${out}</defs>` : "") + element;
 }

@@ -11,9 +11,13 @@ const SFNT_HEADER = 12;
 const SFNT_ENTRY = 16;
 const RECORD = 12;
 
-/** One document: its text and where its ids are. */
+/**
+ * One document: where its ids are, and its text, or for an ASCII document (every one Noto Color
+ * Emoji has) its bytes, read a part at a time: a shared document is 5–7 MB, and its bytes are
+ * already held.
+ */
 interface SvgDocument {
-  text: string;
+  text: string | ((start: number, end: number) => string);
   index: SvgDocumentIndex;
 }
 
@@ -122,8 +126,12 @@ export class SvgGlyphTable {
       try {
         let bytes = this.#table.subarray(offset, offset + length);
         if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
-        const text = new TextDecoder().decode(bytes);
-        doc = { text, index: indexSvgDocument(text) };
+        const decoder = new TextDecoder();
+        const text = decoder.decode(bytes);
+        const index = indexSvgDocument(text);
+        const ascii = text.length === bytes.byteLength;
+        const part = (start: number, end: number) => decoder.decode(bytes.subarray(start, end));
+        doc = { text: ascii ? part : text, index };
       } catch {
         // A document that does not gunzip or decode: its glyphs are drawn as outlines.
       }
