@@ -24,6 +24,11 @@ interface FamilySource {
   only?: readonly string[];
   /** Whether a code point of this file is one the family draws. */
   serves(cp: number): boolean;
+  /**
+   * Whether to list the code points several files hold (`shared`): an emoji sequence is
+   * ligated only in a file holding all its code points, not always its first one's.
+   */
+  shared?: boolean;
 }
 
 const UPRIGHT = ["400-normal", "700-normal"];
@@ -73,8 +78,15 @@ export const SOURCES: readonly FamilySource[] = [
     faces: UPRIGHT,
     serves: routed("Noto Sans Thai"),
   },
-  // The monochrome Noto Emoji: fontsource's Noto Color Emoji has only COLRv1 and SVG glyphs.
-  { family: "Noto Emoji", pkg: "noto-emoji", faces: ["400-normal"], serves: (cp) => cp >= 0x20 },
+  // Noto Color Emoji, drawn from its OpenType SVG table (its COLRv1 tables no JS reader draws),
+  // under the family name the text module gives emoji.
+  {
+    family: "Noto Emoji",
+    pkg: "noto-color-emoji",
+    faces: ["400-normal"],
+    serves: (cp) => cp >= 0x20,
+    shared: true,
+  },
 ];
 
 let simplifiedPoints: Set<number> | undefined;
@@ -102,6 +114,18 @@ export function subsetsOf(pkg: string): string[] {
   return Object.keys(ranges).map((name) => name.replace(/^\[(.*)\]$/, "$1"));
 }
 
+/** `code point,subset,subset…` in base 36 per code point held by several subsets, the code point counted from the previous one. */
+function encodeShared(holders: Map<number, number[]>): string {
+  let previous = 0;
+  const out: string[] = [];
+  for (const [cp, subsets] of [...holders].sort((a, b) => a[0] - b[0])) {
+    if (subsets.length < 2) continue;
+    out.push([cp - previous, ...subsets].map((n) => n.toString(36)).join(","));
+    previous = cp;
+  }
+  return out.join(";");
+}
+
 /** `start,length,subset` in base 36 per run of code points held by one subset, `;` between. */
 function encodeRuns(owner: Map<number, number>): string {
   const points = [...owner.keys()].sort((a, b) => a - b);
@@ -127,21 +151,30 @@ function familyEntry(source: FamilySource): string {
     ? [...source.only]
     : subsetsOf(source.pkg).filter((name) => !source.skip?.includes(name));
   const owner = new Map<number, number>();
+  const holders = new Map<number, number[]>();
   subsets.forEach((subset, index) => {
-    for (const cp of open(source.pkg, subset, "400-normal").characterSet)
-      if (source.serves(cp) && !owner.has(cp)) owner.set(cp, index);
+    for (const cp of open(source.pkg, subset, "400-normal").characterSet) {
+      if (!source.serves(cp)) continue;
+      if (!owner.has(cp)) owner.set(cp, index);
+      holders.set(cp, [...(holders.get(cp) ?? []), index]);
+    }
   });
   const used = subsets.filter((_, index) => [...owner.values()].includes(index));
   // Subsets that serve nothing here are dropped and the indexes renumbered.
   const renumber = new Map(used.map((name) => [subsets.indexOf(name), used.indexOf(name)]));
   const runs = encodeRuns(new Map([...owner].map(([cp, i]) => [cp, renumber.get(i) ?? 0])));
+  const shared = source.shared
+    ? encodeShared(
+        new Map([...holders].map(([cp, all]) => [cp, all.map((i) => renumber.get(i) ?? 0)])),
+      )
+    : "";
   console.log(`${source.family}: ${owner.size} code points in ${used.length} files`);
   return `{
     family: ${JSON.stringify(source.family)},
     pkg: ${JSON.stringify(source.pkg)},
     faces: ${JSON.stringify(source.faces)},
     subsets: ${JSON.stringify(used)},
-    runs: ${JSON.stringify(runs)},
+    runs: ${JSON.stringify(runs)},${shared ? `\n    shared: ${JSON.stringify(shared)},` : ""}
   }`;
 }
 
@@ -159,6 +192,11 @@ export interface FontFileFamily {
   readonly faces: readonly string[];
   readonly subsets: readonly string[];
   readonly runs: string;
+  /**
+   * Code points several subsets hold, \`code point,subset,subset…\` in base 36, the code point
+   * counted from the previous one: an emoji sequence is drawn from a file holding all of its.
+   */
+  readonly shared?: string;
 }
 
 /** Every family's files, in the order \`fontFilesFor\` tries them. */

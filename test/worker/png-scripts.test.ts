@@ -41,7 +41,10 @@ const XML = `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/>${SA
   },
 ).join("")}</root></mxGraphModel>`;
 
-/** The share of dark pixels in sample `i`'s box, inset so that no neighbour reaches in. */
+/**
+ * The share of drawn pixels (a channel under half: dark text, or an emoji's colours) in sample
+ * `i`'s box, inset so that no neighbour reaches in.
+ */
 function inkIn(image: ReturnType<typeof decodePng>, i: number): number {
   const { x, y } = at(i);
   let ink = 0;
@@ -50,7 +53,8 @@ function inkIn(image: ReturnType<typeof decodePng>, i: number): number {
     for (let px = x + 4; px < x + BOX.width - 4; px++) {
       const o = (py * image.width + px) * 4;
       all++;
-      if ((image.pixels[o] as number) < 128) ink++;
+      const [r, g, b] = [image.pixels[o], image.pixels[o + 1], image.pixels[o + 2]] as number[];
+      if (Math.min(r as number, g as number, b as number) < 128) ink++;
     }
   return ink / all;
 }

@@ -66,7 +66,7 @@ export { fromDiagramsNetUrl, toDiagramsNetUrl } from "./model/urls.ts";
 // Edits.
 export { type ApplyResult, applyOperations } from "./operations/apply.ts";
 export { type Operation, OperationSchema } from "./operations/schema.ts";
-export { LabelOutliner, parseWoff } from "./raster/glyph-outlines.ts";
+export { hasColourGlyphs, LabelOutliner, parseWoff } from "./raster/glyph-outlines.ts";
 export { MAX_PNG_PIXELS, planRaster, type RasterPlan } from "./raster/plan.ts";
 export { loadPngEngine, type PngEngine } from "./raster/png.ts";
 export { woffToSfnt } from "./raster/woff.ts";

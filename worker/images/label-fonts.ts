@@ -5,18 +5,30 @@
  * them as outlines (`LabelOutliner`).
  */
 import type { Font } from "fontkit";
-import { type FontFile, type GlyphOutliner, LabelOutliner, parseWoff } from "../drawio/index.ts";
+import {
+  type FontFile,
+  type GlyphOutliner,
+  hasColourGlyphs,
+  LabelOutliner,
+  parseWoff,
+} from "../drawio/index.ts";
 import { bundledArimo } from "./arimo-fonts.ts";
 
 /**
  * What the parsed fonts an isolate keeps may cost. Measured in Node (`process.memoryUsage()`
  * after parsing every Noto Sans SC and KR subset and shaping 60 characters of each): a parsed
  * and used file holds 11–16 × its unwrapped (sfnt) size, about 560–660 KB for a CJK subset,
- * 980 KB for an emoji subset. 24 MB keeps about 40 CJK subsets, a fifth of the 128 MB isolate.
+ * 980 KB for a monochrome emoji subset. 24 MB keeps about 40 CJK subsets, a fifth of the 128 MB
+ * isolate. A colour emoji file (Noto Color Emoji, drawn from its `SVG ` table) is mostly SVG
+ * documents, kept as bytes: measured the same way (parsed, 60 characters drawn), it holds 0.9–1.3 ×
+ * its sfnt plus about 1 MB (7.8 MB for the 8.2 MB flag file, 10.6 MB for the 8 MB file of people,
+ * 2–3.5 MB for the others).
  */
 export const FONT_BUDGET_BYTES = 24 * 1024 * 1024;
 /** The cost of a parsed font per byte of its sfnt (the high end of what was measured). */
 const COST_PER_BYTE = 16;
+/** A colour emoji font's cost: per byte of its sfnt, and for its parsed tables. */
+const COLOUR_COST = { perByte: 1.3, fixed: 1024 * 1024 };
 /** The most files one page loads (a page of rare Han characters could ask for 200). */
 export const MAX_FONT_FILES = 64;
 
@@ -41,12 +53,17 @@ export async function drawWithLabelFonts<T>(
   assets: Fetcher | undefined,
   draw: (outliner: GlyphOutliner) => T,
 ): Promise<{ result: T; missing: number }> {
-  const first = new LabelOutliner(lookup);
+  // Held by this render whatever the cache evicts meanwhile: the files the first drawing found
+  // loaded as well as those it loads (a colour emoji file costs up to 12 MB of the 24 MB).
+  const fonts = new Map<string, Font>();
+  const first = new LabelOutliner((file) => {
+    const font = lookup(file);
+    if (font) fonts.set(file.path, font);
+    return font;
+  });
   const result = draw(first);
   if (first.wanted.size === 0 || !assets) return { result, missing: first.missing };
   const wanted = [...first.wanted.values()].slice(0, MAX_FONT_FILES);
-  // Held by this render whatever the cache evicts meanwhile.
-  const fonts = new Map<string, Font>();
   await Promise.all(
     wanted.map(async (file) => {
       const font = await loadFont(assets, file);
@@ -104,8 +121,7 @@ async function fetchFont(assets: Fetcher, path: string): Promise<Font | null> {
     if (res.ok) {
       const woff = new Uint8Array(await res.arrayBuffer());
       const font = parseWoff(woff);
-      // The sfnt is about 1.5 × the WOFF; the parsed tables cost the rest.
-      keep(path, font, Math.round(woff.byteLength * 1.5 * COST_PER_BYTE));
+      keep(path, font, costOf(woff, font));
       return font;
     }
     console.warn(`${path}: ${res.status}; run npm run assets:build`);
@@ -115,6 +131,16 @@ async function fetchFont(assets: Fetcher, path: string): Promise<Font | null> {
   // Remembered as missing, so a missing file is not asked for on every render.
   keep(path, null, 0);
   return null;
+}
+
+/** A parsed font's estimated cost in bytes, from its WOFF (whose header gives the sfnt's size). */
+function costOf(woff: Uint8Array, font: Font): number {
+  if (hasColourGlyphs(font)) {
+    const sfnt = new DataView(woff.buffer, woff.byteOffset, woff.byteLength).getUint32(16);
+    return Math.round(sfnt * COLOUR_COST.perByte + COLOUR_COST.fixed);
+  }
+  // The sfnt is about 1.5 × the WOFF; the parsed tables cost the rest.
+  return Math.round(woff.byteLength * 1.5 * COST_PER_BYTE);
 }
 
 function keep(path: string, font: Font | null, cost: number): void {

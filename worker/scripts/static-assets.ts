@@ -9,7 +9,7 @@
  *   deployed whether or not draw.io itself is;
  * - Scalar's API reference bundle into `scalar/api-reference.js`, which `/docs` loads;
  * - the label fonts beyond the bundled Arimo (Noto Sans SC/TC/JP/KR, Arabic, Devanagari, Thai,
- *   Noto Emoji, Arimo's Vietnamese, Hebrew and extended subsets) into `fonts/<package>/`: the
+ *   Noto Color Emoji, Arimo's Vietnamese, Hebrew and extended subsets) into `fonts/<package>/`: the
  *   WOFF files `worker/drawio/text/font-files.ts` names, which PNG renders load on demand.
  * None is committed. `npm start`, `npm test` and `npm run deploy` run it with `--if-missing`.
  *

@@ -7,7 +7,13 @@
  */
 import bidiFactory from "bidi-js";
 import type { Font, Glyph, GlyphPosition } from "fontkit";
-import { type FontFile, fontFileOf, isBundledArimo, segment } from "../text/font-choice.ts";
+import {
+  emojiFileOf,
+  type FontFile,
+  fontFileOf,
+  isBundledArimo,
+  segment,
+} from "../text/font-choice.ts";
 import { familyOf } from "../text/font-families.ts";
 import type { OutlineLine, OutlineRun } from "../text/glyph-outliner.ts";
 
@@ -90,11 +96,13 @@ export function shapeLine(line: OutlineLine, lookup: FontLookup): ShapedLine {
 }
 
 /**
- * The file drawing a grapheme: that of its first character outside the bundled Arimo files
- * (a mark on a Latin letter is drawn from the file that has the mark), else its first.
+ * The file drawing a grapheme: for an emoji, the file holding its whole sequence; else that of
+ * its first character outside the bundled Arimo files (a mark on a Latin letter is drawn from
+ * the file that has the mark), else its first.
  */
 function fileOfGrapheme(grapheme: string, run: OutlineRun): FontFile | undefined {
   const family = familyOf(grapheme);
+  if (family === "Noto Emoji") return emojiFileOf(grapheme);
   const face = { bold: run.bold, italic: run.italic };
   let first: FontFile | undefined;
   for (const char of grapheme) {

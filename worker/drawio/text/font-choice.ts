@@ -1,7 +1,8 @@
 /**
  * Which font files a text needs beyond the bundled Arimo ones, read from the generated
  * manifest (`font-files.ts`): the family `familyOf` picks for each grapheme, then the subset
- * file of that family holding each code point (Noto Sans TC for the Han characters SC lacks).
+ * file of that family holding each code point (Noto Sans TC for the Han characters SC lacks), or
+ * for an emoji the one file that holds the whole sequence.
  */
 import { familyOf, familyOfCodePoint, isEmoji } from "./font-families.ts";
 import { BUNDLED_ARIMO_FILES, FONT_FILE_FAMILIES, type FontFileFamily } from "./font-files.ts";
@@ -22,6 +23,9 @@ export interface FontFace {
 
 /** Code points that join or select, drawn by the font of the grapheme they belong to. */
 const JOINERS = new Set([0x200c, 0x200d, 0xfe0e, 0xfe0f]);
+
+/** What an emoji grapheme holds one of (as `isEmoji` reads it). */
+const MAYBE_EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 
 /** A family's runs decoded once: `[first, last, subset]` triples sorted by `first`. */
 const decoded = new Map<FontFileFamily, Int32Array>();
@@ -46,6 +50,24 @@ function decode(runs: string): Int32Array {
     out.set([first, end, subset], i * 3);
   });
   return out;
+}
+
+/** A family's code points held by several subsets, and those subsets in manifest order. */
+const sharedDecoded = new Map<FontFileFamily, Map<number, number[]>>();
+
+function sharedOf(entry: FontFileFamily): Map<number, number[]> {
+  let shared = sharedDecoded.get(entry);
+  if (!shared) {
+    shared = new Map();
+    let cp = 0;
+    for (const part of entry.shared ? entry.shared.split(";") : []) {
+      const [delta = 0, ...subsets] = part.split(",").map((n) => Number.parseInt(n, 36));
+      cp += delta;
+      shared.set(cp, subsets);
+    }
+    sharedDecoded.set(entry, shared);
+  }
+  return shared;
 }
 
 function search(table: Int32Array, cp: number): number {
@@ -90,7 +112,8 @@ export function needsOtherFonts(text: string): boolean {
     if (!isBundledArimo(cp) && fontFileOf(familyOfCodePoint(cp), cp, {})) return true;
     if (cp > 0xffff) i += 1;
   }
-  return /\p{Extended_Pictographic}/u.test(text) && [...segment(text)].some(isEmoji);
+  // Flags and keycaps too: regional indicators and U+20E3 are not pictographs.
+  return MAYBE_EMOJI.test(text) && [...segment(text)].some(isEmoji);
 }
 
 /**
@@ -110,6 +133,36 @@ export function fontFileOf(family: string, cp: number, face: FontFace): FontFile
     return { family: entry.family, path };
   }
   return undefined;
+}
+
+/**
+ * The emoji file that draws a whole grapheme: the first file holding every code point of it,
+ * as the colour emoji font ligates a sequence (👩‍💻, 🇫🇷, 👍🏽, 1️⃣) only in such a file (👩's own
+ * file may lack 💻); else the file of its first code point that one holds.
+ *
+ * @example
+ * emojiFileOf("👩‍💻")?.path; // "fonts/noto-color-emoji/noto-color-emoji-8-400-normal.woff"
+ */
+export function emojiFileOf(grapheme: string): FontFile | undefined {
+  const entry = FONT_FILE_FAMILIES.find((family) => family.family === "Noto Emoji");
+  if (!entry) return undefined;
+  const table = tableOf(entry);
+  const shared = sharedOf(entry);
+  let common: number[] | undefined;
+  let first = -1;
+  for (const char of grapheme) {
+    const cp = char.codePointAt(0) as number;
+    if (JOINERS.has(cp)) continue;
+    const owner = search(table, cp);
+    if (owner < 0) continue;
+    if (first < 0) first = owner;
+    const holders = shared.get(cp) ?? [owner];
+    common = common ? common.filter((subset) => holders.includes(subset)) : holders;
+  }
+  const subset = common?.[0] ?? first;
+  if (subset < 0) return undefined;
+  const path = `fonts/${entry.pkg}/${entry.pkg}-${entry.subsets[subset]}-${faceOf(entry, {})}.woff`;
+  return { family: entry.family, path };
 }
 
 /** The face a family has closest to the one asked for (Noto families have no italics). */
@@ -134,6 +187,11 @@ export function fontFilesFor(text: string, faces: readonly FontFace[] = [{}]): F
   if (!needsOtherFonts(text)) return [];
   for (const grapheme of segment(text)) {
     const family = familyOf(grapheme);
+    if (family === "Noto Emoji") {
+      const file = emojiFileOf(grapheme);
+      if (file) found.set(file.path, file);
+      continue;
+    }
     for (const char of grapheme) {
       const cp = char.codePointAt(0) as number;
       if (JOINERS.has(cp) || (family === "Arimo" && isBundledArimo(cp))) continue;

@@ -1,5 +1,13 @@
+import { readFileSync } from "node:fs";
+import type { Font } from "fontkit";
 import { describe, expect, it } from "vitest";
-import { LabelOutliner, parseDiagram, renderSvg } from "../../../../worker/drawio/index.ts";
+import {
+  LabelOutliner,
+  parseDiagram,
+  parseWoff,
+  renderSvg,
+} from "../../../../worker/drawio/index.ts";
+import { MAX_COLOUR_GLYPHS } from "../../../../worker/drawio/raster/glyph-outlines.ts";
 import { shapeLine } from "../../../../worker/drawio/raster/shaped-line.ts";
 import type { OutlineLine, OutlineRun } from "../../../../worker/drawio/text/glyph-outliner.ts";
 import { nodeFontLookup } from "../../../fixtures/label-fonts.ts";
@@ -33,7 +41,7 @@ describe("label lines drawn as glyph outlines", () => {
     expect(outliner.lines).toBe(0);
   });
 
-  it("draws every script with no character missing", () => {
+  it("draws every script but emoji as outlines with no character missing", () => {
     const outliner = new LabelOutliner(nodeFontLookup);
     const samples = [
       "数据库 DB",
@@ -45,7 +53,6 @@ describe("label lines drawn as glyph outlines", () => {
       "डेटाबेस",
       "ฐานข้อมูล",
       "Cơ sở dữ liệu",
-      "🚀 👍🏽 🇫🇷 👨‍👩‍👧",
     ];
     for (const text of samples) {
       const svg = outliner.outline(line([run(text)]));
@@ -125,6 +132,94 @@ describe("label lines drawn as glyph outlines", () => {
       expect.objectContaining({
         code: "render_too_expensive",
         message: expect.stringContaining("characters drawn as outlines: 20,"),
+      }),
+    );
+  });
+});
+
+/** The ids a picture defines and the ids it refers to. */
+function idsOf(svg: string): { defined: string[]; referred: string[] } {
+  return {
+    defined: [...svg.matchAll(/ id="([^"]+)"/g)].map((m) => m[1] as string),
+    referred: [...svg.matchAll(/(?:href="#|url\(#)([^")]+)/g)].map((m) => m[1] as string),
+  };
+}
+
+/** The monochrome Noto Emoji file that holds `cp` (it has no SVG table). */
+function monoEmoji(cp: number): Font {
+  for (let subset = 0; subset <= 10; subset++) {
+    const woff = readFileSync(
+      `node_modules/@fontsource/noto-emoji/files/noto-emoji-${subset}-400-normal.woff`,
+    );
+    const font = parseWoff(new Uint8Array(woff));
+    if (font.glyphForCodePoint(cp).id !== 0) return font;
+  }
+  throw new Error(`no monochrome file holds U+${cp.toString(16)}`);
+}
+
+describe("emoji drawn in colour from the font's SVG table", () => {
+  it("draws an emoji in its own colours, whatever the text's", () => {
+    const outliner = new LabelOutliner(nodeFontLookup);
+    const svg = outliner.outline(line([run("🚀", { color: "#123456" })])) ?? "";
+    expect(svg).toMatch(/<radialGradient /);
+    const fills = new Set([...svg.matchAll(/fill="([^"]+)"/g)].map((m) => m[1]));
+    expect(fills.size).toBeGreaterThan(3);
+    expect(fills.has("#123456")).toBe(false);
+    // At the pen on the baseline, in font units scaled to 12 px, y down as the document has it.
+    expect(svg).toContain('<g fill="#000000" transform="matrix(0.0117188 0 0 0.0117188 100 50)">');
+    expect(outliner.colourGlyphs).toBe(1);
+    expect(outliner.missing).toBe(0);
+  });
+
+  it("gives every glyph drawn its own ids, and every reference an id of the picture", () => {
+    const outliner = new LabelOutliner(nodeFontLookup);
+    const svg = [
+      outliner.outline(line([run("🚀 🚀")])),
+      outliner.outline(line([run("👩‍💻 🇫🇷 ✅ 👍🏽")])),
+    ].join("");
+    const { defined, referred } = idsOf(svg);
+    expect(defined.length).toBeGreaterThan(20);
+    expect(new Set(defined).size).toBe(defined.length);
+    for (const id of referred) expect(defined, id).toContain(id);
+    expect(outliner.colourGlyphs).toBe(6);
+  });
+
+  it("draws a ZWJ sequence, a flag, a skin tone and a keycap each as one glyph", () => {
+    for (const emoji of ["👩‍💻", "🇫🇷", "👍🏽", "1️⃣", "🏳️‍🌈"]) {
+      const shaped = shapeLine(line([run(emoji)]), nodeFontLookup);
+      expect(
+        shaped.pieces.flatMap((p) => p.glyphs),
+        emoji,
+      ).toHaveLength(1);
+      expect(shaped.width, emoji).toBeCloseTo((12 * 1275) / 1024, 5);
+      const outliner = new LabelOutliner(nodeFontLookup);
+      const svg = outliner.outline(line([run(emoji)])) ?? "";
+      expect(svg.match(/<g fill="#000000" transform=/g), emoji).toHaveLength(1);
+      expect(outliner.missing, emoji).toBe(0);
+    }
+  });
+
+  it("draws a glyph its font has no SVG document for as an outline in the text's colour", () => {
+    const mono = monoEmoji(0x1f680);
+    const outliner = new LabelOutliner((file) =>
+      file.family === "Noto Emoji" ? mono : nodeFontLookup(file),
+    );
+    const svg = outliner.outline(line([run("🚀", { color: "#ff0000" })])) ?? "";
+    expect(svg).toMatch(
+      /^<g><g fill="#ff0000" transform="matrix\(0\.0\d+ 0 0 -0\.0\d+ 100 50\)"><path d="M/,
+    );
+    expect(svg).not.toContain("Gradient");
+    expect(outliner.colourGlyphs).toBe(0);
+  });
+
+  it("refuses a picture with more emoji than a PNG draws (render_too_expensive)", () => {
+    const outliner = new LabelOutliner(nodeFontLookup);
+    const half = "✅".repeat(MAX_COLOUR_GLYPHS / 2);
+    outliner.outline(line([run(half)]));
+    expect(() => outliner.outline(line([run(`${half}✅`)]))).toThrow(
+      expect.objectContaining({
+        code: "render_too_expensive",
+        message: expect.stringContaining("emoji drawn in colour: 2,001"),
       }),
     );
   });

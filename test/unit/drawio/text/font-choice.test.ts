@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  emojiFileOf,
   fontFileOf,
   fontFilesFor,
   isBundledArimo,
@@ -69,5 +70,19 @@ describe("the font files a text needs", () => {
     expect(isBundledArimo(0x0416)).toBe(true);
     expect(isBundledArimo(0x1ead)).toBe(false);
     expect(isBundledArimo(0x05d0)).toBe(false);
+  });
+
+  it("needs the colour emoji file that holds a whole sequence, flags and keycaps included", () => {
+    expect(needsOtherFonts("🇫🇷")).toBe(true);
+    expect(needsOtherFonts("1️⃣")).toBe(true);
+    const file = (text: string) => emojiFileOf(text)?.path.replace(/.*\//, "");
+    // 💻 is in files 3 and 8, 👩 only in 8, where the sequence is ligated: 👩‍💻 needs 8 alone.
+    expect(file("💻")).toBe("noto-color-emoji-3-400-normal.woff");
+    expect(file("👩‍💻")).toBe("noto-color-emoji-8-400-normal.woff");
+    expect(file("🇫🇷")).toBe("noto-color-emoji-0-400-normal.woff");
+    expect(fontFilesFor("👩‍💻 🇫🇷").map((f) => f.path.replace(/.*\//, ""))).toEqual([
+      "noto-color-emoji-8-400-normal.woff",
+      "noto-color-emoji-0-400-normal.woff",
+    ]);
   });
 });
