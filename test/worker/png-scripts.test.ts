@@ -119,4 +119,17 @@ describe("PNG labels in every script", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("x-drawforge-missing-glyphs")).toBe("2");
   });
+
+  it("loads at most 32 MB of fonts for one page, leaving the rest out and counted", async () => {
+    // One emoji from each colour emoji file (flags and people are 8 and 11 MB parsed).
+    const emoji = "🇫🇷 👩‍💻 🚀 ✅ 👍🏽 🍕 🐱 ⚽ 🎉 🏠 🌍 📦 🔒 ❤️ 😀 🧪 🛠️ 🎸 🦄 🌮";
+    const xml = XML.replace("数据库服务", emoji);
+    const res = await exports.default.fetch(
+      buildRequest("/v1/render", { method: "POST", body: { xml, format: "png" } }),
+    );
+    expect(res.status).toBe(200);
+    const missing = Number(res.headers.get("x-drawforge-missing-glyphs") ?? 0);
+    expect(missing, "emoji of the files over the page's limit").toBeGreaterThan(0);
+    expect(missing).toBeLessThan(20);
+  });
 });

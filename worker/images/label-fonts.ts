@@ -31,6 +31,24 @@ const COST_PER_BYTE = 16;
 const COLOUR_COST = { perByte: 1.3, fixed: 1024 * 1024 };
 /** The most files one page loads (a page of rare Han characters could ask for 200). */
 export const MAX_FONT_FILES = 64;
+/**
+ * The most one page's fonts may cost, estimated before fetching (see {@link fetchCostOf}):
+ * past it, the files it would add are not loaded and their characters are left out and
+ * counted, so one request cannot fill the isolate with fonts (every colour emoji file together
+ * would cost about 40 MB, 64 CJK subsets about 42 MB).
+ */
+export const PAGE_FONT_BYTES = 32 * 1024 * 1024;
+/**
+ * What a file costs once parsed and used, as measured (see {@link FONT_BUDGET_BYTES}), known
+ * before fetching it: the two large colour emoji files (flags, people), the other colour emoji
+ * files, and any other subset.
+ */
+const FETCH_COST = {
+  colourFlags: 8 * 1024 * 1024,
+  colourPeople: 11 * 1024 * 1024,
+  colour: 3.5 * 1024 * 1024,
+  subset: 0.7 * 1024 * 1024,
+} as const;
 
 /** Parsed fonts by path, least recently used first, and their estimated cost. */
 const cache = new Map<string, { font: Font | null; cost: number }>();
@@ -63,7 +81,7 @@ export async function drawWithLabelFonts<T>(
   });
   const result = draw(first);
   if (first.wanted.size === 0 || !assets) return { result, missing: first.missing };
-  const wanted = [...first.wanted.values()].slice(0, MAX_FONT_FILES);
+  const wanted = withinPageCost([...first.wanted.values()].slice(0, MAX_FONT_FILES), fonts);
   await Promise.all(
     wanted.map(async (file) => {
       const font = await loadFont(assets, file);
@@ -91,6 +109,29 @@ export async function drawForRaster<T extends object>(
   if (!raster) return draw(undefined);
   const { result, missing } = await drawWithLabelFonts(assets, draw);
   return missing > 0 ? { ...result, missingGlyphs: missing } : result;
+}
+
+/**
+ * The files of `wanted` a page may load, in order, while the fonts it holds and those it adds
+ * stay under {@link PAGE_FONT_BYTES}.
+ */
+function withinPageCost(wanted: FontFile[], held: ReadonlyMap<string, Font>): FontFile[] {
+  let total = 0;
+  for (const path of held.keys()) total += cache.get(path)?.cost ?? 0;
+  return wanted.filter((file) => {
+    const cost = cache.get(file.path)?.cost ?? fetchCostOf(file);
+    if (total + cost > PAGE_FONT_BYTES) return false;
+    total += cost;
+    return true;
+  });
+}
+
+/** A file's estimated cost before it is fetched, from its name. */
+function fetchCostOf(file: FontFile): number {
+  if (!file.path.includes("noto-color-emoji")) return FETCH_COST.subset;
+  if (/noto-color-emoji-0-/.test(file.path)) return FETCH_COST.colourFlags;
+  if (/noto-color-emoji-8-/.test(file.path)) return FETCH_COST.colourPeople;
+  return FETCH_COST.colour;
 }
 
 /** A font the isolate has: bundled Arimo, or a file already loaded (marked as recently used). */
