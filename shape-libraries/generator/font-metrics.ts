@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as fontkit from "fontkit";
+import { hmtxAdvance, runs } from "./advance-runs.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const files = (weight: number) =>
@@ -30,35 +31,12 @@ function widths(weight: number): Map<number, number> {
   const out = new Map<number, number>();
   for (const file of files(weight)) {
     const font = fontkit.create(readFileSync(file)) as fontkit.Font;
-    // The advance from the hmtx table itself: fontkit's glyph metrics also decode outlines,
-    // which fails on some glyphs of these subset files.
-    const hmtx = (
-      font as unknown as { hmtx: { metrics: { toArray(): { advance: number }[] } } }
-    ).hmtx.metrics.toArray();
-    const lastAdvance = hmtx[hmtx.length - 1]?.advance ?? 0;
+    const advanceOf = hmtxAdvance(font);
     for (const cp of font.characterSet) {
       if (out.has(cp)) continue;
-      const gid = font.glyphForCodePoint(cp).id;
-      const advance = hmtx[gid]?.advance ?? lastAdvance;
+      const advance = advanceOf(cp);
       out.set(cp, Math.round((advance / font.unitsPerEm) * 10_000) / 10);
     }
-  }
-  return out;
-}
-
-/** Runs of consecutive code points as `[first, w1, w2, …]`, which keeps the file small. */
-function runs(table: Map<number, number>): number[][] {
-  const points = [...table.keys()].sort((a, b) => a - b);
-  const out: number[][] = [];
-  let current: number[] | undefined;
-  let last = -2;
-  for (const cp of points) {
-    if (cp !== last + 1 || !current) {
-      current = [cp];
-      out.push(current);
-    }
-    current.push(table.get(cp) ?? 0);
-    last = cp;
   }
   return out;
 }

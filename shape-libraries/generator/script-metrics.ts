@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as fontkit from "fontkit";
 import { type FontFamily, familyOfCodePoint, woffToSfnt } from "../../worker/drawio/index.ts";
+import { hmtxAdvance, runs } from "./advance-runs.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -35,33 +36,12 @@ function advances(family: FontFamily, pkg: string, weight: number): Map<number, 
     const font = fontkit.create(
       Buffer.from(woffToSfnt(new Uint8Array(readFileSync(dir + file)))),
     ) as fontkit.Font;
-    // The advance from the hmtx table itself: fontkit's glyph metrics also decode outlines.
-    const hmtx = (
-      font as unknown as { hmtx: { metrics: { toArray(): { advance: number }[] } } }
-    ).hmtx.metrics.toArray();
-    const lastAdvance = hmtx[hmtx.length - 1]?.advance ?? 0;
+    const advanceOf = hmtxAdvance(font);
     for (const cp of font.characterSet) {
       if (out.has(cp) || familyOfCodePoint(cp) !== family) continue;
-      const advance = hmtx[font.glyphForCodePoint(cp).id]?.advance ?? lastAdvance;
+      const advance = advanceOf(cp);
       out.set(cp, Math.round((advance / font.unitsPerEm) * 10_000) / 10);
     }
-  }
-  return out;
-}
-
-/** Runs of consecutive code points as `[first, w1, w2, …]`, which keeps the file small. */
-function runs(table: Map<number, number>): number[][] {
-  const points = [...table.keys()].sort((a, b) => a - b);
-  const out: number[][] = [];
-  let current: number[] | undefined;
-  let last = -2;
-  for (const cp of points) {
-    if (cp !== last + 1 || !current) {
-      current = [cp];
-      out.push(current);
-    }
-    current.push(table.get(cp) ?? 0);
-    last = cp;
   }
   return out;
 }
