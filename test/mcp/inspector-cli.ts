@@ -4,14 +4,18 @@
  * `npx @modelcontextprotocol/inspector --cli … --method tools/list --strict` (which also checks
  * every tool schema for portability across clients), then reads the viewer app's metadata.
  * Fails when the Inspector does, when a tool is missing, or on any schema warning. CI runs it
- * (`npm run mcp:inspect`); port 8787 must be free.
+ * (`npm run mcp:inspect`). The Worker is started on `PORT` when it is set, else on a free port
+ * (given to `npm start` as `PORT`); a port something already answers on is refused, so the
+ * Inspector never inspects another server.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
-const ORIGIN = "http://127.0.0.1:8787";
+const PORT = process.env.PORT?.trim() ? Number(process.env.PORT) : await freePort();
+const ORIGIN = `http://127.0.0.1:${PORT}`;
 const EXPECTED = [
   "generate_diagram",
   "create_diagram_from_graph",
@@ -23,6 +27,29 @@ const EXPECTED = [
   "run_tool",
 ];
 const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** A port nothing listens on now, from the system. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something already answers on a port (then it is not ours to inspect). */
+async function answers(origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 let server: ChildProcess | undefined;
 function stop(): void {
@@ -57,10 +84,17 @@ function inspector(args: string[]): { status: number | null; stdout: string; std
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+if (await answers(ORIGIN)) {
+  throw new Error(
+    `something already answers on ${ORIGIN}: stop it, or choose another port with PORT=…`,
+  );
+}
+console.log(`npm start on PORT=${PORT}`);
 // `npm start` as a user runs it. Its output is kept: offline, it must not print network errors
 // (miniflare's download of the `Request.cf` object is off in worker/scripts/dev.ts).
 server = spawn("npm", ["start"], {
   cwd: root,
+  env: { ...process.env, PORT: String(PORT) },
   detached: true,
   stdio: ["ignore", "pipe", "pipe"],
 });
