@@ -17,10 +17,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../test/fixtures/free-port.ts";
 import { syntheticDiagram } from "../test/fixtures/synthetic.ts";
 
 /** The parts of autocannon 9 used here; it ships no types, so it is `require`d and cast. */
@@ -96,18 +96,6 @@ async function shutdown(): Promise<void> {
 process.on("exit", cleanup);
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
-}
 
 /** Starts `wrangler dev` and resolves with its base URL once `/healthz` answers 200. */
 async function startWorker(): Promise<string> {

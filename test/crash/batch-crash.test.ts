@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Received, startReceiver } from "../batch/receiver.ts";
+import { freePort } from "../fixtures/free-port.ts";
 import { startLlmServer } from "../worker/llm-server.ts";
 
 // Issue #15: a 20-item batch against a scripted model, the Worker process killed (SIGKILL, no
@@ -16,20 +16,6 @@ import { startLlmServer } from "../worker/llm-server.ts";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const KEY = "crash-test-key";
 const ITEMS = 20;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 let dir = "";
 let llm: Server;

@@ -10,8 +10,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../fixtures/free-port.ts";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 const PORT = process.env.PORT?.trim() ? Number(process.env.PORT) : await freePort();
@@ -27,19 +27,6 @@ const EXPECTED = [
   "run_tool",
 ];
 const root = fileURLToPath(new URL("../..", import.meta.url));
-
-/** A port nothing listens on now, from the system. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether something already answers on a port (then it is not ours to inspect). */
 async function answers(origin: string): Promise<boolean> {
