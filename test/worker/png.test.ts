@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pngEngine } from "../../worker/images/png-engine.ts";
+import { IMAGE_BORDER } from "../../worker/schemas/render.ts";
 import { api, buildRequest, createDiagram, expectProblem, SMALL_XML } from "./api.ts";
 import { decodePng } from "./png-pixels.ts";
 
@@ -18,6 +19,20 @@ function inkShare(image: { pixels: Uint8Array }): number {
     if (r !== 255 || g !== 255 || b !== 255 || a !== 255) ink++;
   }
   return ink / (image.pixels.length / 4);
+}
+
+/** The pixels within `band` px of the picture's edge that are not plain white and opaque. */
+function inkInFrame(image: { width: number; height: number; pixels: Uint8Array }, band: number) {
+  let ink = 0;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const inside = x >= band && y >= band && x < image.width - band && y < image.height - band;
+      const i = (y * image.width + x) * 4;
+      const white = image.pixels.subarray(i, i + 4).every((v) => v === 255);
+      if (!inside && !white) ink++;
+    }
+  }
+  return ink;
 }
 
 describe("PNG images: export, render and publications, rasterised in the Worker", () => {
@@ -59,8 +74,10 @@ describe("PNG images: export, render and publications, rasterised in the Worker"
     const two = decodePng(
       (await fetchBytes(`/v1/diagrams/${id}/export?format=png&scale=2&transparent=true`)).bytes,
     );
-    expect(two.width).toBeGreaterThanOrEqual(one.width * 2 - 1);
-    expect(two.width).toBeLessThanOrEqual(one.width * 2 + 1);
+    // Twice the drawing, with the same 8 px border each side.
+    const drawn = one.width - 2 * IMAGE_BORDER;
+    expect(two.width).toBeGreaterThanOrEqual(drawn * 2 + 2 * IMAGE_BORDER - 1);
+    expect(two.width).toBeLessThanOrEqual(drawn * 2 + 2 * IMAGE_BORDER + 1);
     // The top row between the two boxes is background.
     const gap = (image: { width: number }) => (Math.floor(image.width / 2) + image.width) * 4 + 3;
     expect(one.pixels[gap(one)]).toBe(255);
@@ -72,6 +89,40 @@ describe("PNG images: export, render and publications, rasterised in the Worker"
     expect([...dark.pixels.subarray(at, at + 3)]).toEqual([0x1e, 0x1e, 0x1e]);
     const bad = await api(`/v1/diagrams/${id}/export?format=png&transparent=maybe`);
     expectProblem(bad, 422, "invalid_request");
+  });
+
+  it("leaves a margin of background round the drawing, none when border=0 says so", async () => {
+    const id = await createDiagram();
+    const pub = await api(`/v1/diagrams/${id}/publications`, { method: "POST", body: {} });
+    const images = {
+      export: decodePng((await fetchBytes(`/v1/diagrams/${id}/export?format=png`)).bytes),
+      render: decodePng(
+        (
+          await fetchBytes("/v1/render", {
+            method: "POST",
+            body: { xml: SMALL_XML, format: "png" },
+          })
+        ).bytes,
+      ),
+      published: decodePng(
+        (await fetchBytes(new URL(pub.json.urls.png).pathname, { auth: null })).bytes,
+      ),
+    };
+    const cropped = decodePng(
+      (await fetchBytes(`/v1/diagrams/${id}/export?format=png&border=0`)).bytes,
+    );
+    // Issue #36: with no border the boxes' strokes lay on the picture's first and last columns.
+    expect(IMAGE_BORDER).toBeGreaterThan(0);
+    expect(inkInFrame(cropped, 1)).toBeGreaterThan(0);
+    for (const [name, image] of Object.entries(images)) {
+      expect([name, image.width, image.height]).toEqual([
+        name,
+        cropped.width + 2 * IMAGE_BORDER,
+        cropped.height + 2 * IMAGE_BORDER,
+      ]);
+      expect([name, inkInFrame(image, IMAGE_BORDER)]).toEqual([name, 0]);
+      expect([name, inkShare(image)]).not.toEqual([name, 0]);
+    }
   });
 
   it("refuses an image over 4096 × 4096 px with 422 image_too_large, changing nothing", async () => {

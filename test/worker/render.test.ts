@@ -36,7 +36,7 @@ describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", 
     const styled = await api(`/v1/diagrams/${id}/export?format=svg&theme=dark&scale=2&border=10`);
     expect(styled.text).toContain("background-color: #1e1e1e");
     expect(styled.text).toMatch(/width="(\d+)px"/);
-    const plain = await api(`/v1/diagrams/${id}/export?format=svg`);
+    const plain = await api(`/v1/diagrams/${id}/export?format=svg&border=0`);
     const w = (t: string) => Number(/width="(\d+)px"/.exec(t)?.[1]);
     // Twice the drawing (rounded up) plus 10 px each side.
     expect(w(styled.text)).toBeGreaterThanOrEqual(w(plain.text) * 2 + 18);

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { loadDrawingAssets } from "../images/drawing-assets.ts";
 import { drawForRaster } from "../images/label-fonts.ts";
+import { IMAGE_BORDER } from "../schemas/render.ts";
 import type { DiagramState } from "./diagram-state.ts";
 import { publicationNotFound, versionNotFound } from "./problems.ts";
 import type { PublicationIndex } from "./publication-index.ts";
@@ -160,6 +161,7 @@ export async function published(
       exportFile(document, xml, row.title, {
         format: args.format,
         page: 0,
+        border: IMAGE_BORDER,
         assets: drawing,
         outliner,
       }),

@@ -10,6 +10,7 @@ import { type FindingSchema, findingList } from "./finding.ts";
 import { GraphSchema } from "./graph.ts";
 import { namedLibrarySchema } from "./library-schema.ts";
 import { LIMITS } from "./limits.ts";
+import { BORDER_DESCRIPTION, IMAGE_BORDER } from "./render.ts";
 
 export { CAPPED_FINDINGS, FindingSchema, findingList } from "./finding.ts";
 
@@ -184,8 +185,8 @@ export const ExportQuerySchema = z.object({
     .int()
     .min(0)
     .max(200)
-    .default(0)
-    .openapi({ description: "`svg`, `png`: a margin around the drawing, in px." }),
+    .default(IMAGE_BORDER)
+    .openapi({ description: BORDER_DESCRIPTION }),
   transparent: BooleanQuerySchema.optional().openapi({
     description: "`png`: keep the background transparent (default: the page's colour, else white).",
   }),

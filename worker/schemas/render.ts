@@ -3,6 +3,18 @@
  */
 import { z } from "@hono/zod-openapi";
 
+/**
+ * The margin (px) around a drawing in an image when the request names none: shapes do not touch
+ * the picture's edge. draw.io's export dialog starts at 0, its viewer (`GraphViewer`) keeps 8.
+ *
+ * @example
+ * renderSvg(doc, { border: IMAGE_BORDER });
+ */
+export const IMAGE_BORDER = 8;
+
+/** What the `border` option says, for the render body and the export query alike. */
+export const BORDER_DESCRIPTION = `\`svg\`, \`png\`: a margin around the drawing, in px (default ${IMAGE_BORDER}; 0 crops to the shapes).`;
+
 export const RenderRequestSchema = z
   .object({
     xml: z.string().openapi({ description: "draw.io XML in any form." }),
@@ -10,7 +22,13 @@ export const RenderRequestSchema = z
     page: z.number().int().min(0).default(0).openapi({ description: "The page to draw." }),
     theme: z.enum(["light", "dark"]).default("light"),
     scale: z.number().min(0.1).max(4).default(1),
-    border: z.number().int().min(0).max(200).default(0),
+    border: z
+      .number()
+      .int()
+      .min(0)
+      .max(200)
+      .default(IMAGE_BORDER)
+      .openapi({ description: BORDER_DESCRIPTION }),
     transparent: z.boolean().default(false).openapi({
       description:
         "`png`: keep the background transparent (default: the page's colour, else white).",
