@@ -17,6 +17,7 @@ import { batches } from "./routes/batches.ts";
 import { convert } from "./routes/convert.ts";
 import { diagrams } from "./routes/diagrams.ts";
 import { exports } from "./routes/export.ts";
+import { favicon } from "./routes/favicon.ts";
 import { layout } from "./routes/layout.ts";
 import { meta } from "./routes/meta.ts";
 import { publications } from "./routes/publications.ts";
@@ -49,6 +50,7 @@ app.use("/v1/*", cors());
 app.use("/v1/*", jsonBody(), authenticate(), authorize(), rateLimit(), idempotency());
 
 app.route("/", meta);
+app.route("/", favicon);
 app.route("/", widget);
 app.route("/v1/diagrams", live);
 app.route("/v1/diagrams", diagrams);

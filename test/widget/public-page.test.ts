@@ -8,6 +8,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backend, browserForFile, FLOW_XML, hasChromium, shot } from "./harness.ts";
 
+/** A title a page must print as text, never as markup. */
+const TITLE = `Order flow </title><script>alert(1)</script> "v2"`;
+
 /** A host that records every request it gets: what a tracking pixel's owner would see. */
 let tracker: Server;
 let trackerUrl = "";
@@ -61,5 +64,41 @@ describe.skipIf(!hasChromium)("a publication's page", () => {
     await page.waitForTimeout(1_000);
     console.log("screenshot:", await shot(page, "publication-page-fallback"));
     expect(asked).toEqual([]);
+  });
+
+  it("shows the diagram's title, an icon, and download links that download", async () => {
+    const df = backend();
+    const diagram = await df.diagrams.create({ xml: FLOW_XML, title: TITLE });
+    const pub = await df.diagrams.publications.create(diagram.id);
+    const context = await chromium.browser.newContext({
+      viewport: { width: 1000, height: 700 },
+      acceptDownloads: true,
+    });
+    const page = chromium.keep(await context.newPage());
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const icon = page.waitForResponse((r) => new URL(r.url()).pathname === "/favicon.svg");
+    await page.goto(pub.urls.page);
+    await page.locator('drawforge-viewer img[data-renderer="server"]').waitFor({ timeout: 60_000 });
+    expect(await page.title()).toBe(TITLE);
+    expect(await page.locator("h1").textContent()).toBe(TITLE);
+    expect((await icon).status()).toBe(200);
+    console.log("screenshot:", await shot(page, "publication-page-title"));
+    const names: [label: string, file: string][] = [
+      ["SVG", `${diagram.title}.svg`],
+      ["PNG", `${diagram.title}.png`],
+      ["draw.io file", `${diagram.title}.drawio`],
+    ];
+    for (const [label, name] of names) {
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: label, exact: true }).click();
+      const file = await download;
+      expect(await file.failure(), label).toBeNull();
+      expect(file.suggestedFilename(), label).toBe(name.replace(/[^\p{L}\p{N} ._-]+/gu, ""));
+    }
+    expect(dialogs).toEqual([]);
   });
 });

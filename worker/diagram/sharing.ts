@@ -118,11 +118,11 @@ export async function indexEarlierPublications(
 }
 
 /**
- * What a publication shows now, without drawing it: its version (the pinned one, or the head)
- * and the ETag of its answers. A missing or revoked publication is a 404.
+ * What a publication shows now, without drawing it: its version (the pinned one, or the head),
+ * the ETag of its answers, and the diagram's title (for its page). A missing or revoked publication is a 404.
  *
  * @example
- * publication(state, { id: "pub_…" }); // { etag: '"3"', pinned: false, version: 3 }
+ * publication(state, { id: "pub_…" }); // { etag: '"3"', pinned: false, version: 3, title: "…" }
  */
 export function publication(state: DiagramState, args: z.infer<typeof In.PublicationInput>) {
   return shown(state, args.id).shows;
@@ -134,7 +134,8 @@ function shown(state: DiagramState, id: string) {
   const pub = row ? state.publications.get(id) : undefined;
   if (!row || !pub) return publicationNotFound();
   const version = pub.version ?? row.head;
-  return { row, shows: { etag: `"${version}"`, pinned: pub.version !== null, version } };
+  const shows = { etag: `"${version}"`, pinned: pub.version !== null, version, title: row.title };
+  return { row, shows };
 }
 
 /**

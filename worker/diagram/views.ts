@@ -120,8 +120,13 @@ function pageNotFound(doc: DiagramDocument, page: number): ApiError {
   );
 }
 
-/** A safe download name: letters, digits, spaces, dots, dashes and underscores only. */
-function fileName(title: string): string {
+/**
+ * A safe download name: letters, digits, spaces, dots, dashes and underscores only.
+ *
+ * @example
+ * fileName("Checkout <v2>"); // "Checkout v2"
+ */
+export function fileName(title: string): string {
   const cleaned = title
     .replace(/[^\p{L}\p{N} ._-]+/gu, "")
     .trim()

@@ -88,7 +88,9 @@ published.openapi(readPublished, async (c) => {
   }
   const cacheControl = publicCacheControl(shows.pinned);
   if (!format) {
-    const page = publicationPage(pub, drawioUrlOf(c.env, new URL(c.req.url).origin));
+    const origin = new URL(c.req.url).origin;
+    const drawio = drawioUrlOf(c.env, origin);
+    const page = publicationPage({ pub, title: shows.title, origin, drawio });
     return c.html(page.html, 200, {
       "cache-control": cacheControl,
       "content-security-policy": page.csp,

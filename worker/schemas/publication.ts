@@ -5,10 +5,16 @@
 import { z } from "@hono/zod-openapi";
 import { listOf } from "./common.ts";
 
-/** Publication ids carry their diagram's id: `pub_` + the diagram id's 22 characters + 16 random. */
+/**
+ * The letters and digits after `pub_` (about 226 random bits). Links made before #36 held the
+ * diagram id's 22 characters and 16 random ones: the same form, so they still resolve.
+ */
+export const PUBLICATION_ID_CHARS = 38;
+
+/** A publication id: `pub_` and 38 letters and digits, random, naming nothing else. */
 export const PublicationIdSchema = z
   .string()
-  .regex(/^pub_[A-Za-z0-9]{22}[A-Za-z0-9]{16}$/, "not a publication id")
+  .regex(new RegExp(`^pub_[A-Za-z0-9]{${PUBLICATION_ID_CHARS}}$`), "not a publication id")
   .openapi({ example: "pub_3kTq9ZpL0mWv8XcR2aYb1Nq8Zr1Xc0Vb7Mn2Lk" });
 
 export const CreatePublicationSchema = z
