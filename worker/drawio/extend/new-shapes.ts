@@ -67,7 +67,9 @@ export function newShapesOf(
         ? scene.flow(parent)
         : scene.flow(undefined);
     const box = nodeBox(sized, flow);
-    let style = nodeStyle(sized.kind, theme, sized.shape, box.labelSide) + styleKeys(sized.style);
+    let style =
+      nodeStyle(sized.kind, theme, sized.shape, box.labelSide, box.shape.width) +
+      styleKeys(sized.style);
     if (options.shapes) style = libraryCellStyle(style, options.shapes, theme) ?? style;
     added.shapes.push({ id, width: box.shape.width, height: box.shape.height, parent });
     added.styles.set(id, style);

@@ -2,7 +2,7 @@
 import type { Rect } from "../model/cell.ts";
 import { measureText } from "../text/estimate.ts";
 import type { Direction, GraphNode } from "./spec.ts";
-import { labelOutside } from "./themes.ts";
+import { labelOutside, QUEUE_CAP_SHARE } from "./themes.ts";
 
 /** The room a node takes in the layout, and where its shape sits inside that room. */
 export interface NodeBox {
@@ -42,7 +42,12 @@ export function nodeBox(node: GraphNode, direction: Direction): NodeBox {
       height *= 1.35;
       break;
     case "database":
+      // The lid and the bottom rim (cylinder3's label margins): the text goes on the body.
+      height += 20;
+      break;
     case "queue":
+      // A horizontal cylinder: the body left of the near cap holds the text.
+      width /= 1 - QUEUE_CAP_SHARE;
       height += 20;
       break;
     case "document":

@@ -100,22 +100,35 @@ export function labelOutside(kind: NodeKind): boolean {
 }
 
 /**
+ * The share of a queue's width its near end cap takes (`direct_data`'s stencil: 18 of 98
+ * units). draw.io centres a stencil's label on the whole box, so the label is kept off the cap
+ * with `spacingRight`, in draw.io and in our renderer alike.
+ */
+export const QUEUE_CAP_SHARE = 18 / 98;
+
+/**
  * The style of a node: the kind's shape (or a named draw.io shape), the theme's colours, then
- * the caller's overrides. `labelSide` places an outside label.
+ * the caller's overrides. `labelSide` places an outside label; `width` (the node's) keeps a
+ * queue's label on its body, off its end cap.
  *
  * @example
  * nodeStyle("decision", "default"); // "rhombus;whiteSpace=wrap;html=1;fillColor=#fff2cc;…"
+ * nodeStyle("queue", "default", undefined, undefined, 147); // "…direct_data;spacingRight=27;…"
  */
 export function nodeStyle(
   kind: NodeKind,
   theme: Theme,
   shape: string | undefined,
   labelSide: "right" | "bottom" | undefined,
+  width?: number,
 ): string {
   const colours = THEMES[theme];
   const [fill, stroke] = colours.node(kind);
   let base = SHAPES[kind];
   if (shape !== undefined) base = `shape=${shape};`;
+  else if (kind === "queue" && width !== undefined) {
+    base += `spacingRight=${Math.round(width * QUEUE_CAP_SHARE)};`;
+  }
   let style = `${base}whiteSpace=wrap;html=1;`;
   if (kind !== "icon" || shape === undefined) style += `fillColor=${fill};strokeColor=${stroke};`;
   else style += "aspect=fixed;";

@@ -141,7 +141,8 @@ function placeVertex(p: Placement, node: ElkNode, parent: ElkNode): void {
   const shape = { x: at.x, y: at.y, width: box.shape.width, height: box.shape.height };
   const rect = { ...shape, x: shape.x - from.x, y: shape.y - from.y };
   const style = p.restyle(
-    nodeStyle(spec_.kind, p.spec.theme, spec_.shape, box.labelSide) + styleKeys(spec_.style),
+    nodeStyle(spec_.kind, p.spec.theme, spec_.shape, box.labelSide, box.shape.width) +
+      styleKeys(spec_.style),
   );
   p.shapes.set(node.id, { rect: shape, style });
   const html = p.options.html?.get(spec_.id) ?? htmlLabel(spec_.label);
