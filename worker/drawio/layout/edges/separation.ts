@@ -50,7 +50,7 @@ export function separateSharedSegments(
       const at = byEdge.get(edge) as number;
       const moved = separated(routes, at, pair.at, (trial) => {
         // The moved edge must not run through a shape, by the lint's own rule.
-        const copy = written(layout, trial);
+        const copy = writtenRoute(layout, trial);
         const cells = page.cells.map((c) => (c === edge.element ? copy : c));
         const findings = lintPage(
           { ...page, cells },
@@ -142,8 +142,13 @@ function nearestSegment(points: readonly Point[], p: Point): number {
   return best;
 }
 
-/** A copy of the route's edge with its new bends and pinned ends. */
-function written(layout: PageLayout, route: EdgeRoute): XmlElement {
+/**
+ * A copy of the route's edge with its new bends and pinned ends (its label offset kept).
+ *
+ * @example
+ * const cell = writtenRoute(new PageLayout(page), { ...route, points: [start, end] });
+ */
+export function writtenRoute(layout: PageLayout, route: EdgeRoute): XmlElement {
   const copy = cloneElement(route.edge.element);
   const [source, target] = route.ends;
   const start = route.points[0] as Point;
