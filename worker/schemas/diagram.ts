@@ -10,7 +10,7 @@ import { type FindingSchema, findingList } from "./finding.ts";
 import { GraphSchema } from "./graph.ts";
 import { namedLibrarySchema } from "./library-schema.ts";
 import { LIMITS } from "./limits.ts";
-import { BORDER_DESCRIPTION, IMAGE_BORDER } from "./render.ts";
+import { borderSchema } from "./render.ts";
 
 export { CAPPED_FINDINGS, FindingSchema, findingList } from "./finding.ts";
 
@@ -180,13 +180,7 @@ export const ExportQuerySchema = z.object({
     .max(4)
     .default(1)
     .openapi({ description: "`svg`, `png`: the size factor (0.1–4; a PNG has 1 px per unit)." }),
-  border: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(200)
-    .default(IMAGE_BORDER)
-    .openapi({ description: BORDER_DESCRIPTION }),
+  border: borderSchema(z.coerce.number()),
   transparent: BooleanQuerySchema.optional().openapi({
     description: "`png`: keep the background transparent (default: the page's colour, else white).",
   }),

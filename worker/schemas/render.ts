@@ -12,8 +12,23 @@ import { z } from "@hono/zod-openapi";
  */
 export const IMAGE_BORDER = 8;
 
-/** What the `border` option says, for the render body and the export query alike. */
-export const BORDER_DESCRIPTION = `\`svg\`, \`png\`: a margin around the drawing, in px (default ${IMAGE_BORDER}; 0 crops to the shapes).`;
+/**
+ * The `border` option, for the render body (`z.number()`) and the export query
+ * (`z.coerce.number()`) alike: whole px, 0–200, {@link IMAGE_BORDER} unless given.
+ *
+ * @example
+ * const query = z.object({ border: borderSchema(z.coerce.number()) });
+ */
+export function borderSchema(number: z.ZodNumber) {
+  return number
+    .int()
+    .min(0)
+    .max(200)
+    .default(IMAGE_BORDER)
+    .openapi({
+      description: `\`svg\`, \`png\`: a margin around the drawing, in px (default ${IMAGE_BORDER}; 0 crops to the shapes).`,
+    });
+}
 
 export const RenderRequestSchema = z
   .object({
@@ -22,13 +37,7 @@ export const RenderRequestSchema = z
     page: z.number().int().min(0).default(0).openapi({ description: "The page to draw." }),
     theme: z.enum(["light", "dark"]).default("light"),
     scale: z.number().min(0.1).max(4).default(1),
-    border: z
-      .number()
-      .int()
-      .min(0)
-      .max(200)
-      .default(IMAGE_BORDER)
-      .openapi({ description: BORDER_DESCRIPTION }),
+    border: borderSchema(z.number()),
     transparent: z.boolean().default(false).openapi({
       description:
         "`png`: keep the background transparent (default: the page's colour, else white).",
