@@ -55,7 +55,8 @@ export const relayout = defineTool({
   title: "Tidy a diagram's layout",
   description:
     "Recompute the positions and edge routes of a diagram's first page, or of one container's inside, as a new version.",
-  summary: "recomputes the positions and routes of a page, or of one container's inside, as a new version",
+  summary:
+    "recomputes the positions and routes of a page, or of one container's inside, as a new version",
   core: false,
   input: z.object({
     id: Id,

@@ -13,7 +13,8 @@ export const readDiagram = defineTool({
   title: "Read a diagram",
   description:
     "Read a diagram: the compact text view with every cell id (default; read this before editing), one cell's XML (view=cell), the cells an XPath 1.0 expression selects (view=xpath), or the whole XML (view=xml).",
-  summary: "the compact view (cell ids, labels, edges), one cell's XML, an XPath 1.0 selection, or the XML",
+  summary:
+    "the compact view (cell ids, labels, edges), one cell's XML, an XPath 1.0 selection, or the XML",
   core: true,
   input: z.object({
     id: Id,
