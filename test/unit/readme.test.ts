@@ -148,3 +148,13 @@ describe("the deploy script's checks", () => {
     expect(warnings[0]).toContain("npx wrangler kv namespace create OAUTH_KV");
   });
 });
+
+describe("the README's curl examples", () => {
+  it("never save a problem as if it were the file: every curl -o uses --fail-with-body", () => {
+    const commands = README.replaceAll("\\\n", " ")
+      .split("\n")
+      .filter((line) => /^\s*curl /.test(line) && / -o \S/.test(line));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const command of commands) expect(command).toContain("--fail-with-body");
+  });
+});
