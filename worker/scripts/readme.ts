@@ -5,7 +5,8 @@
  * this file would write.
  * - `mcp-tools`: the MCP tool listing (which tools `tools/list` shows, how many tokens that costs,
  *   and the table), from the tools themselves;
- * - `batch-queues`: the queues a deployment creates, from `wrangler.toml`.
+ * - `batch-queues`: the queues a deployment creates, from `wrangler.toml`;
+ * - `sdk-resources`: the SDK's resources and methods, from a client.
  * The deployment figures (static files, the Worker's size) are measured by `npm run deploy`, which
  * checks its own part (`deploy-figures`) with {@link deployFiguresPart}.
  *
@@ -17,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { experimental_readRawConfig } from "wrangler";
+import { Drawforge } from "../../sdk/index.ts";
 import { MCP_TOOLS, toolListing } from "../routes/mcp/server.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -86,6 +88,48 @@ function batchQueuesPart(): string {
   ].join("\n");
 }
 
+/** The methods of an SDK resource (its class's), and the resources under it (its fields). */
+function sdkMembers(resource: object): { methods: string[]; children: [string, object][] } {
+  const methods = new Set<string>();
+  const base = [Object.prototype, Function.prototype];
+  for (let proto = Object.getPrototypeOf(resource); proto && !base.includes(proto); ) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name !== "constructor" && typeof Reflect.get(proto, name) === "function") {
+        methods.add(name);
+      }
+    }
+    proto = Object.getPrototypeOf(proto);
+  }
+  const children = Object.entries(resource).filter(
+    (entry): entry is [string, object] =>
+      typeof entry[1] === "object" || typeof entry[1] === "function",
+  );
+  return { methods: [...methods], children };
+}
+
+/** The SDK's resources, as a client holds them: each with its methods and the resources below. */
+function sdkResourcesPart(): string {
+  const df = new Drawforge({ apiKey: "readme", baseUrl: "https://drawforge.example" });
+  const code = (names: string[]) => names.map((n) => `\`${n}\``).join(", ");
+  const lines: string[] = [];
+  const walk = (path: string, resource: object, depth: number) => {
+    const { methods, children } = sdkMembers(resource);
+    const indent = "  ".repeat(depth);
+    if (typeof resource === "function") {
+      // A resource that is called, with its variants as functions on it (`generate.stream`).
+      const calls = [path, ...children.map(([name]) => `${path}.${name}`)];
+      lines.push(`${indent}- ${code(calls.map((c) => `${c}(…)`))}`);
+      return;
+    }
+    lines.push(`${indent}- \`${path}\`: ${code(methods)}`);
+    for (const [name, child] of children) walk(`${path}.${name}`, child, depth + 1);
+  };
+  const { methods, children } = sdkMembers(df);
+  lines.push(`- ${code(methods.map((m) => `df.${m}(…)`))}`);
+  for (const [name, child] of children) walk(`df.${name}`, child, 0);
+  return lines.join("\n");
+}
+
 /** The deployment's figures as the README states them, from `npm run deploy`'s measurements. */
 export function deployFiguresPart(figures: {
   assetFiles: number;
@@ -130,6 +174,7 @@ export function deployFiguresDrift(
 export const README_PARTS: Readonly<Record<string, () => string>> = {
   "mcp-tools": mcpToolsPart,
   "batch-queues": batchQueuesPart,
+  "sdk-resources": sdkResourcesPart,
 };
 
 const PART = /(<!-- generated:([a-z-]+) -->\n)([\s\S]*?)(\n *<!-- \/generated:\2 -->)/g;
