@@ -100,10 +100,13 @@ function sdkMembers(resource: object): { methods: string[]; children: [string, o
     }
     proto = Object.getPrototypeOf(proto);
   }
-  const children = Object.entries(resource).filter(
-    (entry): entry is [string, object] =>
-      typeof entry[1] === "object" || typeof entry[1] === "function",
-  );
+  // By name: the order of a client's fields depends on how its class was compiled.
+  const children = Object.entries(resource)
+    .filter(
+      (entry): entry is [string, object] =>
+        typeof entry[1] === "object" || typeof entry[1] === "function",
+    )
+    .sort(([a], [b]) => a.localeCompare(b));
   return { methods: [...methods], children };
 }
 
