@@ -13,9 +13,9 @@
  * must stand out from the canvas (≥ 3), and no label box may be dark on a light lane. The
  * side-by-side pictures go to /tmp/shots-dark/. Skips without Chromium.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getCellAttribute } from "../../worker/drawio/model/cell.ts";
 import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import { serializeDiagram } from "../../worker/drawio/model/serialize.ts";
@@ -24,7 +24,9 @@ import { colourTheme, LIGHT } from "../../worker/drawio/render/dark-colours.ts";
 import { renderSvg } from "../../worker/drawio/render/index.ts";
 import { corpusFiles } from "../fixtures/corpus.ts";
 import { nodePngEngine } from "../fixtures/png-engine.ts";
-import { findChromium, type LaunchedDrawio, launchDrawio } from "./drawio.ts";
+import { contrast, luminance } from "../fixtures/wcag-contrast.ts";
+import { findChromium } from "./drawio.ts";
+import { drawioForSuite } from "./drawio-suite.ts";
 import { compareRasters, rasterise, sizeOf } from "./render-compare.ts";
 
 const OUT = "/tmp/shots-dark";
@@ -163,21 +165,6 @@ const CORPUS: Case[] = [
   mismatch: 0.06,
 }));
 
-/** WCAG relative luminance of a CSS hex colour. */
-function luminance(hex: string): number {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio. */
-function contrast(a: string, b: string): number {
-  const [hi = 0, lo = 0] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
 const hex6 = (c: string | undefined) => (c && /^#[0-9a-f]{6}$/.test(c) ? c : undefined);
 
 /**
@@ -252,23 +239,16 @@ function shiftOf(svg: string): [number, number] {
 const dataUri = (png: Buffer) => `data:image/png;base64,${png.toString("base64")}`;
 
 describe.skipIf(findChromium() === undefined)("our dark theme beside draw.io's dark mode", () => {
-  let drawio: LaunchedDrawio;
-  beforeAll(async () => {
-    drawio = await launchDrawio();
-    mkdirSync(OUT, { recursive: true });
-  }, 60_000);
-  afterAll(async () => {
-    await drawio?.close();
-  });
+  const drawio = drawioForSuite(OUT);
 
   for (const c of [...CASES, ...CORPUS]) {
     it(`${c.name}: matches draw.io's dark colours in pixels, shape by shape, and stays readable`, async () => {
       const doc = parseDiagram(c.xml);
       const ours = renderSvg(doc, { theme: "dark" }).svg;
-      const light = await drawio.renderSvg(c.xml);
+      const light = await drawio().renderSvg(c.xml);
       const engine = await nodePngEngine();
       const png = Buffer.from(engine.rasterize(ours).png);
-      const page = await drawio.browser.newPage();
+      const page = await drawio().browser.newPage();
       try {
         const a = sizeOf(light);
         const b = sizeOf(ours);

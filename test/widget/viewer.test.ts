@@ -7,6 +7,7 @@ import { inflateRawSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
+import { luminance } from "../fixtures/wcag-contrast.ts";
 import {
   backend,
   browserForFile,
@@ -59,10 +60,7 @@ async function canvasColours(page: Page, selector: string, colour: string) {
   let near = 0;
   for (let i = 0; i < png.data.length; i += 4) {
     const rgb = [png.data[i] ?? 0, png.data[i + 1] ?? 0, png.data[i + 2] ?? 0];
-    const lin = rgb.map((v) =>
-      v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
-    );
-    if (0.2126 * (lin[0] ?? 0) + 0.7152 * (lin[1] ?? 0) + 0.0722 * (lin[2] ?? 0) > 0.6) light++;
+    if (luminance(rgb) > 0.6) light++;
     if (rgb.every((v) => Math.abs(v - 0x12) <= 4)) page121212++;
     if (rgb.every((v, k) => Math.abs(v - (want[k] ?? 0)) <= 8)) near++;
   }

@@ -13,6 +13,7 @@ import {
   themedColour,
 } from "../../../../worker/drawio/render/dark-colours.ts";
 import { renderSvg } from "../../../../worker/drawio/render/index.ts";
+import { contrast, luminance } from "../../../fixtures/wcag-contrast.ts";
 
 const model = (cells: string, attrs = "") =>
   `<mxGraphModel${attrs}><root><mxCell id="0"/><mxCell id="1" parent="0"/>${cells}</root></mxGraphModel>`;
@@ -22,21 +23,6 @@ const edge = (id: string, value: string, style: string, source: string, target: 
   `<mxCell id="${id}" value="${value}" style="${style}" edge="1" parent="${p}" source="${source}" target="${target}"><mxGeometry relative="1" as="geometry"/></mxCell>`;
 
 const dark = (xml: string) => renderSvg(parseDiagram(xml), { theme: "dark" }).svg;
-
-/** WCAG relative luminance of `#rrggbb`. */
-function luminance(hex: string): number {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio of two `#rrggbb` colours. */
-function contrast(a: string, b: string): number {
-  const [hi = 0, lo = 0] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 /** The hue of `#rrggbb` in degrees. */
 function hue(hex: string): number {
