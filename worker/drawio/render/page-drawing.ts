@@ -235,7 +235,9 @@ export class PageDrawing {
         }
       }
       overrides ??= {};
-      overrides[key] = found && found !== "inherit" && found !== "swimlane" ? found : "default";
+      // Nothing to take: the theme's default colour (a gradient's end stays white, as before).
+      const fallback = key === "gradientColor" ? "#ffffff" : "default";
+      overrides[key] = found && found !== "inherit" && found !== "swimlane" ? found : fallback;
     }
     return overrides ? new CellStyle(cell.style, kind, this.#theme, overrides) : plain;
   }
