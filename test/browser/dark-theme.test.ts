@@ -265,6 +265,7 @@ describe.skipIf(findChromium() === undefined)("our dark theme beside draw.io's d
         );
         await page.screenshot({ path: `${OUT}/${c.name}.png`, fullPage: true });
         writeFileSync(`${OUT}/${c.name}.svg`, ours);
+        console.log(`${c.name}: ${(compared.mismatch * 100).toFixed(2)} % of pixels differ`);
 
         expect(compared.mismatch).toBeLessThan(c.mismatch);
         const reference = PNG.sync.read(theirs);
