@@ -11,7 +11,7 @@ import { LiveSocket } from "../shared/live-socket.ts";
 import type { WidgetTheme } from "../shared/theme.ts";
 import { type Drawing, drawingOf, type RendererChoice } from "./drawing.ts";
 import { renderDiagram } from "./renderer.ts";
-import { fromApi, fromSrc, type Source } from "./sources.ts";
+import { fromApi, fromSrc, type Source, wantsDark } from "./sources.ts";
 import { viewerStyles } from "./viewer-styles.ts";
 
 const ZOOM_STEP = 1.25;
@@ -97,8 +97,9 @@ export class DrawforgeViewer extends LitElement {
   /** Where "Open in editor" goes; by default a diagrams.net copy of the diagram. */
   editorUrl = "";
   /**
-   * The viewer's chrome: `light`, `dark`, or `auto` (the system's). Dark also asks the server
-   * for its dark drawing; draw.io and a publication draw the diagram as it is.
+   * The viewer's chrome and diagram: `light`, `dark`, or `auto` (the system's). Dark asks the
+   * server for its dark drawing, and darkens a light one (draw.io's, a publication's) by the
+   * same rule, draw.io's dark mode.
    */
   theme: WidgetTheme = "light";
   /** `auto` (the server's SVG, draw.io as the fallback), `server` or `drawio`. */
@@ -159,6 +160,7 @@ export class DrawforgeViewer extends LitElement {
               part="image"
               src=${this.rendered.url}
               data-renderer=${this.rendered.renderer}
+              class=${this.rendered.dark === "filter" ? "darkened" : ""}
               alt=${this.rendered.labels.length ? `${name}: ${this.rendered.labels.join(", ")}` : name}
               width=${width}
               draggable="false"
@@ -247,7 +249,10 @@ export class DrawforgeViewer extends LitElement {
         : await renderDiagram(this.drawioUrl, xml, this.page);
     if (generation !== this.#generation) return;
     const byServer = svg === server?.svg;
-    this.#draw(drawingOf(svg, byServer ? "server" : "drawio", byServer && !!dark));
+    // A light drawing (draw.io's, a publication's, inline XML) in the dark theme is darkened by
+    // draw.io's own rule, as the server's dark drawing is painted.
+    const darkBy = byServer && dark ? "server" : wantsDark(this.theme) ? "filter" : undefined;
+    this.#draw(drawingOf(svg, byServer ? "server" : "drawio", darkBy));
     this.#version = version;
     this.diagramTitle = title;
     this.status = "ready";

@@ -42,9 +42,7 @@ const SERVER_TIMEOUT_MS = 20_000;
 export async function fromApi(o: SourceOptions): Promise<Source> {
   const df = widgetClient(o.apiBase, o.token);
   const { xml, title, version } = await df.diagrams.retrieve(o.diagramId);
-  const dark =
-    o.theme === "dark" ||
-    (o.theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+  const dark = wantsDark(o.theme);
   const server = await serverOf(o, () =>
     df.diagrams.svg(
       o.diagramId,
@@ -53,6 +51,18 @@ export async function fromApi(o: SourceOptions): Promise<Source> {
     ),
   );
   return { xml: xml ?? "", title, version, server, dark };
+}
+
+/**
+ * Whether a viewer in `theme` shows its diagram dark: `dark`, or `auto` in a dark system.
+ *
+ * @example
+ * wantsDark("auto"); // true where the system prefers dark
+ */
+export function wantsDark(theme: WidgetTheme): boolean {
+  return (
+    theme === "dark" || (theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches)
+  );
 }
 
 /**

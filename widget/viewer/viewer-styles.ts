@@ -26,9 +26,17 @@ export const viewerStyles = [
       text-align: center;
       background: var(--drawforge-canvas, #ffffff);
     }
-    /* Around the server's dark drawing: the colour of its own background. */
+    /* Around a dark drawing: the colour of its own background (draw.io's dark page). */
     .dark {
-      background: #1e1e1e;
+      background: #121212;
+    }
+    /*
+     * A light drawing in the dark theme, darkened as the server paints its dark one
+     * (worker/drawio/render/dark-colours.ts): each colour inverted at 93 % and its hue turned
+     * half a circle, which is draw.io's dark mode; white becomes #121212.
+     */
+    img.darkened {
+      filter: invert(93%) hue-rotate(180deg);
     }
     .canvas:focus-visible {
       box-shadow: inset var(--_focus);
