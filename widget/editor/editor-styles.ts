@@ -104,6 +104,32 @@ export const editorStyles = [
       min-width: 0;
       background: var(--_surface);
     }
+    /* In draw.io's place when the diagram is not open: what happened, and Retry. */
+    .stage-notice {
+      position: absolute;
+      inset: 0;
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      justify-content: center;
+      gap: 4px;
+      padding: 24px;
+      text-align: center;
+      color: var(--_muted);
+      line-height: 1.5;
+      overflow: auto;
+    }
+    .stage-notice p {
+      margin: 0;
+      max-width: 60ch;
+      overflow-wrap: anywhere;
+    }
+    .stage-notice.error strong {
+      color: var(--_danger);
+    }
+    .stage-notice button {
+      margin-top: 12px;
+    }
     iframe {
       position: absolute;
       inset: 0;
