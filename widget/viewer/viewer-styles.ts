@@ -25,6 +25,12 @@ export const viewerStyles = [
       padding: 12px;
       text-align: center;
       background: var(--drawforge-canvas, #ffffff);
+      /* One finger pans (the canvas scrolls); two fingers are the viewer's pinch, not the page's. */
+      touch-action: pan-x pan-y;
+      overscroll-behavior-x: contain;
+    }
+    .canvas.dragging {
+      cursor: grabbing;
     }
     /* Around a dark drawing: the colour of its own background (draw.io's dark page). */
     .dark {
@@ -67,6 +73,13 @@ export const viewerStyles = [
     .bar button {
       min-width: 30px;
       padding: 3px 8px;
+    }
+    /* Fingers: buttons big enough to tap. */
+    @media (pointer: coarse) {
+      .bar button {
+        min-width: 44px;
+        min-height: 40px;
+      }
     }
     .bar button[aria-pressed="true"] {
       border-color: var(--_accent);
