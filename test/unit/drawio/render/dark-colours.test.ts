@@ -175,4 +175,16 @@ describe("renderSvg in the dark theme", () => {
     expect(night).not.toContain('fill="#999999"');
     expect(night).toContain(`fill="${inverseColour("#999999")}"`);
   });
+
+  it("turns the grounds the code-drawn icons paint (Cisco 19's ground) with the rest", () => {
+    for (const style of [
+      "shape=mxgraph.cisco19.rect;prIcon=router;fillColor=#FAFAFA;strokeColor=#005073;",
+    ]) {
+      const light = renderSvg(parseDiagram(model(vertex("a", "", style)))).svg.toLowerCase();
+      const night = dark(model(vertex("a", "", style))).toLowerCase();
+      const ground = /fillcolor=(#[0-9a-f]{6})/i.exec(style)?.[1]?.toLowerCase() ?? "";
+      expect(light, style).toContain(`fill="${ground}"`);
+      expect(night, style).not.toContain(`fill="${ground}"`);
+    }
+  });
 });

@@ -235,7 +235,7 @@ export function eventSymbol(
   }
   if (name === "message") {
     const white = inverse && c.style.get("fillColor") === "none";
-    return envelope(c, f, paint, white ? { ...paint, stroke: "#ffffff" } : paint);
+    return envelope(c, f, paint, white ? { ...paint, stroke: c.style.paint("#ffffff") } : paint);
   }
   if (name === "timer") {
     const hands = at(c, f);

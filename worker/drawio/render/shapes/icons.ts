@@ -78,7 +78,7 @@ export const ICON_SHAPES: ShapeTable = {
     };
   },
   "mxgraph.kubernetes.icon": (c) => {
-    const fill = c.style.get("fillColor") ?? "#ffffff";
+    const fill = c.style.paint(c.style.get("fillColor") ?? "#ffffff");
     const color = iconColor(c, "#ffffff");
     const frame = "mxgraph.kubernetes.frame";
     const outer = glyph(c, frame, color, 0, 0, c.w, c.h);
@@ -91,7 +91,7 @@ export const ICON_SHAPES: ShapeTable = {
   "mxgraph.cisco19.rect": (c) => {
     const icon = c.style.get("prIcon") ?? "l2_switch";
     const [ground, gx, gy, gw, gh] = CISCO19_GROUNDS[icon] ?? ["mxgraph.cisco19.bg1", 0, 0, 1, 1];
-    const fill = c.style.get("fillColor") ?? "#ffffff";
+    const fill = c.style.paint(c.style.get("fillColor") ?? "#ffffff");
     const back =
       ground === "ellipse"
         ? ellipse(c, c.x + c.w * gx, c.y + c.h * gy, c.w * gw, c.h * gh, {
@@ -105,7 +105,7 @@ export const ICON_SHAPES: ShapeTable = {
   },
   "mxgraph.gcp2.hexIcon": (c) => {
     const name = `mxgraph.gcp2.${c.style.get("prIcon") ?? "compute_engine"}`;
-    const fill = c.style.get("fillColor") ?? "#ffffff";
+    const fill = c.style.paint(c.style.get("fillColor") ?? "#ffffff");
     return { svg: glyph(c, name, fill, c.w * 0.17, c.h * 0.16, c.w * 0.66, c.h * 0.68) };
   },
 };
