@@ -11,6 +11,9 @@ import {
   type ListDiagramsParams,
   type Operation,
   type Page,
+  type RenderedPng,
+  type RenderedSvg,
+  type RenderParams,
   type TurnEvent,
   type TurnStream,
   type VersionSummary,
@@ -35,6 +38,7 @@ import type {
   ExportLinkSchema,
   OperationsResultSchema,
 } from "../../worker/schemas/diagram.ts";
+import type { RenderRequestSchema } from "../../worker/schemas/render.ts";
 import type { VersionSchema, VersionSummarySchema } from "../../worker/schemas/version.ts";
 import type {
   BatchCompletedEventSchema,
@@ -65,6 +69,19 @@ describe("responses are exactly the API's schemas", () => {
     expectTypeOf(df.diagrams.export("d", { format: "xml" })).resolves.toEqualTypeOf<ExportedFile>();
     expectTypeOf(df.diagrams.delete("d")).resolves.toEqualTypeOf<void>();
     expectTypeOf<APIError["problem"]>().toEqualTypeOf<z.output<typeof ProblemSchema> | undefined>();
+  });
+
+  it("types renders: an SVG's text or a PNG's bytes, by format", () => {
+    expectTypeOf(df.render({ xml: "<x/>" })).resolves.toEqualTypeOf<RenderedSvg>();
+    expectTypeOf(df.render({ xml: "<x/>", format: "svg" })).resolves.toEqualTypeOf<RenderedSvg>();
+    expectTypeOf(df.render({ xml: "<x/>", format: "png" })).resolves.toEqualTypeOf<RenderedPng>();
+    const format = "png" as "svg" | "png";
+    expectTypeOf(df.render({ xml: "<x/>", format })).resolves.toEqualTypeOf<
+      RenderedSvg | RenderedPng
+    >();
+    expectTypeOf<RenderedSvg["content"]>().toEqualTypeOf<string>();
+    expectTypeOf<RenderedPng["content"]>().toEqualTypeOf<Uint8Array>();
+    expectTypeOf<RenderParams>().toEqualTypeOf<z.input<typeof RenderRequestSchema>>();
   });
 
   it("types pagination: await for a page, for-await for items", () => {
@@ -174,6 +191,12 @@ describe("requests take the API's input types", () => {
     df.diagrams.rename("d", { title: "t" }, { ifMatch: 2 });
     // @ts-expect-error no such export format
     df.diagrams.export("d", { format: "pdf" });
+    // @ts-expect-error render draws SVG or PNG
+    df.render({ xml: "<x/>", format: "jpeg" });
+    // @ts-expect-error render needs the XML
+    df.render({ format: "png" });
+    // @ts-expect-error the scale is a number
+    df.render({ xml: "<x/>", scale: "2" });
     // @ts-expect-error version numbers are numbers
     df.diagrams.versions.restore("d", "2");
     // @ts-expect-error an unknown node kind
@@ -204,6 +227,9 @@ describe("requests take the API's input types", () => {
     const file = await df.diagrams.export("d", { format: "drawio" });
     // @ts-expect-error a file export is not a link
     file.url;
+    const svg = await df.render({ xml: "<x/>" });
+    // @ts-expect-error an SVG has no missing glyphs to count: only a PNG does
+    svg.missingGlyphs;
     const batch = await df.batches.waitFor("b_1");
     // @ts-expect-error waitFor answers the batch without its items: use df.batches.items()
     batch.items;
