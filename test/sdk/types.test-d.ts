@@ -30,7 +30,7 @@ import type {
   DeliverySchema,
   WebhookSecretSchema,
 } from "../../worker/schemas/batch.ts";
-import type { ProblemSchema } from "../../worker/schemas/common.ts";
+import type { DiagramLinksSchema, ProblemSchema } from "../../worker/schemas/common.ts";
 import type {
   CreateDiagramSchema,
   DiagramSchema,
@@ -111,6 +111,13 @@ describe("responses are exactly the API's schemas", () => {
     expectTypeOf<
       Extract<TurnEvent, { type: "turn.started" }>["diagram_id"]
     >().toEqualTypeOf<string>();
+    // The last event carries the JSON answer's links when the diagram was kept.
+    expectTypeOf<Extract<TurnEvent, { type: "turn.completed" }>["links"]>().toEqualTypeOf<
+      z.output<typeof DiagramLinksSchema> | undefined
+    >();
+    expectTypeOf<Extract<TurnEvent, { type: "turn.completed" }>["links"]>().toEqualTypeOf<
+      Resolved<typeof df.generate>["links"] | undefined
+    >();
   });
 
   it("types webhook events", () => {
