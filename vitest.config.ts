@@ -49,6 +49,9 @@ function hermeticWranglerConfig(): string {
 
 const WRANGLER_CONFIG = hermeticWranglerConfig();
 
+/** Reads the origin of a server a project's global setup started (`project.provide`). */
+type ProvidedUrl = (key: "llmUrl" | "receiverUrl") => string;
+
 /**
  * A project of tests that run inside workerd, with real Durable Objects. The auth tests run in a
  * workerd of their own: they load the whole app module graph next to the worker's, and in one
@@ -59,13 +62,15 @@ function workerProject(
   include: string[],
   exclude: string[] = [],
   setup: string[] = ["./test/worker/corpus-setup.ts"],
-  bindings: Record<string, string> = {},
+  bindings: (inject: ProvidedUrl) => Record<string, string> = () => ({}),
   sequential = false,
 ) {
   return {
     plugins: [
       withoutDependencySourceMaps(),
-      cloudflareTest({
+      // A function of what the global setup provides: its servers' ports are chosen when they
+      // start, before workerd does.
+      cloudflareTest(({ inject }) => ({
         wrangler: { configPath: WRANGLER_CONFIG },
         miniflare: {
           // Two tenants; rate limiting off unless a test passes TEST_RATE_LIMITER itself.
@@ -73,19 +78,20 @@ function workerProject(
             API_KEYS: "test-key-a,test-key-b",
             RATE_LIMIT: "off",
             ALLOWED_ORIGINS: "https://docs.example",
-            // The scripted model server of test/worker/llm-server.ts.
+            // A model is configured, but in projects without a model server (whose own
+            // bindings point it at theirs) nothing listens there: a turn's call is refused.
             OPENAI_API_KEY: "test-openai-key",
-            OPENAI_BASE_URL: "http://127.0.0.1:47213/v1",
+            OPENAI_BASE_URL: "http://127.0.0.1:1/v1",
             DRAWFORGE_MODEL: "scripted",
             DRAWFORGE_MODELS: "scripted-blind",
             DRAWFORGE_VISION_MODELS: "scripted",
-            ...bindings,
+            ...bindings(inject as ProvidedUrl),
           },
           ratelimits: {
             TEST_RATE_LIMITER: { namespace_id: "1002", simple: { limit: 3, period: 60 } },
           },
         },
-      }),
+      })),
     ],
     test: {
       name,
@@ -124,17 +130,23 @@ export default defineConfig({
         ["test/agent/**/*.test.ts"],
         [],
         ["./test/worker/global-setup.ts"],
-        {},
+        (inject) => ({ OPENAI_BASE_URL: `${inject("llmUrl")}/v1` }),
         true,
       ),
       // Batches on real local queues, with a model server that answers by rule (many turns at
       // once) and a webhook receiver; retry delays compressed to nothing.
-      workerProject("batch", ["test/batch/**/*.test.ts"], [], ["./test/batch/global-setup.ts"], {
-        OPENAI_BASE_URL: "http://127.0.0.1:47216/v1",
-        ALLOW_PRIVATE_WEBHOOKS: "1",
-        RETRY_DELAY_SCALE: "0",
-        WEBHOOK_TIMEOUT_MS: "1000",
-      }),
+      workerProject(
+        "batch",
+        ["test/batch/**/*.test.ts"],
+        [],
+        ["./test/batch/global-setup.ts"],
+        (inject) => ({
+          OPENAI_BASE_URL: `${inject("llmUrl")}/v1`,
+          ALLOW_PRIVATE_WEBHOOKS: "1",
+          RETRY_DELAY_SCALE: "0",
+          WEBHOOK_TIMEOUT_MS: "1000",
+        }),
+      ),
       {
         test: {
           // The SDK against the real Worker (wrangler, started by the global setup) and local

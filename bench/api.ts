@@ -105,6 +105,8 @@ async function startWorker(): Promise<string> {
   const envFile = join(stateDir, "worker.env");
   writeFileSync(envFile, `API_KEYS=${API_KEY}\nRATE_LIMIT=off\n`);
   const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1"];
+  // Its debugger too, not wrangler's default 9229 (which another checkout may hold).
+  args.push("--inspector-port", String(await freePort()));
   args.push("--persist-to", join(stateDir, "state"), "--env-file", envFile);
   args.push("--log-level", "warn");
   const child = spawn("npx", args, {

@@ -8,6 +8,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { serverOrigin } from "../test/fixtures/free-port.ts";
 import { startLocalWorker } from "../test/support/local-worker.ts";
 import { startLlmServer } from "../test/worker/llm-server.ts";
 import { percentile } from "./stats.ts";
@@ -15,11 +16,11 @@ import { percentile } from "./stats.ts";
 const smoke = process.argv.includes("--smoke");
 const ITEMS = smoke ? 20 : 200;
 const MODEL_DELAY_MS = 500;
-const LLM_PORT = 47218;
 const KEY = "bench-key";
 
-const llm = await startLlmServer(LLM_PORT);
-await fetch(`http://127.0.0.1:${LLM_PORT}/__auto`, {
+const llm = await startLlmServer();
+const llmUrl = serverOrigin(llm);
+await fetch(`${llmUrl}/__auto`, {
   method: "POST",
   body: JSON.stringify({ delayMs: MODEL_DELAY_MS }),
 });
@@ -51,7 +52,7 @@ const worker = await startLocalWorker({
   API_KEYS: KEY,
   RATE_LIMIT: "off",
   OPENAI_API_KEY: "bench",
-  OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+  OPENAI_BASE_URL: `${llmUrl}/v1`,
   DRAWFORGE_MODEL: "scripted",
   ALLOW_PRIVATE_WEBHOOKS: "1",
 });

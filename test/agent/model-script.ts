@@ -1,8 +1,11 @@
-import { expect } from "vitest";
-import { LLM_PORT, type ScriptStep } from "../worker/llm-server.ts";
+import { expect, inject } from "vitest";
+import type { ScriptStep } from "../worker/llm-server.ts";
 
-/** The scripted model server the agent tests' Worker talks to (see `llm-server.ts`). */
-const LLM = `http://127.0.0.1:${LLM_PORT}`;
+/**
+ * The scripted model server the agent tests' Worker talks to (see `llm-server.ts`), on the port
+ * its global setup (test/worker/global-setup.ts) was given.
+ */
+const LLM = inject("llmUrl");
 
 /** Queues the model's next answers (and forgets what it was sent before). */
 export async function script(steps: ScriptStep[]): Promise<void> {

@@ -1,11 +1,12 @@
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { type ApiResponse, api } from "../worker/api.ts";
-import { RECEIVER_PORT, type Received } from "./receiver.ts";
+import type { Received } from "./receiver.ts";
 
 /** A response body as the tests read it. */
 type Json = ApiResponse["json"];
 
-export const RECEIVER = `http://127.0.0.1:${RECEIVER_PORT}`;
+/** The webhook receiver of test/batch/global-setup.ts, on a port the system chose. */
+export const RECEIVER = inject("receiverUrl");
 
 /** Polls a batch until it has completed (or was cancelled and every item ended). */
 export async function waitForBatch(id: string, timeoutMs = 60_000, auth?: string): Promise<Json> {

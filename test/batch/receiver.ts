@@ -1,9 +1,12 @@
+/** The webhook receiver of the batch and crash tests. */
 import { createServer, type Server } from "node:http";
 
-/** The port of the webhook receiver the batch tests point webhooks at. */
-export const RECEIVER_PORT = 47217;
-/** The port of the rule-answering model server of the batch tests. */
-export const BATCH_LLM_PORT = 47216;
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The batch tests' webhook receiver, e.g. `http://127.0.0.1:41235` (a free port). */
+    receiverUrl: string;
+  }
+}
 
 /** One request the receiver got. */
 export interface Received {
@@ -21,9 +24,9 @@ export interface Received {
  * `gone` (410). `GET /__received/<name>` lists what arrived for a name, in order.
  *
  * @example
- * const server = await startReceiver();
+ * const server = await startReceiver(); // on a port the system chooses
  */
-export function startReceiver(port = RECEIVER_PORT): Promise<Server> {
+export function startReceiver(port = 0): Promise<Server> {
   const received = new Map<string, Received[]>();
   const server = createServer((req, res) => {
     let body = "";

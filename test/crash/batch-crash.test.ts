@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Received, startReceiver } from "../batch/receiver.ts";
-import { freePort } from "../fixtures/free-port.ts";
+import { freePort, serverOrigin } from "../fixtures/free-port.ts";
 import { startLlmServer } from "../worker/llm-server.ts";
 
 // Issue #15: a 20-item batch against a scripted model, the Worker process killed (SIGKILL, no
@@ -20,8 +20,8 @@ const ITEMS = 20;
 let dir = "";
 let llm: Server;
 let receiver: Server;
-let llmPort = 0;
-let receiverPort = 0;
+let llmUrl = "";
+let receiverUrl = "";
 let worker: ChildProcess | undefined;
 let origin = "";
 
@@ -38,6 +38,10 @@ async function startWorker(): Promise<void> {
       "127.0.0.1",
       "--port",
       String(port),
+      // Not wrangler's default 9229 (or the next free one it probes for): two checkouts'
+      // crash tests would race for it.
+      "--inspector-port",
+      String(await freePort()),
       "--persist-to",
       join(dir, "state"),
       "--env-file",
@@ -89,30 +93,28 @@ async function call(path: string, init: RequestInit = {}) {
 }
 
 async function received(name: string): Promise<Received[]> {
-  return (await (
-    await fetch(`http://127.0.0.1:${receiverPort}/__received/${name}`)
-  ).json()) as Received[];
+  return (await (await fetch(`${receiverUrl}/__received/${name}`)).json()) as Received[];
 }
 
 describe("a batch survives the Worker process being killed", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "drawforge-crash-"));
-    llmPort = await freePort();
-    receiverPort = await freePort();
-    llm = await startLlmServer(llmPort);
+    llm = await startLlmServer();
+    llmUrl = serverOrigin(llm);
     // Every model answer takes a while, so that items are mid-turn when the process dies.
-    await fetch(`http://127.0.0.1:${llmPort}/__auto`, {
+    await fetch(`${llmUrl}/__auto`, {
       method: "POST",
       body: JSON.stringify({ delayMs: 1200 }),
     });
-    receiver = await startReceiver(receiverPort);
+    receiver = await startReceiver();
+    receiverUrl = serverOrigin(receiver);
     writeFileSync(
       join(dir, "worker.env"),
       [
         `API_KEYS=${KEY}`,
         "RATE_LIMIT=off",
         "OPENAI_API_KEY=test",
-        `OPENAI_BASE_URL=http://127.0.0.1:${llmPort}/v1`,
+        `OPENAI_BASE_URL=${llmUrl}/v1`,
         "DRAWFORGE_MODEL=scripted",
         "ALLOW_PRIVATE_WEBHOOKS=1",
         "RETRY_DELAY_SCALE=0",
@@ -136,7 +138,7 @@ describe("a batch survives the Worker process being killed", () => {
       method: "POST",
       body: JSON.stringify({
         items: Array.from({ length: ITEMS }, (_, i) => ({ prompt: `Crash flow number ${i}` })),
-        webhook: { url: `http://127.0.0.1:${receiverPort}/ok/crash` },
+        webhook: { url: `${receiverUrl}/ok/crash` },
       }),
     });
     expect(created.status).toBe(202);

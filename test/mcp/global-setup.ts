@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { serverOrigin } from "../fixtures/free-port.ts";
 import { startLocalWorker } from "../support/local-worker.ts";
 import { startLlmServer } from "../worker/llm-server.ts";
 
@@ -11,9 +12,6 @@ declare module "vitest" {
   }
 }
 
-/** Not the worker (47213), SDK (47214) or batch (47216) tests' port: suites may run at once. */
-const LLM_PORT = Number(process.env.DRAWFORGE_MCP_LLM_PORT ?? 47218);
-
 /** The two tenants the MCP tests use. */
 export const MCP_KEYS = ["mcp-key-a", "mcp-key-b"] as const;
 
@@ -22,19 +20,20 @@ export const MCP_KEYS = ["mcp-key-a", "mcp-key-b"] as const;
  * the scripted OpenAI-compatible model server behind its agent.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const llm = await startLlmServer(LLM_PORT);
+  const llm = await startLlmServer();
+  const llmUrl = serverOrigin(llm);
   const worker = await startLocalWorker(
     {
       API_KEYS: MCP_KEYS.join(","),
       RATE_LIMIT: "off",
       OPENAI_API_KEY: "scripted-model-key",
-      OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+      OPENAI_BASE_URL: `${llmUrl}/v1`,
       DRAWFORGE_MODEL: "scripted",
     },
     (process.env.DRAWFORGE_MCP_WORKER_LOG ?? "none") as "none",
   );
   project.provide("mcpBaseUrl", worker.url);
-  project.provide("mcpLlmUrl", `http://127.0.0.1:${LLM_PORT}`);
+  project.provide("mcpLlmUrl", llmUrl);
   return async () => {
     await worker.dispose();
     await new Promise<void>((resolve) => llm.close(() => resolve()));

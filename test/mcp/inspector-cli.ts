@@ -121,9 +121,22 @@ if (!withApp.includes("create_diagram_from_graph")) {
   throw new Error(`no tool shows the viewer app:\n${apps.stdout}${apps.stderr}`);
 }
 console.log(`tools that show the diagram inline (MCP Apps): ${withApp.join(", ")}`);
-if (/ENOTFOUND|Unable to fetch the `Request\.cf` object/.test(startOutput)) {
-  console.error(startOutput);
-  throw new Error("npm start printed network errors (see above)");
+// npm start says when the Worker first answered, at about the time /healthz did.
+for (let waited = 0; waited < 30_000 && !/Drawforge answers on/.test(startOutput); waited += 250) {
+  await new Promise((resolve) => setTimeout(resolve, 250));
 }
-console.log("npm start printed no network errors");
+// What a person sees when starting: no network errors offline, no stale-types warning, the
+// bindings table once, and a line saying when the Worker first answered.
+const startProblems = [
+  /ENOTFOUND|Unable to fetch the `Request\.cf` object/.test(startOutput) && "network errors",
+  /types might be out of date/i.test(startOutput) && "a stale-types warning",
+  (startOutput.match(/has access to the following bindings/g) ?? []).length !== 1 &&
+    "the bindings table other than once",
+  !/Drawforge answers on http:\/\/localhost:\d+/.test(startOutput) && "no line saying it answers",
+].filter(Boolean);
+if (startProblems.length > 0) {
+  console.error(startOutput);
+  throw new Error(`npm start printed ${startProblems.join(", ")} (see above)`);
+}
+console.log("npm start printed no network errors, no stale-types warning, one bindings table");
 stop();

@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { serverOrigin } from "../fixtures/free-port.ts";
 import { startLocalWorker } from "../support/local-worker.ts";
 import { startLlmServer } from "../worker/llm-server.ts";
 
@@ -11,9 +12,6 @@ declare module "vitest" {
   }
 }
 
-/** Not the worker tests' 47213: both suites may run at once. */
-const LLM_PORT = Number(process.env.DRAWFORGE_SDK_LLM_PORT ?? 47214);
-
 /** The two tenants the SDK tests use. */
 export const SDK_KEYS = ["sdk-key-a", "sdk-key-b"] as const;
 
@@ -23,13 +21,14 @@ export const SDK_KEYS = ["sdk-key-a", "sdk-key-b"] as const;
  * `test/worker/llm-server.ts` behind its agent.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const llm = await startLlmServer(LLM_PORT);
+  const llm = await startLlmServer();
+  const llmUrl = serverOrigin(llm);
   const worker = await startLocalWorker(
     {
       API_KEYS: SDK_KEYS.join(","),
       RATE_LIMIT: "off",
       OPENAI_API_KEY: "scripted-model-key",
-      OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+      OPENAI_BASE_URL: `${llmUrl}/v1`,
       DRAWFORGE_MODEL: "scripted",
       // Batch webhooks go to a receiver on 127.0.0.1 over http, and failed items and
       // deliveries are retried without waiting (test/sdk/agent.test.ts, "batches").
@@ -40,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     (process.env.DRAWFORGE_SDK_WORKER_LOG ?? "none") as "none",
   );
   project.provide("sdkBaseUrl", worker.url);
-  project.provide("sdkLlmUrl", `http://127.0.0.1:${LLM_PORT}`);
+  project.provide("sdkLlmUrl", llmUrl);
   return async () => {
     await worker.dispose();
     await new Promise<void>((resolve) => llm.close(() => resolve()));

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import type { TestProject } from "vitest/node";
 import { findChromium } from "../browser/drawio.ts";
+import { serverOrigin } from "../fixtures/free-port.ts";
 import { startLocalWorker } from "../support/local-worker.ts";
 import { startLlmServer } from "../worker/llm-server.ts";
 import { startStaticDrawio } from "./drawio-server.ts";
@@ -17,9 +18,6 @@ declare module "vitest" {
     widgetLlmUrl: string;
   }
 }
-
-/** Not the worker tests' 47213 nor the SDK tests' 47214: the suites may run at once. */
-const LLM_PORT = Number(process.env.DRAWFORGE_WIDGET_LLM_PORT ?? 47215);
 
 /** The API key of the widget tests' one tenant. */
 export const WIDGET_TEST_KEY = "widget-test-key";
@@ -37,14 +35,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (findChromium() !== undefined) {
     await build({ configFile: join(root, "widget/vite.config.ts"), logLevel: "warn" });
   }
-  const [llm, drawio] = await Promise.all([startLlmServer(LLM_PORT), startStaticDrawio()]);
+  const [llm, drawio] = await Promise.all([startLlmServer(), startStaticDrawio()]);
+  const llmUrl = serverOrigin(llm);
   const worker = await startLocalWorker(
     {
       API_KEYS: WIDGET_TEST_KEY,
       RATE_LIMIT: "off",
       DEMO_PAGE: "1",
       OPENAI_API_KEY: "scripted-model-key",
-      OPENAI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+      OPENAI_BASE_URL: `${llmUrl}/v1`,
       DRAWFORGE_MODEL: "scripted",
       // The Worker's own copy of draw.io (`npm run assets:build`), as `npm start` serves it: the
       // demo page, editor links, publication pages and the MCP App viewer use it.
@@ -54,7 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   project.provide("widgetWorkerUrl", worker.url);
   project.provide("widgetDrawioUrl", drawio.url);
-  project.provide("widgetLlmUrl", `http://127.0.0.1:${LLM_PORT}`);
+  project.provide("widgetLlmUrl", llmUrl);
   return async () => {
     await worker.dispose();
     await drawio.close();

@@ -1,7 +1,18 @@
+/**
+ * The scripted OpenAI-compatible model server of the tests and benchmarks: answers by script
+ * or by rule, and fails when told to.
+ */
 import { createServer, type Server } from "node:http";
 
-/** The port of the scripted model server the worker tests point OPENAI_BASE_URL at. */
-export const LLM_PORT = Number(process.env.DRAWFORGE_TEST_LLM_PORT ?? 47213);
+declare module "vitest" {
+  export interface ProvidedContext {
+    /**
+     * The scripted model server of a workerd project (agent, batch), e.g.
+     * `http://127.0.0.1:41234`: its global setup starts it on a free port and provides it.
+     */
+    llmUrl: string;
+  }
+}
 
 /** One scripted model step: tool calls, or a final text. */
 export type ScriptStep = (
@@ -22,10 +33,10 @@ export type ScriptStep = (
  * was sent with `GET /__requests`, and wait for the model to be called with `GET /__wait?count=N`.
  *
  * @example
- * const server = await startLlmServer();
- * const other = await startLlmServer(47214); // a second server, e.g. for the SDK tests
+ * const server = await startLlmServer(); // on a port the system chooses
+ * const url = serverOrigin(server); // test/fixtures/free-port.ts
  */
-export function startLlmServer(port: number = LLM_PORT): Promise<Server> {
+export function startLlmServer(port = 0): Promise<Server> {
   let script: ScriptStep[] = [];
   const requests: unknown[] = [];
   let counter = 0;

@@ -57,8 +57,9 @@ export const DEFAULT_MODEL = "gpt-4.1-mini";
 
 /**
  * Checks the model settings and picks the model name for a request: the default, or `requested`
- * when it is in the allow-list. Without `OPENAI_API_KEY` it throws a 503 that says exactly what
- * to set. Cheap, and free of the AI SDK, so routes can check before they create anything.
+ * when it is in the allow-list. Without `OPENAI_API_KEY` or `OPENAI_BASE_URL` it throws a 503
+ * that says exactly what to set; a base URL alone is a local server that takes no key (Ollama,
+ * LM Studio, vLLM), and `key` is then empty. Cheap, and free of the AI SDK, so routes can check before they create anything.
  *
  * With `needs.images`, a model that does not accept images is refused with 422. Refusals are
  * {@link ModelChoiceError}s, which the caller turns into problems (`modelProblem`).
@@ -71,12 +72,13 @@ export function chooseModel(
   requested?: string,
   needs: { images?: boolean } = {},
 ): { name: string; key: string } {
-  const key = settings.OPENAI_API_KEY?.trim();
-  if (!key) {
+  const key = settings.OPENAI_API_KEY?.trim() ?? "";
+  if (!key && !settings.OPENAI_BASE_URL?.trim()) {
     throw new ModelChoiceError(
       "model_not_configured",
       "No model is configured, so AI endpoints are off (everything else works). Set OPENAI_API_KEY " +
-        "(and OPENAI_BASE_URL for an OpenAI-compatible server, DRAWFORGE_MODEL for the model name) " +
+        "(and OPENAI_BASE_URL for an OpenAI-compatible server, DRAWFORGE_MODEL for the model name), " +
+        "or OPENAI_BASE_URL alone for a local server that takes no key (Ollama, LM Studio), " +
         "with `wrangler secret put`, or in .dev.vars.",
     );
   }

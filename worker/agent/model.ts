@@ -11,7 +11,7 @@ export { turnLimits } from "./model-settings.ts";
 
 /**
  * The language model for a request: the default, or `requested` when it is in the allow-list.
- * Without `OPENAI_API_KEY` it throws a 503 that says exactly what to set.
+ * Without `OPENAI_API_KEY` or `OPENAI_BASE_URL` it throws a 503 that says exactly what to set.
  *
  * @example
  * const model = resolveModel(env, body.model);

@@ -12,11 +12,26 @@
  * Other arguments go to `wrangler deploy`.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { experimental_readRawConfig } from "wrangler";
+import {
+  deployFiguresDrift,
+  deployFiguresPart,
+  README_PATH,
+  readmePart,
+  rewriteReadme,
+} from "./readme.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PUBLIC = path.join(ROOT, "widget/public");
@@ -71,6 +86,49 @@ export function selfHostsDrawio(drawioUrl: string | undefined): boolean {
   return /^\/drawio(\/|\?|$)/.test(drawioUrl ?? "");
 }
 
+/** A KV namespace id as Cloudflare makes them: 32 hexadecimal digits. */
+const KV_NAMESPACE_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * The KV bindings of a wrangler config whose ids are not real namespace ids (the
+ * `drawforge-oauth-local` placeholders `npm start` works with), as sentences saying what to do.
+ *
+ * @example
+ * placeholderKvNamespaces([{ binding: "OAUTH_KV", id: "drawforge-oauth-local" }]);
+ * // ['OAUTH_KV has the placeholder id "drawforge-oauth-local": run …']
+ */
+export function placeholderKvNamespaces(
+  namespaces: readonly { binding: string; id?: string }[],
+): string[] {
+  return namespaces
+    .filter((ns) => !KV_NAMESPACE_ID.test(ns.id ?? ""))
+    .map(
+      (ns) =>
+        `${ns.binding} has the placeholder id "${ns.id ?? ""}": run \`npx wrangler kv namespace create ${ns.binding}\` and put the id it prints in wrangler.toml`,
+    );
+}
+
+/**
+ * Checks the README's deployment figures against this build's: rewrites them when they moved
+ * (a developer's dry run), or, in CI, fails when they are more than 5 % off, so a release
+ * cannot ship a README that states another release's sizes.
+ */
+function checkReadmeFigures(figures: { assetFiles: number; assetMiB: number; gzipKiB: number }) {
+  const readme = readFileSync(README_PATH, "utf8");
+  const stated = readmePart(readme, "deploy-figures") ?? "";
+  const drift = deployFiguresDrift(stated, figures);
+  if (drift.length === 0) return;
+  const next = deployFiguresPart(figures);
+  if (process.env.CI) {
+    console.error(
+      `README.md's deployment figures are out of date (${drift.join("; ")}). Write:\n${next}`,
+    );
+    process.exit(1);
+  }
+  writeFileSync(README_PATH, rewriteReadme(readme, { "deploy-figures": () => next }));
+  console.log(`README.md: deployment figures updated (${drift.join("; ")})`);
+}
+
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -84,6 +142,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
 
   const { rawConfig } = experimental_readRawConfig({ config: path.join(ROOT, "wrangler.toml") });
   const drawioUrl = (rawConfig.vars as Record<string, string> | undefined)?.DRAWIO_URL;
+  const placeholders = placeholderKvNamespaces(rawConfig.kv_namespaces ?? []);
+  for (const warning of placeholders) console.warn(`warning: ${warning}`);
+  if (placeholders.length > 0 && !dryRun) {
+    console.error("not deploying with placeholder KV namespace ids (see the warnings above)");
+    process.exit(1);
+  }
   const withDrawio = selfHostsDrawio(drawioUrl);
   // Without self-hosting, the assets go up from a copy without draw.io (113 MB, 3,400 files).
   let assetsDir = PUBLIC;
@@ -121,6 +185,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     if (bundle.gzip > BUNDLE_LIMITS.gzipKiB) {
       console.log("  over the free plan's limit: deploying needs the Workers paid plan");
     }
+    checkReadmeFigures({
+      assetFiles: files.length,
+      assetMiB: total / MIB,
+      gzipKiB: bundle.gzip,
+    });
     if (!dryRun) run("npx", ["wrangler", "deploy", ...assetArgs, ...args]);
   } finally {
     if (assetsDir !== PUBLIC) rmSync(assetsDir, { recursive: true, force: true });

@@ -27,3 +27,20 @@ export function portArgs(
     );
   return ["--port", String(port)];
 }
+
+/**
+ * The port wrangler will serve on, given `npm start`'s arguments and the ones {@link portArgs}
+ * added.
+ *
+ * @example
+ * servedPort(["--port=9000"], []); // 9000
+ * servedPort([], ["--port", "8791"]); // 8791
+ */
+export function servedPort(args: readonly string[], added: readonly string[]): number {
+  const all = [...added, ...args];
+  for (const [i, arg] of all.entries()) {
+    if (arg === "--port") return Number(all[i + 1]);
+    if (arg.startsWith("--port=")) return Number(arg.slice("--port=".length));
+  }
+  return DEFAULT_PORT;
+}

@@ -7,6 +7,7 @@ export const searchShapes = defineTool({
   title: "Search draw.io shapes",
   description:
     "Find real draw.io shapes and icons (AWS, Azure, GCP, Kubernetes, Cisco, BPMN, UML…): each with its exact style string and size, for add operations or a graph node's style.",
+  summary: "draw.io shapes and icons by name, with their exact styles",
   core: false,
   input: z.object({
     query: z.string().min(1).max(200),
@@ -27,6 +28,7 @@ export const validateXml = defineTool({
   title: "Validate draw.io XML",
   description:
     "Check draw.io XML without storing it: errors and warnings with the cell they concern (at most 200; a last too_many_findings says how many more, so fix these and check again); repair=true also answers a repaired copy.",
+  summary: "checks draw.io XML and says what is wrong and how to repair it",
   core: false,
   input: z.object({ xml: z.string().min(1), repair: z.boolean().optional() }),
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -15,7 +15,9 @@ export const generateDiagram = defineTool({
   name: "generate_diagram",
   title: "Generate a diagram",
   description:
-    "Draw a new diagram from a description: Drawforge's agent writes it on the server, lays it out and saves version 1. Takes 10-60 s and reports progress. Answers the diagram's id and links to open it. To draw from a known structure, create_diagram_from_graph is faster.",
+    "Draw a new diagram from a description: Drawforge's agent writes it on the server, lays it out and saves it. Takes 10-60 s and reports progress. Answers the diagram's id and links to open it. To draw from a known structure, create_diagram_from_graph is faster.",
+  summary:
+    "a description in, a new diagram out, drawn by the server-side agent; reports progress while it runs",
   core: true,
   input: z.object({
     prompt: z.string().min(1).max(20_000).describe("What to draw, in plain words."),
@@ -86,6 +88,7 @@ export const createFromGraph = defineTool({
   title: "Create a diagram from its structure",
   description:
     "Save a new diagram from nodes, edges and groups; the layout engine places and routes everything. Node kinds give standard shapes; search_shapes (via find_tools) finds icons. Answers the id and links.",
+  summary: "nodes, edges and groups in, laid out and stored",
   core: true,
   input: z.object({
     graph: ModelGraphSchema,
@@ -103,6 +106,8 @@ export const createFromMermaid = defineTool({
   title: "Create a diagram from Mermaid",
   description:
     "Save a new diagram from Mermaid text as real, editable draw.io cells, placed by Drawforge: flowchart, sequenceDiagram, classDiagram, stateDiagram, erDiagram (schemas), gantt (schedules), timeline, gitGraph, mindmap, C4Context…C4Deployment, requirementDiagram, journey, kanban, block, architecture-beta, packet, quadrantChart, pie, xychart, sankey, treemap, radar. A syntax error names its line and column. Answers the id and links.",
+  summary:
+    "Mermaid text in (every type `POST /v1/convert` takes), editable draw.io cells out, stored",
   core: false,
   input: z.object({
     mermaid: z.string().min(1).max(MAX_MERMAID_CHARS),

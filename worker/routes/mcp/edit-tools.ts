@@ -13,6 +13,7 @@ export const editDiagram = defineTool({
   title: "Edit a diagram",
   description:
     "Change a diagram with operations, applied all or nothing as one new version (ids from read_diagram). add_graph adds nodes and edges without coordinates: the engine places them next to the existing ids they connect to. Pass if_match = the version you read to refuse the edit if someone changed it since.",
+  summary: "operations, all or nothing, as one new version; `if_match` refuses a stale edit",
   core: true,
   input: z.object({
     id: Id,
@@ -54,6 +55,8 @@ export const relayout = defineTool({
   title: "Tidy a diagram's layout",
   description:
     "Recompute the positions and edge routes of a diagram's first page, or of one container's inside, as a new version.",
+  summary:
+    "recomputes the positions and routes of a page, or of one container's inside, as a new version",
   core: false,
   input: z.object({
     id: Id,

@@ -13,6 +13,8 @@ export const readDiagram = defineTool({
   title: "Read a diagram",
   description:
     "Read a diagram: the compact text view with every cell id (default; read this before editing), one cell's XML (view=cell), the cells an XPath 1.0 expression selects (view=xpath), or the whole XML (view=xml).",
+  summary:
+    "the compact view (cell ids, labels, edges), one cell's XML, an XPath 1.0 selection, or the XML",
   core: true,
   input: z.object({
     id: Id,
@@ -104,6 +106,7 @@ export const listDiagrams = defineTool({
   title: "List diagrams",
   description:
     "List your diagrams, newest change first; query keeps those whose title contains it. Pass next_cursor as cursor for more.",
+  summary: "the tenant's diagrams, newest change first, filtered by title, paged",
   core: true,
   input: z.object({
     query: z.string().min(1).max(200).optional(),
@@ -120,6 +123,7 @@ export const exportDiagram = defineTool({
   title: "Export a diagram",
   description:
     "Get a diagram as a .drawio file (drawio), the same with compressed pages (compressed), a diagrams.net link that opens a copy (url), or an image of its first page (svg text, or png to look at it).",
+  summary: "the `.drawio` file, compressed pages, a diagrams.net link, or an SVG or PNG image",
   core: true,
   input: z.object({
     id: Id,
@@ -151,6 +155,7 @@ export const searchDiagrams = defineTool({
   name: "search_diagrams",
   title: "Search diagrams",
   description: "Find your diagrams whose title contains the words, newest change first.",
+  summary: "diagrams whose title has the words",
   core: false,
   input: z.object({
     query: z.string().min(1).max(200),

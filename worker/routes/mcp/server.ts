@@ -40,6 +40,7 @@ const findTools = defineTool({
   name: "find_tools",
   title: "Find more tools",
   description: `More Drawforge tools, with their input schemas, to call with run_tool: ${MORE_TOOLS.map((t) => t.name).join(", ")}. query filters by words.`,
+  summary: "lists the tools below with their input schemas",
   core: true,
   input: z.object({ query: z.string().max(200).optional() }),
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -68,6 +69,7 @@ const runTool = defineTool({
   name: "run_tool",
   title: "Run a tool found with find_tools",
   description: "Run one of the tools find_tools lists, with its arguments.",
+  summary: "runs one of the tools `find_tools` lists",
   core: true,
   input: z.object({
     name: z.enum(MORE_TOOLS.map((t) => t.name) as [string, ...string[]]),
@@ -82,7 +84,10 @@ const runTool = defineTool({
 });
 
 const ALL_TOOLS: readonly McpTool[] = [...DIAGRAM_TOOLS, findTools, runTool];
-const TOOLS = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
+/** Every tool of the server by name, `find_tools` and `run_tool` included. */
+export const MCP_TOOLS: ReadonlyMap<string, McpTool> = new Map(
+  ALL_TOOLS.map((tool) => [tool.name, tool]),
+);
 
 /**
  * A JSON Schema in the spelling every MCP client maps: one `type` per schema (a list of types
@@ -197,7 +202,7 @@ export function drawforgeMcpServer(
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(listing) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = TOOLS.get(request.params.name);
+    const tool = MCP_TOOLS.get(request.params.name);
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `there is no tool "${request.params.name}"`);
     }

@@ -28,7 +28,10 @@ export interface ToolAnswer {
 export interface McpToolSpec<S extends z.ZodType> {
   name: string;
   title: string;
+  /** What the model reads: when to call the tool and what it answers. */
   description: string;
+  /** One line for people (the README's tool table is written from it). */
+  summary: string;
   /** In the default `tools/list`; the others are found with `find_tools`. */
   core: boolean;
   input: S;
@@ -56,7 +59,7 @@ export interface McpTool extends Omit<McpToolSpec<z.ZodType>, "run"> {
  *
  * @example
  * export const ping = defineTool({
- *   name: "ping", title: "Ping", description: "Answers pong.", core: false,
+ *   name: "ping", title: "Ping", description: "Answers pong.", summary: "answers pong", core: false,
  *   input: z.object({ times: z.number().int().optional() }),
  *   annotations: { readOnlyHint: true },
  *   run: async (args) => ({ text: "pong".repeat(args.times ?? 1) }),

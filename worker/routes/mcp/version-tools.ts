@@ -8,6 +8,7 @@ export const listVersions = defineTool({
   name: "list_versions",
   title: "List a diagram's versions",
   description: "A diagram's history, newest first: who made each version, when and why.",
+  summary: "a diagram's history, newest first",
   core: false,
   input: z.object({
     id: Id,
@@ -37,6 +38,7 @@ export const restoreVersion = defineTool({
   title: "Restore a version",
   description:
     "Make an earlier version the diagram's content again, as a new version (history is kept).",
+  summary: "an earlier version back, as a new version",
   core: false,
   input: z.object({ id: Id, version: z.number().int().min(1), idempotency_key: IdempotencyKey }),
   output: DiagramRefSchema,
@@ -61,6 +63,7 @@ export const diffVersions = defineTool({
   title: "Compare versions",
   description:
     "What changed in a version: cells added, removed and changed (label, style, geometry), against the version before it or another one.",
+  summary: "what changed between two versions",
   core: false,
   input: z.object({
     id: Id,
