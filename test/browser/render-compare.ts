@@ -22,18 +22,28 @@ export interface Compared {
   diff: Buffer;
 }
 
-/** Rasterises an SVG in Chromium at its own size on white; `size` forces both to one frame. */
-async function rasterise(page: Page, svg: string, width: number, height: number): Promise<Buffer> {
+/**
+ * Rasterises an SVG in Chromium on white in a `width` × `height` frame, through a CSS `filter`
+ * (frame and all) when one is given.
+ */
+export async function rasterise(
+  page: Page,
+  svg: string,
+  width: number,
+  height: number,
+  filter = "none",
+): Promise<Buffer> {
   await page.setViewportSize({ width: Math.max(1, width), height: Math.max(1, height) });
   const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
   await page.setContent(
-    `<html><body style="margin:0;background:#fff"><img id="i" src="${src}" style="display:block"></body></html>`,
+    `<html><body style="margin:0;background:#fff"><div style="width:${width}px;height:${height}px;background:#fff;filter:${filter}"><img id="i" src="${src}" style="display:block"></div></body></html>`,
   );
   await page.waitForFunction(() => (document.getElementById("i") as HTMLImageElement).complete);
   return page.screenshot({ clip: { x: 0, y: 0, width, height } });
 }
 
-function sizeOf(svg: string): { width: number; height: number } {
+/** An SVG's own size in whole pixels. */
+export function sizeOf(svg: string): { width: number; height: number } {
   const w = /<svg[^>]*\swidth="([\d.]+)/.exec(svg)?.[1];
   const h = /<svg[^>]*\sheight="([\d.]+)/.exec(svg)?.[1];
   return { width: Math.ceil(Number(w) || 1), height: Math.ceil(Number(h) || 1) };
@@ -79,7 +89,8 @@ export async function comparePng(
   return compareRasters(name, theirsPng, PNG.sync.write(frame), width, height);
 }
 
-function compareRasters(
+/** Two rasters of one frame compared: the share of differing pixels, and the difference. */
+export function compareRasters(
   name: string,
   theirsPng: Buffer,
   oursPng: Buffer,

@@ -173,7 +173,7 @@ describe("diagrams", () => {
     });
     expect(svg.content).toMatch(/^<svg /);
     expect(svg.content).toContain(">Start</text>");
-    expect(svg.content).toContain("background-color: #1e1e1e");
+    expect(svg.content).toContain("background-color: #121212");
     const png = await df.diagrams.export(id, { format: "png", scale: 2, transparent: true });
     expect(png).toMatchObject({
       format: "png",

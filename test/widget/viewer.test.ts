@@ -5,7 +5,9 @@
  */
 import { inflateRawSync } from "node:zlib";
 import type { Page } from "playwright-core";
+import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
+import { luminance } from "../fixtures/wcag-contrast.ts";
 import {
   backend,
   browserForFile,
@@ -44,6 +46,26 @@ async function shownImage(page: Page) {
     width: box?.width ?? 0,
     height: box?.height ?? 0,
   };
+}
+
+/**
+ * What a viewer's canvas shows, as shares of its pixels: light ones (relative luminance over
+ * 0.6), ones within 4 of draw.io's dark page `#121212`, and ones within 8 of `colour`.
+ */
+async function canvasColours(page: Page, selector: string, colour: string) {
+  const png = PNG.sync.read(await page.locator(`${selector} .canvas`).screenshot());
+  const want = [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+  let light = 0;
+  let page121212 = 0;
+  let near = 0;
+  for (let i = 0; i < png.data.length; i += 4) {
+    const rgb = [png.data[i] ?? 0, png.data[i + 1] ?? 0, png.data[i + 2] ?? 0];
+    if (luminance(rgb) > 0.6) light++;
+    if (rgb.every((v) => Math.abs(v - 0x12) <= 4)) page121212++;
+    if (rgb.every((v, k) => Math.abs(v - (want[k] ?? 0)) <= 8)) near++;
+  }
+  const all = png.data.length / 4;
+  return { light: light / all, background: page121212 / all, colour: near / all };
 }
 
 /** The URLs the page requests from now on. */
@@ -230,6 +252,38 @@ describe.skipIf(!hasChromium)("drawforge-viewer", () => {
     expect(urls.some((u) => u.includes("theme=dark"))).toBe(true);
     expect(await page.locator("drawforge-viewer .canvas").getAttribute("class")).toContain("dark");
     console.log("screenshot:", await shot(page, "viewer-server-dark"));
+  });
+
+  it("shows the diagram dark by draw.io's rule in the dark theme, whoever draws it", async () => {
+    const d = await freshDiagram();
+    const page = chromium.keep(await openPage(chromium.browser, ""));
+    const viewer = (id: string, extra: string) =>
+      `<drawforge-viewer id="${id}" theme="dark" ${extra} drawio-url="${servers().drawio}"></drawforge-viewer>`;
+    await add(
+      page,
+      viewer("server", `diagram-id="${d.id}" token="${d.view}"`) +
+        viewer("drawio", `diagram-id="${d.id}" token="${d.view}" renderer="drawio"`) +
+        viewer("inline", `xml="${attr(FLOW_XML)}"`) +
+        `<drawforge-viewer id="light" xml="${attr(FLOW_XML)}" drawio-url="${servers().drawio}"></drawforge-viewer>`,
+    );
+    await waitForEvent(page, "drawforge-load", { count: 4 });
+    expect(await page.locator("#server img").getAttribute("data-renderer")).toBe("server");
+    expect(await page.locator("#drawio img").getAttribute("data-renderer")).toBe("drawio");
+    for (const id of ["server", "drawio", "inline", "light"]) {
+      await expect
+        .poll(() => page.locator(`#${id} img`).evaluate((el: HTMLImageElement) => el.complete))
+        .toBe(true);
+    }
+    console.log("screenshot:", await shot(page, "viewer-dark-every-renderer"));
+    // "Check stock" is #dae8fc; draw.io's dark mode paints it #1d293b (dark-colours.ts).
+    const light = await canvasColours(page, "#light", "#dae8fc");
+    expect(light.light).toBeGreaterThan(0.5);
+    for (const id of ["server", "drawio", "inline"]) {
+      const shown = await canvasColours(page, `#${id}`, "#1d293b");
+      expect(shown.light, id).toBeLessThan(0.03);
+      expect(shown.background, id).toBeGreaterThan(0.5);
+      expect(shown.colour, id).toBeGreaterThan(0.01);
+    }
   });
 
   it("shows a publication from any of its public links with the server's SVG, without a token", async () => {

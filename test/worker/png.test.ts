@@ -69,7 +69,7 @@ describe("PNG images: export, render and publications, rasterised in the Worker"
       (await fetchBytes(`/v1/diagrams/${id}/export?format=png&theme=dark`)).bytes,
     );
     const at = gap(dark) - 3;
-    expect([...dark.pixels.subarray(at, at + 3)]).toEqual([0x1e, 0x1e, 0x1e]);
+    expect([...dark.pixels.subarray(at, at + 3)]).toEqual([0x12, 0x12, 0x12]);
     const bad = await api(`/v1/diagrams/${id}/export?format=png&transparent=maybe`);
     expectProblem(bad, 422, "invalid_request");
   });

@@ -34,7 +34,7 @@ describe("images: GET /v1/diagrams/{id}/export?format=svg and POST /v1/render", 
     expect(page.status).toBe(404);
     expect(page.json.code).toBe("page_not_found");
     const styled = await api(`/v1/diagrams/${id}/export?format=svg&theme=dark&scale=2&border=10`);
-    expect(styled.text).toContain("background-color: #1e1e1e");
+    expect(styled.text).toContain("background-color: #121212");
     expect(styled.text).toMatch(/width="(\d+)px"/);
     const plain = await api(`/v1/diagrams/${id}/export?format=svg`);
     const w = (t: string) => Number(/width="(\d+)px"/.exec(t)?.[1]);

@@ -2,6 +2,7 @@
  * `DrawioFrame`: the widget's side of draw.io's embed protocol, with origin-checked messages,
  * `load`, `merge` and `export` round trips, and edit events.
  */
+import { answers } from "../shared/blocked-request.ts";
 import { WidgetError } from "../shared/errors.ts";
 import {
   type DrawioAction,
@@ -64,20 +65,28 @@ export class DrawioFrame {
   }
 
   /**
-   * Resolves when draw.io is ready, or fails after `ms`: a wrong `drawio-url` never answers.
+   * Resolves when draw.io is ready. Fails with `drawio_unreachable` as soon as nothing answers
+   * at the frame's URL (a `drawio-url` pointing at nothing), and with `drawio_failed` after
+   * `ms` if something answers but never starts draw.io (a wrong page, a blocked frame).
    *
    * @example
    * await frame.whenReady(45_000);
    */
   whenReady(ms: number): Promise<void> {
+    const url = this.#iframe.src;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new WidgetError("drawio_failed", "draw.io did not start; check drawio-url")),
+        () => reject(new WidgetError("drawio_failed", `draw.io did not start from ${url}`)),
         ms,
       );
       void this.ready.then(() => {
         clearTimeout(timer);
         resolve();
+      });
+      void frameUnreachable(url).then((down) => {
+        if (!down) return;
+        clearTimeout(timer);
+        reject(new WidgetError("drawio_unreachable", `draw.io could not be loaded from ${url}`));
       });
     });
   }
@@ -203,5 +212,27 @@ export class DrawioFrame {
       return;
     }
     this.onEvent(message);
+  }
+}
+
+/**
+ * Whether nothing answers at `url`. A page whose content security policy forbids requests to
+ * draw.io (while framing it) cannot ask: then it is not called unreachable, and the start's
+ * timeout decides.
+ */
+async function frameUnreachable(url: string): Promise<boolean> {
+  let forbidden = false;
+  const origin = new URL(url).origin;
+  const onViolation = (event: SecurityPolicyViolationEvent) => {
+    if (event.blockedURI.startsWith(origin)) forbidden = true;
+  };
+  document.addEventListener("securitypolicyviolation", onViolation);
+  try {
+    if (await answers(url)) return false;
+    // The violation is reported in a task of its own, after the request has failed.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return !forbidden;
+  } finally {
+    document.removeEventListener("securitypolicyviolation", onViolation);
   }
 }

@@ -4,18 +4,24 @@
  */
 import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { DrawioFrame } from "../drawio/drawio-frame.ts";
-import { embedUrl } from "../drawio/embed-url.ts";
-import { liveUrl, type WidgetClient, widgetClient } from "../shared/client.ts";
-import { errorDetail } from "../shared/errors.ts";
+import { DEFAULT_DRAWIO_URL, embedUrl } from "../drawio/embed-url.ts";
+import { liveUrl, tokenProblem, widgetClient } from "../shared/client.ts";
+import { errorDetail, WidgetError } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
 import { LiveSocket } from "../shared/live-socket.ts";
 import type { WidgetTheme } from "../shared/theme.ts";
 import { ChatController } from "./chat.ts";
 import { renderChat } from "./chat-view.ts";
+import {
+  type NoticeOptions,
+  renderBanner,
+  renderStageNotice,
+  renderStatus,
+} from "./editor-notices.ts";
 import { editorStyles } from "./editor-styles.ts";
 import { downloadExport, type ExportKind } from "./exports.ts";
 import { HistoryController, renderHistory } from "./history.ts";
-import { EditorSession, type SaveState } from "./session.ts";
+import { EditorSession } from "./session.ts";
 
 const RESTART = ["diagramId", "token", "apiBase", "drawioUrl"] as const;
 
@@ -25,15 +31,6 @@ const EXPORTS = [
   ["svg", "SVG"],
   ["png", "PNG"],
 ] as const satisfies readonly (readonly [ExportKind, string])[];
-
-const STATUS: Record<SaveState, string> = {
-  loading: "Loading…",
-  saved: "Saved",
-  unsaved: "Unsaved changes",
-  saving: "Saving…",
-  conflict: "Conflict",
-  error: "Not saved",
-};
 
 /**
  * The draw.io editor with an AI chat panel and the version history, for one stored diagram.
@@ -57,6 +54,7 @@ const STATUS: Record<SaveState, string> = {
  * @csspart send-button - Send.
  * @csspart cancel-button - Cancel the agent's turn.
  * @csspart banner - The conflict and error banner.
+ * @csspart stage-notice - What shows instead of draw.io when it could not be loaded or started.
  * @cssproperty --drawforge-accent - Primary buttons, focus rings, the active tab.
  * @cssproperty --drawforge-background - Panels and toolbar.
  * @cssproperty --drawforge-surface - Secondary surfaces.
@@ -98,7 +96,9 @@ export class DrawforgeEditor extends LitElement {
   /** The open side panel. */
   panel: "chat" | "history" | "none" = "chat";
 
+  /** Why the editor cannot start at all (an API key for a token, a drawio-url that is no URL). */
   private setupError = "";
+  #setupCode = "";
 
   #session: EditorSession | undefined;
   #chat: ChatController | undefined;
@@ -120,22 +120,24 @@ export class DrawforgeEditor extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (RESTART.some((key) => changed.has(key))) {
-      try {
-        this.#src = embedUrl(this.drawioUrl);
-        this.setupError = "";
-      } catch {
-        this.#src = undefined;
-        this.setupError = `drawio-url is not a URL: ${this.drawioUrl}`;
-      }
-      // A fresh iframe (fresh draw.io) for another URL, diagram or token, as `keyed` would
-      // give, without Lit's directive modules in the bundle.
-      const src = this.#src?.href;
-      const key = src ? `${src}|${this.diagramId}|${this.token}` : "";
-      if (key !== this.#iframeKey) {
-        this.#iframeKey = key;
-        this.#iframe = src ? drawioIframe(src) : undefined;
-      }
+    if (!RESTART.some((key) => changed.has(key))) return;
+    const refused = this.token ? tokenProblem(this.token) : undefined;
+    this.#src = refused ? undefined : parsedEmbedUrl(this.drawioUrl);
+    const problem =
+      refused ??
+      (this.#src
+        ? undefined
+        : new WidgetError("invalid_drawio_url", `drawio-url is not a URL: ${this.drawioUrl}`));
+    this.setupError = problem?.message ?? "";
+    this.#setupCode = problem?.code ?? "";
+    // draw.io starts only for an editor that can open a diagram: left spinning otherwise. A
+    // fresh iframe (fresh draw.io) for another URL, diagram or token, as `keyed` would give,
+    // without Lit's directive modules in the bundle.
+    const src = this.diagramId && this.token ? this.#src?.href : undefined;
+    const key = src ? `${src}|${this.diagramId}|${this.token}` : "";
+    if (key !== this.#iframeKey) {
+      this.#iframeKey = key;
+      this.#iframe = src ? drawioIframe(src) : undefined;
     }
   }
 
@@ -147,17 +149,19 @@ export class DrawforgeEditor extends LitElement {
   protected override render() {
     const s = this.#session;
     const state = s?.state ?? "loading";
-    const busy = s === undefined || state === "loading" || this.#chat?.running === true;
+    const opening = state === "loading" || state === "failed";
+    const busy = s === undefined || opening || this.#chat?.running === true;
+    const notices = this.#notices();
     return html`<div class="shell" part="base">
       <header class="toolbar" part="toolbar">
         <span class="title" title=${s?.title ?? ""}>${s?.title || "Diagram"}</span>
-        ${this.#renderStatus(state)}
+        ${renderStatus(s, notices)}
         <span class="spacer"></span>
         <div class="group" role="group" aria-label="Export">
           ${EXPORTS.map(
             ([kind, label]) => html`<button
               part="export-button"
-              ?disabled=${state === "loading"}
+              ?disabled=${opening}
               aria-label=${`Download as ${label}`}
               @click=${() => this.#export(kind)}
             >${label}</button>`,
@@ -167,9 +171,9 @@ export class DrawforgeEditor extends LitElement {
           ${this.#tab("chat", "Chat")} ${this.#tab("history", "History")}
         </div>
       </header>
-      ${this.#renderBanner()}
+      ${renderBanner(s, notices)}
       <div class="body">
-        <div class="stage">${this.#iframe ?? nothing}</div>
+        <div class="stage">${renderStageNotice(s, notices) ?? this.#iframe ?? nothing}</div>
         ${
           this.panel === "none"
             ? nothing
@@ -195,46 +199,13 @@ export class DrawforgeEditor extends LitElement {
     </div>`;
   }
 
-  #renderStatus(state: SaveState) {
-    const s = this.#session;
-    const version = s?.version ? ` · v${s.version}` : "";
-    const live = s?.live === "open";
-    const text = `${STATUS[state]}${state === "saved" ? version : ""}`;
-    return html`<span class="status ${state}" part="status" role="status" aria-live="polite">
-      <span class="live ${live ? "on" : ""}" title=${live ? "Live updates on" : "Live updates reconnecting"}></span>
-      ${
-        state === "error"
-          ? html`${text} <button class="link" @click=${() => s?.flush()}>Retry</button>`
-          : text
-      }
-    </span>`;
-  }
-
-  #renderBanner() {
-    const s = this.#session;
-    if (this.setupError) {
-      return html`<div class="banner error" part="banner" role="alert">${this.setupError}</div>`;
-    }
-    if (s?.state === "conflict") {
-      const head = s.conflictHead ? `version ${s.conflictHead}` : "a newer version";
-      return html`<div class="banner conflict" part="banner" role="alert">
-        <span><strong>Someone else saved ${head}</strong> while you were editing. Your changes are not saved.</span>
-        <span class="banner-actions">
-          <button @click=${() => s.reload()}>Reload theirs</button>
-          <button class="primary" @click=${() => s.keepMine()}>Keep mine</button>
-        </span>
-      </div>`;
-    }
-    if (s?.error && s.state !== "loading") {
-      return html`<div class="banner error" part="banner" role="alert">
-        <span>${s.error}</span>
-        <button class="icon" aria-label="Dismiss" @click=${() => {
-          s.error = null;
-          this.requestUpdate();
-        }}>×</button>
-      </div>`;
-    }
-    return nothing;
+  #notices(): NoticeOptions {
+    return {
+      setupError: this.setupError,
+      drawioUrl: this.drawioUrl || DEFAULT_DRAWIO_URL,
+      reopen: () => void this.#reopen(),
+      requestUpdate: () => this.requestUpdate(),
+    };
   }
 
   #tab(name: "chat" | "history", label: string) {
@@ -251,17 +222,13 @@ export class DrawforgeEditor extends LitElement {
 
   #start(): void {
     this.#stop();
-    const iframe = this.renderRoot.querySelector("iframe");
-    if (!this.diagramId || !this.token || !iframe || !this.#src) return;
-    let df: WidgetClient;
-    try {
-      df = widgetClient(this.apiBase, this.token);
-    } catch (error) {
-      const detail = errorDetail(error);
-      this.setupError = detail.message;
-      emit(this, "drawforge-error", detail);
+    if (this.setupError) {
+      emit(this, "drawforge-error", { code: this.#setupCode, message: this.setupError });
       return;
     }
+    const iframe = this.#iframe;
+    if (!this.diagramId || !iframe?.isConnected || !this.#src) return;
+    const df = widgetClient(this.apiBase, this.token);
     const frame = new DrawioFrame(iframe, this.#src.origin);
     const session = new EditorSession(this, df, frame, this.diagramId, this.saveDelay);
     const history = new HistoryController(this, df, this.diagramId);
@@ -279,6 +246,17 @@ export class DrawforgeEditor extends LitElement {
       if (this.panel === "history") void history.load();
     });
     this.requestUpdate();
+  }
+
+  /** Starts draw.io (a fresh frame) and the session again, after they failed to open. */
+  async #reopen(): Promise<void> {
+    const src = this.#src?.href;
+    if (!src) return;
+    this.#stop();
+    this.#iframe = drawioIframe(src);
+    this.requestUpdate();
+    await this.updateComplete;
+    this.#start();
   }
 
   #stop(): void {
@@ -302,6 +280,15 @@ export class DrawforgeEditor extends LitElement {
     } catch (error) {
       emit(this, "drawforge-error", errorDetail(error));
     }
+  }
+}
+
+/** draw.io's embed URL for a `drawio-url`, or undefined when that is not a URL. */
+function parsedEmbedUrl(drawioUrl: string): URL | undefined {
+  try {
+    return embedUrl(drawioUrl);
+  } catch {
+    return undefined;
   }
 }
 

@@ -17,6 +17,8 @@ export const editorStyles = [
       min-height: 360px;
     }
     .shell {
+      /* The layout follows the editor's own width, not the window's: see the queries below. */
+      container: editor / inline-size;
       display: flex;
       flex-direction: column;
       height: 100%;
@@ -104,6 +106,32 @@ export const editorStyles = [
       min-width: 0;
       background: var(--_surface);
     }
+    /* In draw.io's place when the diagram is not open: what happened, and Retry. */
+    .stage-notice {
+      position: absolute;
+      inset: 0;
+      display: flex;
+      flex-direction: column;
+      align-items: center;
+      justify-content: center;
+      gap: 4px;
+      padding: 24px;
+      text-align: center;
+      color: var(--_muted);
+      line-height: 1.5;
+      overflow: auto;
+    }
+    .stage-notice p {
+      margin: 0;
+      max-width: 60ch;
+      overflow-wrap: anywhere;
+    }
+    .stage-notice.error strong {
+      color: var(--_danger);
+    }
+    .stage-notice button {
+      margin-top: 12px;
+    }
     iframe {
       position: absolute;
       inset: 0;
@@ -151,15 +179,49 @@ export const editorStyles = [
       flex-direction: column;
       min-height: 0;
     }
-    @media (max-width: 720px) {
+    /* Too narrow for draw.io and the panel side by side: the panel goes below. */
+    @container editor (max-width: 720px) {
       .body {
         flex-direction: column;
+      }
+      .stage {
+        min-height: 240px;
       }
       .panel {
         width: auto;
         height: 45%;
         border-left: 0;
         border-top: 1px solid var(--_border);
+      }
+    }
+    /* A phone: the toolbar wraps, title and status above, the buttons below, none cut off. */
+    @container editor (max-width: 560px) {
+      .toolbar {
+        flex-wrap: wrap;
+        row-gap: 8px;
+        padding: 8px;
+      }
+      .title {
+        flex: 1;
+        min-width: 0;
+        max-width: none;
+      }
+      .spacer {
+        flex-basis: 100%;
+      }
+      .tabs {
+        margin-left: auto;
+      }
+      :is(.toolbar, .banner) button:not(.link) {
+        min-height: 44px;
+        min-width: 44px;
+      }
+    }
+    /* Fingers, on any width: buttons big enough to tap (44 px, as phones advise). */
+    @media (pointer: coarse) {
+      :is(.toolbar, .banner) button:not(.link) {
+        min-height: 44px;
+        min-width: 44px;
       }
     }
   `,

@@ -11,8 +11,18 @@ import { errorDetail, WidgetError } from "../shared/errors.ts";
 import { type ChangeSource, emit } from "../shared/events.ts";
 import type { LiveSocket, LiveState, VersionNotice } from "../shared/live-socket.ts";
 
-/** What the status line shows. */
-export type SaveState = "loading" | "saved" | "unsaved" | "saving" | "conflict" | "error";
+/**
+ * What the status line shows. `failed`: the diagram never opened (draw.io or the API could not
+ * be loaded), as opposed to `error`, a save that failed.
+ */
+export type SaveState =
+  | "loading"
+  | "saved"
+  | "unsaved"
+  | "saving"
+  | "conflict"
+  | "error"
+  | "failed";
 
 /** How long draw.io may take to start before the editor reports it. */
 const START_TIMEOUT_MS = 45_000;
@@ -52,6 +62,8 @@ export class EditorSession {
   turnRunning = false;
   /** The last failure, for the banner; cleared by the next success. */
   error: string | null = null;
+  /** The last failure's code (`drawio_unreachable`, `cors_blocked`, an API problem code, …). */
+  errorCode: string | null = null;
   readonly #host: SessionHost;
   readonly #df: WidgetClient;
   readonly #frame: DrawioFrame;
@@ -322,7 +334,10 @@ export class EditorSession {
   #fail(error: unknown): void {
     const detail = errorDetail(error);
     this.error = detail.message;
-    if (this.state === "saving" || this.state === "loading") this.#set("error");
+    this.errorCode = detail.code;
+    // Nothing was edited if the diagram never opened: that is not a failed save.
+    if (this.state === "loading") this.#set("failed");
+    else if (this.state === "saving") this.#set("error");
     else this.#host.requestUpdate();
     emit(this.#host, "drawforge-error", detail);
   }

@@ -3,13 +3,20 @@
  * token required, and the URL of a diagram's live socket.
  */
 import { TurnStream } from "../../sdk/core/streaming.ts";
-import type { ConvertParams, ConvertResult, RequestOptions } from "../../sdk/index.ts";
+import {
+  ConnectionError,
+  type ConvertParams,
+  type ConvertResult,
+  DrawforgeError,
+  type RequestOptions,
+} from "../../sdk/index.ts";
 import { Transport } from "../../sdk/internal/transport.ts";
 import type { Diagrams } from "../../sdk/resources/diagrams.ts";
 import { cancelTurn, type Messages } from "../../sdk/resources/messages.ts";
 import { diagramPath, writeHeaders } from "../../sdk/resources/shared.ts";
 import type { Versions } from "../../sdk/resources/versions.ts";
 import type { Message, PageParams, VersionSummary } from "../../sdk/types.ts";
+import { blockedRequest } from "./blocked-request.ts";
 import { TOKEN_PREFIX, WidgetError } from "./errors.ts";
 
 /**
@@ -67,13 +74,8 @@ export interface WidgetClient {
  * const diagram = await df.diagrams.retrieve(id);
  */
 export function widgetClient(apiBase: string, token: string): WidgetClient {
-  if (!token) throw new WidgetError("missing_token", "set the token attribute to a widget token");
-  if (!token.startsWith(TOKEN_PREFIX)) {
-    throw new WidgetError(
-      "not_a_widget_token",
-      "the token is not a widget token (dft_…); never put an API key in a page — mint a token on your server",
-    );
-  }
+  const refused = tokenProblem(token);
+  if (refused) throw refused;
   // The transport itself, not the SDK's createTransport: nothing here reads its environment
   // defaults. The SDK's timeout (agent turns take minutes) and retries.
   const t = new Transport({
@@ -81,7 +83,7 @@ export function widgetClient(apiBase: string, token: string): WidgetClient {
     baseUrl: apiBase || defaultApiBase(),
     timeout: 600_000,
     maxRetries: 2,
-    fetch: (input, init) => fetch(input, init),
+    fetch: explainedFetch,
     defaultHeaders: {},
   });
   return {
@@ -89,6 +91,43 @@ export function widgetClient(apiBase: string, token: string): WidgetClient {
       t.json({ method: "POST", path: diagramPath(id, "/convert"), body: params }, options),
     diagrams: diagramCalls(t),
   };
+}
+
+/**
+ * Why `token` cannot be used, or undefined if it can: none at all, or not a widget token (an
+ * API key, which must never be in a page). Checked before anything is loaded or requested.
+ *
+ * @example
+ * tokenProblem("sk_live_…")?.code; // "not_a_widget_token"
+ */
+export function tokenProblem(token: string): WidgetError | undefined {
+  if (!token) return new WidgetError("missing_token", "set the token attribute to a widget token");
+  if (!token.startsWith(TOKEN_PREFIX)) {
+    return new WidgetError(
+      "not_a_widget_token",
+      "the token is not a widget token (dft_…); never put an API key in a page — mint a token on your server",
+    );
+  }
+  return undefined;
+}
+
+/**
+ * `fetch`, with a request that got no readable answer explained (CORS, or no server) instead of
+ * "TypeError: Failed to fetch". A blocked origin is not retried (it will not change); a server
+ * that did not answer is, as the SDK retries any connection error.
+ */
+async function explainedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (cause) {
+    // An abort (the caller's, or the timeout's) is the transport's to name.
+    if (init?.signal?.aborted) throw cause;
+    const url = input instanceof Request ? input.url : String(input);
+    const error = await blockedRequest(url, "api");
+    throw error.code === "cors_blocked"
+      ? new DrawforgeError(error.message, { cause: error })
+      : new ConnectionError(error.message, { cause: error });
+  }
 }
 
 function diagramCalls(t: Transport): WidgetClient["diagrams"] {

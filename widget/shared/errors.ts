@@ -26,7 +26,8 @@ export class WidgetError extends Error {
 
 /**
  * The `detail` of a `drawforge-error` event for any failure: the API's problem code and
- * status, a widget code, or `unexpected`.
+ * status, a widget code (also when the widget explained an SDK error, as its `cause`), or
+ * `unexpected`.
  *
  * @example
  * catch (error) { emit(this, "drawforge-error", errorDetail(error)); }
@@ -35,7 +36,9 @@ export function errorDetail(error: unknown): { code: string; message: string; st
   if (error instanceof APIError) {
     return { code: error.code, message: error.detail, status: error.status };
   }
-  if (error instanceof WidgetError) return { code: error.code, message: error.message };
+  const widget =
+    error instanceof DrawforgeError && error.cause instanceof WidgetError ? error.cause : error;
+  if (widget instanceof WidgetError) return { code: widget.code, message: widget.message };
   if (error instanceof DrawforgeError) return { code: "network_error", message: error.message };
   return { code: "unexpected", message: error instanceof Error ? error.message : String(error) };
 }

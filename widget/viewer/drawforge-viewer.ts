@@ -10,11 +10,18 @@ import { emit } from "../shared/events.ts";
 import { LiveSocket } from "../shared/live-socket.ts";
 import type { WidgetTheme } from "../shared/theme.ts";
 import { type Drawing, drawingOf, type RendererChoice } from "./drawing.ts";
+import {
+  CanvasGestures,
+  clampScale,
+  fitting,
+  scaleOf,
+  ZOOM_STEP,
+  type ZoomChoice,
+} from "./pan-zoom.ts";
 import { renderDiagram } from "./renderer.ts";
-import { fromApi, fromSrc, type Source } from "./sources.ts";
+import { fromApi, fromSrc, type Source, wantsDark } from "./sources.ts";
 import { viewerStyles } from "./viewer-styles.ts";
 
-const ZOOM_STEP = 1.25;
 const SOURCES = [
   "diagramId",
   "token",
@@ -31,6 +38,10 @@ const SOURCES = [
  * A read-only diagram for docs pages and apps: no editor, no chat. It fits the page width,
  * zooms, links to an editor, and — with `diagram-id` and a `view` token — follows every new
  * version live. The diagram is shown as an image, so nothing in a diagram can run in the page.
+ *
+ * On a narrow canvas (a phone) it starts at no less than half size rather than fitting a wide
+ * diagram into unreadable text, and the person pans. Zoom: pinch, ctrl/⌘ + wheel, the + − and
+ * Fit buttons, or + − 0 on the focused canvas; pan: drag, scroll, or the arrow keys.
  *
  * Give one source: `xml` (draw.io XML), `src` (a URL of a `.drawio` file, CORS applies, or any
  * link of a publication, `…/p/pub_…`), or `diagram-id` with `token` (and `api-base` when the API
@@ -82,6 +93,7 @@ export class DrawforgeViewer extends LitElement {
     message: { state: true },
     scale: { state: true },
     fitScale: { state: true },
+    narrow: { state: true },
     diagramTitle: { state: true },
     openHref: { state: true },
   };
@@ -97,8 +109,9 @@ export class DrawforgeViewer extends LitElement {
   /** Where "Open in editor" goes; by default a diagrams.net copy of the diagram. */
   editorUrl = "";
   /**
-   * The viewer's chrome: `light`, `dark`, or `auto` (the system's). Dark also asks the server
-   * for its dark drawing; draw.io and a publication draw the diagram as it is.
+   * The viewer's chrome and diagram: `light`, `dark`, or `auto` (the system's). Dark asks the
+   * server for its dark drawing, and darkens a light one (draw.io's, a publication's) by the
+   * same rule, draw.io's dark mode.
    */
   theme: WidgetTheme = "light";
   /** `auto` (the server's SVG, draw.io as the fallback), `server` or `drawio`. */
@@ -109,9 +122,9 @@ export class DrawforgeViewer extends LitElement {
   private rendered: Drawing | null = null;
   private status: "idle" | "loading" | "ready" | "error" = "idle";
   private message = "";
-  /** A number, or null to fit the width. */
-  private scale: number | null = null;
+  private scale: ZoomChoice = null;
   private fitScale = 1;
+  private narrow = false;
   private diagramTitle = "";
   private openHref = "";
 
@@ -119,18 +132,37 @@ export class DrawforgeViewer extends LitElement {
   #generation = 0;
   #live: LiveSocket | undefined;
   #resize = new ResizeObserver(() => this.#measure());
+  #gestures: CanvasGestures | undefined;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#live?.stop();
     this.#resize.disconnect();
+    this.#gestures?.disconnect();
     this.#draw(null);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     // Reconnected after a move in the page: pick the live updates up again.
-    if (this.hasUpdated) void this.#load();
+    if (this.hasUpdated) {
+      this.#gestures?.connect();
+      void this.#load();
+    }
+  }
+
+  protected override firstUpdated(): void {
+    const canvas = this.renderRoot.querySelector<HTMLElement>(".canvas");
+    if (!canvas) return;
+    this.#gestures = new CanvasGestures(canvas, {
+      shownScale: () => this.#shown(),
+      setScale: async (scale) => {
+        this.scale = clampScale(scale, this.fitScale);
+        await this.updateComplete;
+      },
+      fit: this.#fit,
+    });
+    this.#gestures.connect();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -140,8 +172,8 @@ export class DrawforgeViewer extends LitElement {
   }
 
   protected override render() {
-    const fit = this.scale === null;
-    const shown = fit ? this.fitScale : (this.scale ?? 1);
+    const shown = this.#shown();
+    const fit = shown === this.fitScale;
     const width = this.rendered ? Math.round(this.rendered.width * shown) : 0;
     const name = this.diagramTitle || "Diagram";
     return html`<figure class="viewer" part="base" aria-busy=${this.status === "loading"}>
@@ -150,8 +182,7 @@ export class DrawforgeViewer extends LitElement {
         part="canvas"
         tabindex="0"
         role="region"
-        aria-label=${`${name}. Use + and − to zoom, 0 to fit.`}
-        @keydown=${this.#onKey}
+        aria-label=${`${name}. Use + and − to zoom, 0 to fit, the arrow keys to move.`}
       >
         ${
           this.rendered
@@ -159,6 +190,7 @@ export class DrawforgeViewer extends LitElement {
               part="image"
               src=${this.rendered.url}
               data-renderer=${this.rendered.renderer}
+              class=${this.rendered.dark === "filter" ? "darkened" : ""}
               alt=${this.rendered.labels.length ? `${name}: ${this.rendered.labels.join(", ")}` : name}
               width=${width}
               draggable="false"
@@ -169,12 +201,10 @@ export class DrawforgeViewer extends LitElement {
         }
       </div>
       <div class="bar" part="toolbar" role="toolbar" aria-label="Diagram view">
-        <button aria-label="Zoom out" title="Zoom out" @click=${() => this.#zoom(1 / ZOOM_STEP)}>−</button>
+        <button aria-label="Zoom out" title="Zoom out" @click=${() => this.#gestures?.zoomBy(1 / ZOOM_STEP)}>−</button>
         <span class="zoom" aria-live="polite">${Math.round(shown * 100)}%</span>
-        <button aria-label="Zoom in" title="Zoom in" @click=${() => this.#zoom(ZOOM_STEP)}>+</button>
-        <button aria-pressed=${fit} title="Fit to width" @click=${() => {
-          this.scale = null;
-        }}>Fit</button>
+        <button aria-label="Zoom in" title="Zoom in" @click=${() => this.#gestures?.zoomBy(ZOOM_STEP)}>+</button>
+        <button aria-pressed=${fit} aria-label="Fit to width" title="Fit to width" @click=${this.#fit}>Fit</button>
         <span class="spacer"></span>
         ${
           this.openHref
@@ -247,7 +277,10 @@ export class DrawforgeViewer extends LitElement {
         : await renderDiagram(this.drawioUrl, xml, this.page);
     if (generation !== this.#generation) return;
     const byServer = svg === server?.svg;
-    this.#draw(drawingOf(svg, byServer ? "server" : "drawio", byServer && !!dark));
+    // A light drawing (draw.io's, a publication's, inline XML) in the dark theme is darkened by
+    // draw.io's own rule, as the server's dark drawing is painted.
+    const darkBy = byServer && dark ? "server" : wantsDark(this.theme) ? "filter" : undefined;
+    this.#draw(drawingOf(svg, byServer ? "server" : "drawio", darkBy));
     this.#version = version;
     this.diagramTitle = title;
     this.status = "ready";
@@ -267,20 +300,17 @@ export class DrawforgeViewer extends LitElement {
   #measure(): void {
     const canvas = this.renderRoot.querySelector<HTMLElement>(".canvas");
     if (!canvas || !this.rendered?.width) return;
-    const room = canvas.clientWidth - 24;
-    this.fitScale = Math.min(1, Math.max(0.05, room / this.rendered.width));
+    ({ fit: this.fitScale, narrow: this.narrow } = fitting(
+      canvas.clientWidth,
+      this.rendered.width,
+    ));
   }
 
-  #zoom(factor: number): void {
-    const current = this.scale ?? this.fitScale;
-    this.scale = Math.min(8, Math.max(0.1, current * factor));
+  #shown(): number {
+    return scaleOf(this.scale, this.fitScale, this.narrow);
   }
 
-  #onKey = (event: KeyboardEvent): void => {
-    if (event.key === "+" || event.key === "=") this.#zoom(ZOOM_STEP);
-    else if (event.key === "-") this.#zoom(1 / ZOOM_STEP);
-    else if (event.key === "0") this.scale = null;
-    else return;
-    event.preventDefault();
+  #fit = (): void => {
+    this.scale = "fit";
   };
 }

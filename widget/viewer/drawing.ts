@@ -15,9 +15,15 @@ export interface Drawing {
   /** The labels, for the image's text alternative. */
   labels: string[];
   renderer: RendererName;
-  /** Drawn on a dark background (the server's `theme=dark`). */
-  dark: boolean;
+  /**
+   * How the drawing is shown dark: `server` drew it dark (`theme=dark`), `filter` is a light
+   * drawing the viewer darkens by draw.io's rule (see `viewer-styles.ts`); none in the light theme.
+   */
+  dark: DarkBy;
 }
+
+/** Who makes a drawing dark in the dark theme: the server, or the viewer's filter. */
+export type DarkBy = "server" | "filter" | undefined;
 
 /**
  * A drawing of standalone SVG text, shown through an `<img>` of an object URL: an image runs
@@ -26,10 +32,10 @@ export interface Drawing {
  * (draw.io), plain ones as a group of `<text>` lines (the server, and draw.io's plain labels).
  *
  * @example
- * const drawing = drawingOf(svg, "server", false);
+ * const drawing = drawingOf(svg, "server", undefined);
  * img.src = drawing.url;
  */
-export function drawingOf(svg: string, renderer: RendererName, dark: boolean): Drawing {
+export function drawingOf(svg: string, renderer: RendererName, dark: DarkBy): Drawing {
   const root = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
   const labels = [...root.querySelectorAll("foreignObject, g:has(> text)")]
     .map((label) =>

@@ -2,6 +2,7 @@
  * Where the viewer's diagram comes from: the API with a widget token, or a `.drawio` or publication
  * URL; beside the XML, the server's SVG where there is one and the renderer wants it.
  */
+import { blockedRequest } from "../shared/blocked-request.ts";
 import { type ServerSvg, serverSvg, widgetClient } from "../shared/client.ts";
 import { WidgetError } from "../shared/errors.ts";
 import type { WidgetTheme } from "../shared/theme.ts";
@@ -42,9 +43,7 @@ const SERVER_TIMEOUT_MS = 20_000;
 export async function fromApi(o: SourceOptions): Promise<Source> {
   const df = widgetClient(o.apiBase, o.token);
   const { xml, title, version } = await df.diagrams.retrieve(o.diagramId);
-  const dark =
-    o.theme === "dark" ||
-    (o.theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+  const dark = wantsDark(o.theme);
   const server = await serverOf(o, () =>
     df.diagrams.svg(
       o.diagramId,
@@ -53,6 +52,18 @@ export async function fromApi(o: SourceOptions): Promise<Source> {
     ),
   );
   return { xml: xml ?? "", title, version, server, dark };
+}
+
+/**
+ * Whether a viewer in `theme` shows its diagram dark: `dark`, or `auto` in a dark system.
+ *
+ * @example
+ * wantsDark("auto"); // true where the system prefers dark
+ */
+export function wantsDark(theme: WidgetTheme): boolean {
+  return (
+    theme === "dark" || (theme === "auto" && matchMedia("(prefers-color-scheme: dark)").matches)
+  );
 }
 
 /**
@@ -91,9 +102,11 @@ function serverOf(
   return o.renderer === "server" ? svg : svg.catch(() => undefined);
 }
 
-/** A response that is OK, or an error naming the URL. */
+/** A response that is OK, or an error naming the URL (and, if it never came, why). */
 async function fetchOk(src: string): Promise<Response> {
-  const response = await fetch(src);
+  const response = await fetch(src).catch(async () => {
+    throw await blockedRequest(new URL(src, document.baseURI).href, "file");
+  });
   if (!response.ok) {
     throw new WidgetError("src_failed", `could not load ${src} (HTTP ${response.status})`);
   }

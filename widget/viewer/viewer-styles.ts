@@ -25,10 +25,24 @@ export const viewerStyles = [
       padding: 12px;
       text-align: center;
       background: var(--drawforge-canvas, #ffffff);
+      /* One finger pans (the canvas scrolls); two fingers are the viewer's pinch, not the page's. */
+      touch-action: pan-x pan-y;
+      overscroll-behavior-x: contain;
     }
-    /* Around the server's dark drawing: the colour of its own background. */
+    .canvas.dragging {
+      cursor: grabbing;
+    }
+    /* Around a dark drawing: the colour of its own background (draw.io's dark page). */
     .dark {
-      background: #1e1e1e;
+      background: #121212;
+    }
+    /*
+     * A light drawing in the dark theme, darkened as the server paints its dark one
+     * (worker/drawio/render/dark-colours.ts): each colour inverted at 93 % and its hue turned
+     * half a circle, which is draw.io's dark mode; white becomes #121212.
+     */
+    img.darkened {
+      filter: invert(93%) hue-rotate(180deg);
     }
     .canvas:focus-visible {
       box-shadow: inset var(--_focus);
@@ -59,6 +73,13 @@ export const viewerStyles = [
     .bar button {
       min-width: 30px;
       padding: 3px 8px;
+    }
+    /* Fingers: buttons big enough to tap. */
+    @media (pointer: coarse) {
+      .bar button {
+        min-width: 44px;
+        min-height: 40px;
+      }
     }
     .bar button[aria-pressed="true"] {
       border-color: var(--_accent);

@@ -195,10 +195,17 @@ function demoPage(p: { diagramId: string; editToken: string; viewToken: string; 
   h1 { font-size: 20px; margin: 0 0 4px; }
   h2 { font-size: 15px; margin: 0 0 8px; }
   p { margin: 0 0 12px; color: #57606a; font-size: 14px; line-height: 1.5; }
-  main { padding: 8px 32px 40px; display: grid; gap: 28px; }
+  main { padding: 8px 32px 40px; display: grid; grid-template-columns: minmax(0, 1fr); gap: 28px; }
   drawforge-editor { height: 680px; }
   .docs { background: #fff; border: 1px solid #d8dee4; border-radius: 12px; padding: 24px 28px; max-width: 860px; }
-  code { font-size: 13px; background: #eef1f4; padding: 1px 5px; border-radius: 4px; }
+  code { font-size: 13px; background: #eef1f4; padding: 1px 5px; border-radius: 4px; overflow-wrap: anywhere; }
+  /* A phone: narrower margins, and an editor as tall as the screen allows. */
+  @media (max-width: 600px) {
+    header { padding: 16px 12px 4px; }
+    main { padding: 8px 8px 24px; gap: 20px; }
+    drawforge-editor { height: max(560px, calc(100svh - 24px)); }
+    .docs { padding: 16px 12px; }
+  }
 </style>
 </head>
 <body>

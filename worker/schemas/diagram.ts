@@ -171,7 +171,8 @@ export const ExportQuerySchema = z.object({
     description: "Export this version instead of the head.",
   }),
   theme: z.enum(["light", "dark"]).default("light").openapi({
-    description: "`svg`, `png`: `dark` draws the light defaults dark, on a dark background.",
+    description:
+      "`svg`, `png`: `dark` paints as draw.io's dark mode does, by the page's `adaptiveColors` (`auto` when absent: every colour turned dark or light, hue kept; `simple`: only the default colours; `none`: as drawn), on #121212.",
   }),
   scale: z.coerce
     .number()

@@ -1,11 +1,13 @@
 /**
  * A cell's style resolved for drawing (`CellStyle`): the stylesheet's defaults, named styles and
- * keys, numbers held in range, colours read as draw.io paints them, in light or dark.
+ * keys, numbers held in range, colours read as draw.io paints them, in light or dark
+ * (`dark-colours.ts` decides which).
  */
 import { clampedNumber } from "../model/numbers.ts";
 import { parseStyle } from "../model/style.ts";
 import { DEFAULT_EDGE_STYLE, DEFAULT_VERTEX_STYLE, NAMED_STYLES } from "../model/stylesheet.ts";
 import { cssColor } from "./css-values.ts";
+import { type ColourTheme, defaultColour, LIGHT, themedColour } from "./dark-colours.ts";
 
 /**
  * The largest number a style may give a drawing, either way (a font size, a stroke width, a
@@ -13,12 +15,6 @@ import { cssColor } from "./css-values.ts";
  * stays finite (`fontSize=1e39` was written into the SVG as `Infinitypx`).
  */
 export const STYLE_NUMBER_LIMIT = 1_000_000;
-
-/** Colours of the `dark` theme: what the light defaults become. */
-const DARK: Readonly<Record<string, string>> = {
-  "#ffffff": "#1e1e1e",
-  "#000000": "#e8e8e8",
-};
 
 /**
  * A cell's style as draw.io resolves it for drawing: the stylesheet's defaults for a vertex or
@@ -31,30 +27,35 @@ const DARK: Readonly<Record<string, string>> = {
  */
 export class CellStyle {
   readonly #values: ReadonlyMap<string, string>;
-  readonly #dark: boolean;
+  /** The keys the cell's own style wrote (the rest come from the stylesheet). */
+  readonly #written: ReadonlySet<string>;
+  /** The theme the colours are painted in. */
+  readonly theme: ColourTheme;
 
   constructor(
     style: string | undefined,
     kind: "vertex" | "edge",
-    dark = false,
+    theme: ColourTheme = LIGHT,
     overrides?: Readonly<Record<string, string>>,
   ) {
-    this.#dark = dark;
-    if (overrides) {
-      const values = new Map(new CellStyle(style, kind).#values);
-      for (const [k, v] of Object.entries(overrides)) values.set(k, v);
-      this.#values = values;
-      return;
-    }
+    this.theme = theme;
     const key = `${kind}\u0000${style ?? ""}`;
-    let values = RESOLVED.get(key);
-    if (!values) {
-      values = resolve(style, kind);
+    let resolved = RESOLVED.get(key);
+    if (!resolved) {
+      resolved = resolve(style, kind);
       // Diagrams repeat a handful of styles; the cache only has to outlive one render.
       if (RESOLVED.size >= 4_096) RESOLVED.clear();
-      RESOLVED.set(key, values);
+      RESOLVED.set(key, resolved);
     }
+    this.#written = resolved.written;
+    if (!overrides) {
+      this.#values = resolved.values;
+      return;
+    }
+    const values = new Map(resolved.values);
+    for (const [k, v] of Object.entries(overrides)) values.set(k, v);
     this.#values = values;
+    this.#written = new Set([...resolved.written, ...Object.keys(overrides)]);
   }
 
   get shape(): string {
@@ -79,61 +80,64 @@ export class CellStyle {
     return raw === undefined ? fallback : Number.parseFloat(raw) === 1;
   }
 
-  /** A colour to paint with, lower-cased, or undefined for `none`/absent. */
+  /**
+   * A colour to paint with, lower-cased, in the style's theme, or undefined for `none`/absent:
+   * the stylesheet's colours (and `default`) are the theme's defaults, the cell's own ones are
+   * turned as the theme turns an author's colour.
+   */
   color(key: string): string | undefined {
     const written = this.#values.get(key);
     if (written === undefined) return undefined;
     const word = written.trim().toLowerCase();
-    if (word === "default") return this.#default(key);
+    if (word === "default" || (!this.#written.has(key) && word !== "none")) {
+      return defaultColour(key, this.theme);
+    }
     // `fillColor=strokeColor` (UML start states) takes the cell's own stroke, and the other way
     // round, as mxCellRenderer.resolveColor does.
     if (word === "strokecolor" && key !== "strokeColor") return this.color("strokeColor");
     if (word === "fillcolor" && key !== "fillColor") return this.color("fillColor");
     const raw = cssColor(written);
-    if (!raw) return undefined;
-    // Dark text on a light fill of the author's stays dark: turned light it would vanish.
-    if (this.#dark && key === "fontColor" && raw === "#000000" && this.#labelOnLightFill()) {
-      return raw;
-    }
-    return this.#dark ? (DARK[raw] ?? raw) : raw;
+    return raw && themedColour(raw, this.theme);
   }
 
-  /** Whether the label sits inside the shape, on a light fill other than the default white. */
-  #labelOnLightFill(): boolean {
-    const inside =
-      (this.#values.get("labelPosition") ?? "center") === "center" &&
-      (this.#values.get("verticalLabelPosition") ?? "middle") === "middle";
-    const fill = this.#values.get("fillColor")?.trim().toLowerCase() ?? "";
-    const hex = /^#([0-9a-f]{6})$/.exec(fill)?.[1];
-    if (!inside || !hex || fill === "#ffffff") return false;
-    const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
-    return 0.299 * (r ?? 0) + 0.587 * (g ?? 0) + 0.114 * (b ?? 0) > 0.6;
-  }
-
-  #default(key: string): string | undefined {
-    const light = key === "fillColor" || key === "labelBackgroundColor" ? "#ffffff" : "#000000";
-    return this.#dark ? DARK[light] : light;
+  /**
+   * A colour a shape or stencil paints with of its own (not from the style), in the style's
+   * theme, as draw.io's canvas turns every colour it is given.
+   */
+  paint(colour: string): string {
+    return themedColour(colour, this.theme);
   }
 }
 
 /** Resolved styles by kind and style text, shared read-only by the `CellStyle`s that use them. */
-const RESOLVED = new Map<string, ReadonlyMap<string, string>>();
+const RESOLVED = new Map<string, Resolved>();
+
+/** A style's resolved keys, and which of them the style itself wrote. */
+interface Resolved {
+  values: ReadonlyMap<string, string>;
+  written: ReadonlySet<string>;
+}
 
 /** A style's keys over the stylesheet's defaults and the named styles it starts with. */
-function resolve(style: string | undefined, kind: "vertex" | "edge"): Map<string, string> {
+function resolve(style: string | undefined, kind: "vertex" | "edge"): Resolved {
   const values = new Map(
     Object.entries(kind === "edge" ? DEFAULT_EDGE_STYLE : DEFAULT_VERTEX_STYLE),
   );
+  const written = new Set<string>();
   for (const [key, value] of parseStyle(style)) {
     if (value === null) {
-      for (const [k, v] of Object.entries(NAMED_STYLES[key] ?? {})) values.set(k, v);
+      for (const [k, v] of Object.entries(NAMED_STYLES[key] ?? {})) {
+        values.set(k, v);
+        written.delete(k);
+      }
     } else if (value === "none" && !COLOR_KEYS.has(key)) {
       values.delete(key);
     } else {
       values.set(key, value);
+      written.add(key);
     }
   }
-  return values;
+  return { values, written };
 }
 
 /** Keys whose `none` is a value (not painted), not a removal. */

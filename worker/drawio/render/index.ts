@@ -7,7 +7,7 @@ import { PageLayout } from "../geometry/page-layout.ts";
 import type { DiagramDocument, DiagramPage } from "../model/document.ts";
 import type { GlyphOutliner } from "../text/glyph-outliner.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
-import { cssColor } from "./css-values.ts";
+import { type ColourTheme, colourTheme, pageBackground } from "./dark-colours.ts";
 import { PageDrawing } from "./page-drawing.ts";
 import type { RasterTally } from "./raster-tally.ts";
 import { checkRenderCost, renderBudget } from "./render-cost.ts";
@@ -21,7 +21,10 @@ export interface RenderOptions {
   scale?: number;
   /** Margin around the drawing, in px (default 0, as draw.io's export). */
   border?: number;
-  /** `dark` draws the light defaults dark (white fills, black lines and text turn around). */
+  /**
+   * `dark` paints as draw.io's dark mode does, by the page's `adaptiveColors` (`auto` when
+   * absent: every colour turned around; see `dark-colours.ts`).
+   */
   theme?: "light" | "dark";
   /** The units of work the drawing may take (default `RENDER_LIMITS.work`). */
   workLimit?: number;
@@ -92,18 +95,18 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
   const { page, index } = pickPage(doc, options.page);
   const layout = new PageLayout(page);
   checkRenderCost(layout, options.assets);
-  const dark = options.theme === "dark";
+  const theme = colourTheme(options.theme === "dark", page.modelAttributes.adaptiveColors);
   const scale = options.scale ?? 1;
   const budget = renderBudget(options.workLimit);
   const drawing = new PageDrawing(layout, {
-    dark,
+    theme,
     scale,
     budget,
     assets: options.assets,
     outliner: options.outliner,
   });
   drawing.drawAll();
-  const framed = frame(drawing, page, { dark, scale, border: options.border ?? 0 });
+  const framed = frame(drawing, page, { theme, scale, border: options.border ?? 0 });
   return {
     ...framed,
     unknownShapes: [...drawing.unknown].sort(),
@@ -114,22 +117,21 @@ export function renderSvg(doc: DiagramDocument, options: RenderOptions = {}): Re
 
 /**
  * The SVG document around a drawing's parts: cropped to what they cover plus the border, at the
- * scale, on the page's background (dark for the dark theme), gradients in `<defs>`.
+ * scale, on the page's background in the theme, gradients in `<defs>`.
  */
 function frame(
   drawing: PageDrawing,
   page: DiagramPage,
-  options: { dark: boolean; scale: number; border: number },
+  options: { theme: ColourTheme; scale: number; border: number },
 ): { svg: string; width: number; height: number } {
-  const { dark, scale, border } = options;
+  const { theme, scale, border } = options;
   const { parts, defs } = drawing;
   const box = drawing.bounds ?? { x: 0, y: 0, width: 0, height: 0 };
   const dx = Math.floor(border / scale - box.x);
   const dy = Math.floor(border / scale - box.y);
   const width = Math.max(1, Math.ceil(box.width * scale) + 2 * border);
   const height = Math.max(1, Math.ceil(box.height * scale) + 2 * border);
-  const written = page.modelAttributes.background;
-  const background = dark ? "#1e1e1e" : written === "none" ? undefined : cssColor(written);
+  const background = pageBackground(page.modelAttributes.background, theme);
   const transform = `${scale !== 1 ? `scale(${fmt(scale)})` : ""}translate(${dx},${dy})`;
   // The root and the drawing's group opened and closed around the parts, joined once: a
   // 50,000-cell page is a 13 MB string, and each extra concatenation copied it.

@@ -10,6 +10,7 @@ import type { GlyphOutliner } from "../text/glyph-outliner.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { rotatedBounds, union } from "./bounds.ts";
 import { CellStyle } from "./cell-style.ts";
+import type { ColourTheme } from "./dark-colours.ts";
 import { drawVertex } from "./draw-shape.ts";
 import { drawEdge } from "./edges/edges.ts";
 import { drawLabel } from "./labels/labels.ts";
@@ -44,7 +45,8 @@ const REFERENCE_KEYS = ["fillColor", "strokeColor", "fontColor", "gradientColor"
 
 /** How a page is drawn: theme, scale, the budget its steps charge, the assets it draws with. */
 export interface PageDrawingOptions {
-  dark: boolean;
+  /** The colours' theme (`dark-colours.ts`). */
+  theme: ColourTheme;
   scale: number;
   budget: WorkBudget;
   assets: DrawingAssets | undefined;
@@ -57,7 +59,7 @@ export interface PageDrawingOptions {
  * what they cover, and names the shapes it draws as boxes in `unknown`.
  *
  * @example
- * const drawing = new PageDrawing(layout, { dark: false, scale: 1, budget, assets: undefined });
+ * const drawing = new PageDrawing(layout, { theme: LIGHT, scale: 1, budget, assets: undefined });
  * drawing.drawAll();
  * drawing.parts.join(""); // the cells' SVG, without the root
  */
@@ -72,7 +74,7 @@ export class PageDrawing {
   readonly tally: RasterTally = newRasterTally();
   readonly defs: Defs;
   readonly #layout: PageLayout;
-  readonly #dark: boolean;
+  readonly #theme: ColourTheme;
   readonly #scale: number;
   readonly #budget: WorkBudget;
   readonly #outliner: GlyphOutliner | undefined;
@@ -83,7 +85,7 @@ export class PageDrawing {
 
   constructor(layout: PageLayout, options: PageDrawingOptions) {
     this.#layout = layout;
-    this.#dark = options.dark;
+    this.#theme = options.theme;
     this.#scale = options.scale;
     this.#budget = options.budget;
     this.#outliner = options.outliner;
@@ -216,12 +218,11 @@ export class PageDrawing {
    * colour); an SVG viewer knows neither word.
    */
   #styleOf(cell: LayoutCell, kind: "vertex" | "edge"): CellStyle {
-    const plain = new CellStyle(cell.style, kind, this.#dark);
+    const plain = new CellStyle(cell.style, kind, this.#theme);
     let overrides: Record<string, string> | undefined;
     for (const key of REFERENCE_KEYS) {
       const value = plain.get(key);
       if (value !== "inherit" && value !== "swimlane") continue;
-      const fallback = key === "strokeColor" || key === "fontColor" ? "#000000" : "#ffffff";
       let found: string | undefined;
       for (const up of this.#layout.ancestors(cell)) {
         const theirs = new CellStyle(up.style, "vertex");
@@ -234,9 +235,11 @@ export class PageDrawing {
         }
       }
       overrides ??= {};
+      // Nothing to take: the theme's default colour (a gradient's end stays white, as before).
+      const fallback = key === "gradientColor" ? "#ffffff" : "default";
       overrides[key] = found && found !== "inherit" && found !== "swimlane" ? found : fallback;
     }
-    return overrides ? new CellStyle(cell.style, kind, this.#dark, overrides) : plain;
+    return overrides ? new CellStyle(cell.style, kind, this.#theme, overrides) : plain;
   }
 
   /** A table's row and column lines, from its rows and the first row's cells. */

@@ -6,6 +6,7 @@ import type { WorkBudget } from "../budget.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import type { CellStyle } from "./cell-style.ts";
 import { cssColor, idPart } from "./css-values.ts";
+import type { ColourTheme } from "./dark-colours.ts";
 import { dashesOf } from "./dashes.ts";
 import type { RasterTally } from "./raster-tally.ts";
 import { type Attrs, element, fmt } from "./svg.ts";
@@ -33,6 +34,8 @@ export interface Paint {
   fill: string;
   stroke: string;
   extra: Attrs;
+  /** The theme a stencil's own colours are painted in (light when absent). */
+  theme?: ColourTheme;
 }
 
 const DIRECTIONS: Readonly<Record<string, [number, number, number, number]>> = {
@@ -68,7 +71,7 @@ export function paintOf(style: CellStyle, defs: Defs, options: { fill?: boolean 
   if (dashes) extra["stroke-dasharray"] = dashes.map(fmt).join(" ");
   if (fill !== "none" && fillOpacity < 1) extra["fill-opacity"] = fmt(fillOpacity);
   if (stroke !== "none" && strokeOpacity < 1) extra["stroke-opacity"] = fmt(strokeOpacity);
-  return { fill, stroke, extra };
+  return { fill, stroke, extra, theme: style.theme };
 }
 
 /**

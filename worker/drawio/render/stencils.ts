@@ -5,6 +5,7 @@
 import type { WorkBudget } from "../budget.ts";
 import type { DrawingAssets } from "./assets/asset-cache.ts";
 import { bundledStencil, type Op, type Stencil } from "./assets/stencil-registry.ts";
+import { themedColour } from "./dark-colours.ts";
 import type { Paint } from "./paint.ts";
 import { WORK_UNITS } from "./render-cost.ts";
 import { type Attrs, element, fmt, PathData } from "./svg.ts";
@@ -244,6 +245,12 @@ class StencilCanvas {
     this.#current = undefined;
   }
 
+  /** A stencil's own colour in the cell's theme; `fallback` (already painted) when not a colour. */
+  #colour(value: string | number | undefined, fallback: string): string {
+    const v = colorOf(value, fallback);
+    return v === fallback || !this.#paint.theme ? v : themedColour(v, this.#paint.theme);
+  }
+
   /** A change of the paint state: save, restore, width, colours, dashes, alpha, joins, caps. */
   #change(name: string | number | undefined, args: (string | number)[]): void {
     const n = args as number[];
@@ -259,10 +266,10 @@ class StencilCanvas {
         state.width = n[1] === 1 ? (n[0] ?? 1) : (n[0] ?? 1) * this.#min;
         break;
       case "strokecolor":
-        state.stroke = colorOf(args[0], state.stroke);
+        state.stroke = this.#colour(args[0], state.stroke);
         break;
       case "fillcolor":
-        state.fill = colorOf(args[0], state.fill);
+        state.fill = this.#colour(args[0], state.fill);
         break;
       case "dashed":
         state.dashed = n[0] === 1;

@@ -352,11 +352,12 @@ describe("renderSvg", () => {
     const scaled = render(xml, { scale: 2, border: 10 });
     expect([scaled.width, scaled.height]).toEqual([262, 142]);
     const dark = render(xml, { theme: "dark" }).svg;
-    expect(dark).toContain("background-color: #1e1e1e");
-    expect(dark).toContain('fill="#1e1e1e" stroke="#e8e8e8"');
-    // Dark text on an author's light fill stays dark, where it can be read.
+    expect(dark).toContain("background-color: #121212");
+    expect(dark).toContain('fill="#121212" stroke="#ffffff"');
+    // An author's light fill turns dark (draw.io's rule), and the default text on it light.
     const pastel = render(model(vertex("a", "Pay", "fillColor=#dae8fc;")), { theme: "dark" }).svg;
-    expect(pastel).toMatch(/<text[^>]*fill="#000000"/);
+    expect(pastel).toContain('fill="#1d293b"');
+    expect(pastel).toMatch(/<text[^>]*fill="#ffffff"/);
   });
 
   it("draws a 1,000-cell diagram in well under a second", async () => {

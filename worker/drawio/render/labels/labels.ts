@@ -94,7 +94,9 @@ export function drawLabel(input: LabelInput): DrawnLabel | undefined {
   };
   const html = style.get("html") === "1";
   const wraps = style.get("whiteSpace") === "wrap";
-  const block = html ? htmlLines(input.value, base, size) : plainLines(input.value, base);
+  const block = html
+    ? inTheme(htmlLines(input.value, base, size), style)
+    : plainLines(input.value, base);
   if (block.lines.every((l) => l.length === 0)) return undefined;
   const align = style.get("align") ?? "center";
   const valign = style.get("verticalAlign") ?? "middle";
@@ -320,4 +322,13 @@ function drawPlain(text: LabelText, place: LabelPlace): DrawnLabel {
   }
   svg += textLines(lines, ax - 0.5, baselines, text.fontAttrs, placements, text);
   return { svg, bounds: { x: left, y: top, width: blockW, height: u + 2 } };
+}
+
+/** An HTML label's own colours (`<font color>`) in the style's theme, as draw.io turns them. */
+function inTheme(block: LabelLines, style: CellStyle): LabelLines {
+  if (!style.theme.dark) return block;
+  const lines = block.lines.map((line) =>
+    line.map((run) => (run.color ? { ...run, color: style.paint(run.color) } : run)),
+  );
+  return { ...block, lines };
 }
