@@ -8,6 +8,7 @@ import { type RequestOptions, Transport } from "./internal/transport.ts";
 import { Batches, WebhookSecrets } from "./resources/batches.ts";
 import { Diagrams } from "./resources/diagrams.ts";
 import { cancelTurn } from "./resources/messages.ts";
+import { type RenderedPng, type RenderedSvg, renderXml } from "./resources/render.ts";
 import { ShapeLibraries, Shapes } from "./resources/shapes.ts";
 import type {
   ConvertParams,
@@ -15,6 +16,7 @@ import type {
   GenerateParams,
   LayoutParams,
   LayoutResult,
+  RenderParams,
   TurnResult,
   ValidateParams,
   ValidateResult,
@@ -159,6 +161,28 @@ export class Drawforge {
    */
   convert(params: ConvertParams, options?: RequestOptions): Promise<ConvertResult> {
     return this.#t.json({ method: "POST", path: "/v1/convert", body: params }, options);
+  }
+
+  /**
+   * Draws one page of draw.io XML (any form) as an image in the Worker; stores nothing.
+   * `format: "svg"` (the default) gives the SVG's text, `"png"` the PNG's bytes (at most
+   * 4096 × 4096 px); `page`, `theme`, `scale`, `border` and, for PNG, `transparent` as in
+   * `df.diagrams.export`. Invalid XML rejects with an `UnprocessableEntityError` whose
+   * `problem.findings` say what is wrong.
+   *
+   * @example
+   * const { content: svg, unknownShapes } = await df.render({ xml });
+   * const { content: png } = await df.render({ xml, format: "png", scale: 2, theme: "dark" });
+   * await writeFile("checkout.png", png);
+   */
+  render(params: RenderParams & { format: "png" }, options?: RequestOptions): Promise<RenderedPng>;
+  render(
+    params: RenderParams & { format?: "svg" | undefined },
+    options?: RequestOptions,
+  ): Promise<RenderedSvg>;
+  render(params: RenderParams, options?: RequestOptions): Promise<RenderedSvg | RenderedPng>;
+  render(params: RenderParams, options?: RequestOptions): Promise<RenderedSvg | RenderedPng> {
+    return renderXml(this.#t, params, options);
   }
 
   /**

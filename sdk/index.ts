@@ -40,6 +40,7 @@ export type { Diagrams, ExportedFile, ExportedImage } from "./resources/diagrams
 export type { Messages, TurnCancelled } from "./resources/messages.ts";
 export type { ApplyOptions, Operations } from "./resources/operations.ts";
 export type { Publications } from "./resources/publications.ts";
+export type { RenderedPng, RenderedSvg } from "./resources/render.ts";
 export type { ShapeLibraries, Shapes } from "./resources/shapes.ts";
 export type { WriteOptions } from "./resources/shared.ts";
 export type { Tokens } from "./resources/tokens.ts";

@@ -54,6 +54,7 @@ import type {
   PublicationListSchema,
   PublicationSchema,
 } from "../worker/schemas/publication.ts";
+import type { RenderRequestSchema } from "../worker/schemas/render.ts";
 import type {
   LibraryListSchema,
   LibraryQuerySchema,
@@ -141,6 +142,8 @@ export type CreatePublicationParams = z.input<typeof CreatePublicationSchema>;
 export type ValidateParams = z.input<typeof ValidateRequestSchema>;
 export type LayoutParams = z.input<typeof LayoutRequestSchema>;
 export type ConvertParams = z.input<typeof ConvertRequestSchema>;
+/** What `df.render` draws: the XML, `format` (`svg` or `png`), `page`, `theme`, `scale`, `border`, `transparent`. */
+export type RenderParams = z.input<typeof RenderRequestSchema>;
 export type RelayoutParams = z.input<typeof RelayoutRequestSchema>;
 export type CreateBatchParams = z.input<typeof CreateBatchSchema>;
 export type BatchItemParams = CreateBatchParams["items"][number];

@@ -3,6 +3,7 @@
  * (files, links, SVG, PNG) and re-laid out; the per-diagram resources hang off it.
  */
 import { type PagePromise, paginate } from "../core/pagination.ts";
+import { imageHeaders } from "../internal/image-headers.ts";
 import type { RequestOptions, Transport } from "../internal/transport.ts";
 import type {
   CreateDiagramParams,
@@ -51,6 +52,8 @@ export interface ExportedImage {
   content: Uint8Array;
   /** Shapes drawn as their bounding box because the renderer does not know them. */
   unknownShapes: string[];
+  /** Label characters left out because no font the Worker may load draws them. */
+  missingGlyphs: number;
 }
 
 /** `df.diagrams`: stored diagrams, and everything under one. */
@@ -209,11 +212,12 @@ export class Diagrams {
     const format = params.format ?? "drawio";
     if (format === "png") {
       const { response, bytes } = await this.#t.bytes(spec, options);
-      return { format, ...describeFile(response), content: bytes };
+      return { format, ...imageHeaders(response), content: bytes };
     }
     const { response, text } = await this.#t.read(spec, options);
     if (format === "url") return JSON.parse(text) as ExportLink;
-    return { format, ...describeFile(response), content: text };
+    const { filename, contentType, unknownShapes } = imageHeaders(response);
+    return { format, filename, contentType, content: text, unknownShapes };
   }
 
   /**
@@ -248,39 +252,5 @@ export class Diagrams {
    */
   cancelTurn(id: string, options?: RequestOptions): Promise<TurnCancelled> {
     return cancelTurn(this.#t, id, options);
-  }
-}
-
-/** The file name of a `Content-Disposition`, preferring the UTF-8 `filename*` form. */
-function filenameOf(disposition: string | null): string | null {
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "")?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended);
-    } catch {
-      // Malformed: fall back to the plain form.
-    }
-  }
-  return /filename="([^"]*)"/i.exec(disposition ?? "")?.[1] ?? null;
-}
-
-/** What the headers of an export say about it. */
-function describeFile(response: Response) {
-  return {
-    filename: filenameOf(response.headers.get("content-disposition")),
-    contentType: (response.headers.get("content-type") ?? "").split(";")[0] ?? "",
-    unknownShapes: (response.headers.get("x-drawforge-unknown-shapes") ?? "")
-      .split(",")
-      .filter(Boolean)
-      .map(decodeName),
-  };
-}
-
-/** A name of the unknown-shapes header, which the Worker percent-encodes where needed. */
-function decodeName(name: string): string {
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
   }
 }

@@ -46,6 +46,28 @@ describe("a turn's edges: failed generations, locations, retries, replays", () =
     expectProblem(await api(location ?? ""), 404, "not_found");
   });
 
+  it("keeps no diagram when the model draws nothing, and says so", async () => {
+    const question = "What should the diagram show?";
+    await script([{ text: question }]);
+    const res = await api("/v1/generate", { method: "POST", body: { prompt: "Something" } });
+    const problem = expectProblem(res, 422, "no_diagram");
+    expect(problem).toMatchObject({ text: question, usage: { input: expect.any(Number) } });
+    expect(problem.detail).toContain(`no diagram was kept: ${question}`);
+    expect(problem.diagram_id).toBeUndefined();
+    expect(res.headers.get("location")).toBeNull();
+
+    await script([{ text: question }]);
+    const streamed = await api("/v1/generate", {
+      method: "POST",
+      body: { prompt: "Something else" },
+      headers: { accept: "text/event-stream" },
+    });
+    const end = completed(streamed.text);
+    expect(end).toMatchObject({ status: "unchanged", discarded: true, text: question });
+    expect(end.links).toBeUndefined();
+    expectProblem(await api(streamed.headers.get("location") ?? ""), 404, "not_found");
+  });
+
   it("names the new diagram in Location, as JSON and as a stream", async () => {
     await script([
       { tools: [{ name: "create_from_graph", args: { graph: GRAPH } }] },

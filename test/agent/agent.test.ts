@@ -214,6 +214,24 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     }
     const preview = events(res.text).find((e) => e.event === "diagram.preview");
     expect(String(preview?.data.xml)).toContain("Begin");
+
+    // The last event carries the links the JSON answer has: here, those of a turn that then
+    // changes nothing (the same head; only the editor link's fresh token may differ).
+    const streamed = events(res.text).at(-1)?.data.links as Record<string, string>;
+    await script([{ text: "Nothing to change." }]);
+    const json = await api(`/v1/diagrams/${id}/messages`, {
+      method: "POST",
+      body: { prompt: "Anything else?" },
+    });
+    expect(json.json.status).toBe("unchanged");
+    const answered = json.json.links as Record<string, string>;
+    expect(Object.keys(streamed).sort()).toEqual(Object.keys(answered).sort());
+    expect({ ...streamed, editor: streamed.editor?.split("#")[0] }).toEqual({
+      ...answered,
+      editor: `http://drawforge.test/edit/${id}`,
+    });
+    expect(streamed.editor).toMatch(/#token=dft_/);
+    expect(streamed.svg).toBe(`http://drawforge.test/v1/diagrams/${id}/export?format=svg`);
   });
 
   it("answers a waiting caller from one RPC: how the turn ended and the head it left", async () => {
@@ -290,6 +308,13 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     expect(cancel.json).toEqual({ cancelled: true });
     expectProblem(await first, 409, "turn_cancelled");
     expect((await api(`/v1/diagrams/${id}`)).json.version).toBe(1);
+    // The conversation says the turn was cancelled and what was kept, not "No change was needed."
+    const [reply] = (await api(`/v1/diagrams/${id}/messages`)).json.items;
+    expect(reply).toMatchObject({
+      role: "assistant",
+      content: "Cancelled: nothing of this turn was saved; the diagram is as it was (version 1).",
+      version: null,
+    });
   });
 
   it("summarises older turns once the conversation outgrows its budget", async () => {

@@ -77,4 +77,16 @@ describe("the agent behind the tools", () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^Nothing was drawn: /);
   });
+
+  it("answers a model that draws nothing with a tool error saying no diagram was kept", async () => {
+    await script([{ text: "Which flow do you mean?" }]);
+    const result = await client.callTool({
+      name: "generate_diagram",
+      arguments: { prompt: "The flow" },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      "Nothing was drawn: the agent answered without drawing a diagram, and none was kept. It said: Which flow do you mean?",
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   AbortError,
   type BatchItem,
@@ -10,6 +10,7 @@ import {
   TimeoutError,
   type TurnEvent,
   TurnStream,
+  UnprocessableEntityError,
   verifyWebhook,
   type WebhookDelivery,
   type WebhookEvent,
@@ -109,6 +110,33 @@ describe("agent turns through the scripted model", () => {
     expect(created).toMatchObject({ version: 2, stats: { vertices: 3 } });
     const head = await df.diagrams.retrieve(stream.diagramId ?? "");
     expect(head.version).toBe(2);
+    // The last event has the links a JSON answer has.
+    const done = events.at(-1);
+    const links = done?.type === "turn.completed" ? done.links : undefined;
+    expect(links).toMatchObject({
+      api: `${inject("sdkBaseUrl")}/v1/diagrams/${head.id}`,
+      svg: `${inject("sdkBaseUrl")}/v1/diagrams/${head.id}/export?format=svg`,
+      png: `${inject("sdkBaseUrl")}/v1/diagrams/${head.id}/export?format=png`,
+    });
+    expect(links?.editor).toMatch(/\/edit\/d_\w+#token=dft_/);
+    expect(links?.diagrams_net).toMatch(/^https:\/\/app\.diagrams\.net\//);
+  });
+
+  it("keeps no diagram when the model draws nothing: 422 no_diagram, or discarded in the stream", async () => {
+    const df = client();
+    await script([{ text: "Which checkout do you mean?" }]);
+    const error = await df.generate({ prompt: "The checkout" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(error).toMatchObject({ code: "no_diagram" });
+    expect((error as UnprocessableEntityError).problem?.text).toBe("Which checkout do you mean?");
+
+    await script([{ text: "Which checkout do you mean?" }]);
+    const stream = df.generate.stream({ prompt: "The checkout" });
+    const done = await stream.finalEvent();
+    expect(done).toMatchObject({ status: "unchanged", discarded: true });
+    expect(done.links).toBeUndefined();
+    const gone = await df.diagrams.retrieve(stream.diagramId ?? "").catch((e: unknown) => e);
+    expect(gone).toBeInstanceOf(NotFoundError);
   });
 
   it("streams a message and returns the final event", async () => {

@@ -180,6 +180,7 @@ describe("diagrams", () => {
       filename: "Zahlung für Kunden.png",
       contentType: "image/png",
       unknownShapes: [],
+      missingGlyphs: 0,
     });
     expect(png.content).toBeInstanceOf(Uint8Array);
     expect([...png.content.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);

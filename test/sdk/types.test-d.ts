@@ -11,6 +11,9 @@ import {
   type ListDiagramsParams,
   type Operation,
   type Page,
+  type RenderedPng,
+  type RenderedSvg,
+  type RenderParams,
   type TurnEvent,
   type TurnStream,
   type VersionSummary,
@@ -27,7 +30,7 @@ import type {
   DeliverySchema,
   WebhookSecretSchema,
 } from "../../worker/schemas/batch.ts";
-import type { ProblemSchema } from "../../worker/schemas/common.ts";
+import type { DiagramLinksSchema, ProblemSchema } from "../../worker/schemas/common.ts";
 import type {
   CreateDiagramSchema,
   DiagramSchema,
@@ -35,6 +38,7 @@ import type {
   ExportLinkSchema,
   OperationsResultSchema,
 } from "../../worker/schemas/diagram.ts";
+import type { RenderRequestSchema } from "../../worker/schemas/render.ts";
 import type { VersionSchema, VersionSummarySchema } from "../../worker/schemas/version.ts";
 import type {
   BatchCompletedEventSchema,
@@ -67,6 +71,19 @@ describe("responses are exactly the API's schemas", () => {
     expectTypeOf<APIError["problem"]>().toEqualTypeOf<z.output<typeof ProblemSchema> | undefined>();
   });
 
+  it("types renders: an SVG's text or a PNG's bytes, by format", () => {
+    expectTypeOf(df.render({ xml: "<x/>" })).resolves.toEqualTypeOf<RenderedSvg>();
+    expectTypeOf(df.render({ xml: "<x/>", format: "svg" })).resolves.toEqualTypeOf<RenderedSvg>();
+    expectTypeOf(df.render({ xml: "<x/>", format: "png" })).resolves.toEqualTypeOf<RenderedPng>();
+    const format = "png" as "svg" | "png";
+    expectTypeOf(df.render({ xml: "<x/>", format })).resolves.toEqualTypeOf<
+      RenderedSvg | RenderedPng
+    >();
+    expectTypeOf<RenderedSvg["content"]>().toEqualTypeOf<string>();
+    expectTypeOf<RenderedPng["content"]>().toEqualTypeOf<Uint8Array>();
+    expectTypeOf<RenderParams>().toEqualTypeOf<z.input<typeof RenderRequestSchema>>();
+  });
+
   it("types pagination: await for a page, for-await for items", () => {
     const list = df.diagrams.versions.list("d");
     expectTypeOf<Awaited<typeof list>>().toEqualTypeOf<Page<VersionSummary>>();
@@ -94,6 +111,13 @@ describe("responses are exactly the API's schemas", () => {
     expectTypeOf<
       Extract<TurnEvent, { type: "turn.started" }>["diagram_id"]
     >().toEqualTypeOf<string>();
+    // The last event carries the JSON answer's links when the diagram was kept.
+    expectTypeOf<Extract<TurnEvent, { type: "turn.completed" }>["links"]>().toEqualTypeOf<
+      z.output<typeof DiagramLinksSchema> | undefined
+    >();
+    expectTypeOf<Extract<TurnEvent, { type: "turn.completed" }>["links"]>().toEqualTypeOf<
+      Resolved<typeof df.generate>["links"] | undefined
+    >();
   });
 
   it("types webhook events", () => {
@@ -174,6 +198,12 @@ describe("requests take the API's input types", () => {
     df.diagrams.rename("d", { title: "t" }, { ifMatch: 2 });
     // @ts-expect-error no such export format
     df.diagrams.export("d", { format: "pdf" });
+    // @ts-expect-error render draws SVG or PNG
+    df.render({ xml: "<x/>", format: "jpeg" });
+    // @ts-expect-error render needs the XML
+    df.render({ format: "png" });
+    // @ts-expect-error the scale is a number
+    df.render({ xml: "<x/>", scale: "2" });
     // @ts-expect-error version numbers are numbers
     df.diagrams.versions.restore("d", "2");
     // @ts-expect-error an unknown node kind
@@ -204,6 +234,9 @@ describe("requests take the API's input types", () => {
     const file = await df.diagrams.export("d", { format: "drawio" });
     // @ts-expect-error a file export is not a link
     file.url;
+    const svg = await df.render({ xml: "<x/>" });
+    // @ts-expect-error an SVG has no missing glyphs to count: only a PNG does
+    svg.missingGlyphs;
     const batch = await df.batches.waitFor("b_1");
     // @ts-expect-error waitFor answers the batch without its items: use df.batches.items()
     batch.items;

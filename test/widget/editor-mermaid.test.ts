@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", 
     }
     expect(head.xml).not.toContain("Check stock");
     const [latest] = (await backend().diagrams.versions.list(d.id)).items;
-    expect(latest).toMatchObject({ n: 2, message: "Converted from Mermaid" });
+    expect(latest).toMatchObject({ n: 2, author: "user", message: "Imported from Mermaid" });
 
     // The editor shows the converted cells, and no longer the old ones.
     await frame.getByText("Ship parcel", { exact: true }).first().waitFor();
@@ -87,6 +87,16 @@ describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", 
     ).resolves.toContain("cart[Fill cart] --> pay{Paid?}");
     expect(await modelRequests()).toEqual([]);
     console.log("screenshot:", await shot(page, "editor-mermaid-pasted"));
+    // History says where version 2 came from: an import, not an edit by hand.
+    await page.locator("drawforge-editor .tab", { hasText: "History" }).click();
+    const rows = page.locator("drawforge-editor .version");
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect(rows.first().locator(".author").textContent()).resolves.toBe(
+      "Imported from Mermaid",
+    );
+    await expect(rows.first().locator(".message").count()).resolves.toBe(0);
+    console.log("screenshot:", await shot(page, "editor-mermaid-history"));
+    await page.locator("drawforge-editor .tab", { hasText: "Chat" }).click();
     // It came the way an agent's version comes (the session's end of a turn), as the person's,
     // and showing it is not an unsaved edit: past the save debounce, nothing more is saved.
     const change = (await events(page, "drawforge-change")).at(-1);
@@ -137,7 +147,7 @@ describe.skipIf(!hasChromium)("drawforge-editor, Mermaid pasted into the chat", 
     const end = await waitForEvent(page, "drawforge-turn-end");
     expect(end.detail).toMatchObject({ status: "cancelled", version: null });
     await expect(page.locator("drawforge-editor .outcome").last().textContent()).resolves.toBe(
-      "Cancelled — nothing was saved",
+      "Cancelled: nothing was saved; the diagram is as it was",
     );
     const head = await backend().diagrams.retrieve(d.id);
     expect(head.version).toBe(1);

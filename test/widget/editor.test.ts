@@ -89,6 +89,8 @@ describe.skipIf(!hasChromium)("drawforge-editor", () => {
       page.locator("drawforge-editor .bubble.assistant").last().textContent(),
     ).resolves.toContain("Renamed the check step to include fraud.");
     await page.locator("drawforge-editor .outcome.ok").waitFor();
+    // The progress lines ("Editing the diagram") go once the turn has ended.
+    await expect(page.locator("drawforge-editor .tool").count()).resolves.toBe(0);
     const [latest] = (await backend().diagrams.versions.list(d.id)).items;
     expect(latest).toMatchObject({ n: 2, author: "agent" });
     expect(await statusText(page)).toContain("Saved · v2");
@@ -123,9 +125,11 @@ describe.skipIf(!hasChromium)("drawforge-editor", () => {
     const end = await waitForEvent(page, "drawforge-turn-end");
     expect(end.detail).toMatchObject({ status: "cancelled", version: null });
     await frame.getByText("Start", { exact: true }).first().waitFor();
-    await expect(page.locator("drawforge-editor .outcome").last().textContent()).resolves.toMatch(
-      /Cancelled/,
+    await expect(page.locator("drawforge-editor .outcome").last().textContent()).resolves.toBe(
+      "Cancelled: nothing was saved; the diagram is as it was",
     );
+    await expect(page.locator("drawforge-editor .tool").count()).resolves.toBe(0);
+    console.log("screenshot:", await shot(page, "editor-turn-cancelled"));
     expect((await backend().diagrams.retrieve(d.id)).version).toBe(1);
   });
 
@@ -147,6 +151,11 @@ describe.skipIf(!hasChromium)("drawforge-editor", () => {
     await expect.poll(() => rows.count()).toBe(3);
     const [latest] = (await df.diagrams.versions.list(d.id)).items;
     expect(latest).toMatchObject({ n: 3, restored_from: 1, author: "user" });
+    // A restore is labelled as one, not as an edit by hand.
+    await expect(rows.first().locator(".author").textContent()).resolves.toBe("Restored");
+    await expect(rows.first().locator(".message").textContent()).resolves.toBe(
+      "Restored version 1",
+    );
     const change = (await events(page, "drawforge-change")).at(-1);
     expect(change?.detail).toMatchObject({ source: "restore", version: 3 });
     expect(await statusText(page)).toContain("Saved · v3");

@@ -6,6 +6,7 @@ import type { TurnEvent, TurnStream } from "../../sdk/index.ts";
 import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
+import { MERMAID_IMPORT } from "./history.ts";
 import { mermaidSource } from "./mermaid.ts";
 import type { EditorSession, SessionHost } from "./session.ts";
 
@@ -155,7 +156,7 @@ export class ChatController {
     if (this.#cancelled) throw new Error("cancelled");
     const saved = await this.#df.diagrams.replace(
       this.#id,
-      { xml, message: "Converted from Mermaid" },
+      { xml, message: MERMAID_IMPORT },
       // No version yet means nothing was opened: 0 fails with 412 rather than overwrite.
       { ifMatch: this.#session.version ?? 0 },
     );
@@ -199,22 +200,29 @@ export class ChatController {
     this.#host.requestUpdate();
   }
 
+  /**
+   * Ends a turn in the transcript: its progress lines ("Drawing the diagram"…) go, however it
+   * ended, and one line says how it ended.
+   */
   #finish(status: TurnStatus, version: number | null, failure: string | undefined): void {
-    for (const item of this.items) if (item.kind === "tool") item.state = "done";
     const line: ChatItem =
       status === "changed"
         ? { kind: "status", text: `Saved as version ${version}`, tone: "ok" }
         : status === "unchanged"
           ? { kind: "status", text: "No change to the diagram", tone: "muted" }
           : status === "cancelled"
-            ? { kind: "status", text: "Cancelled — nothing was saved", tone: "muted" }
+            ? {
+                kind: "status",
+                text: "Cancelled: nothing was saved; the diagram is as it was",
+                tone: "muted",
+              }
             : {
                 kind: "status",
                 // The Worker's Mermaid errors start with where: "line 3, column 7: …".
                 text: `${failure?.startsWith("line ") ? "Mermaid" : "Failed:"} ${failure ?? "unknown error"}`,
                 tone: "error",
               };
-    this.items = [...this.items, line];
+    this.items = [...this.items.filter((item) => item.kind !== "tool"), line];
   }
 }
 

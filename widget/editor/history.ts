@@ -15,6 +15,29 @@ const AUTHORS: Record<VersionSummary["author"], string> = {
   mcp: "Assistant (MCP)",
 };
 
+/** The message of a version the editor saves from Mermaid pasted into its chat. */
+export const MERMAID_IMPORT = "Imported from Mermaid";
+
+/** The messages Mermaid imports were saved with, this one and the one before it. */
+const MERMAID_MESSAGES = new Set([MERMAID_IMPORT, "Converted from Mermaid"]);
+
+/**
+ * What made a version, as its label in the list says: a restore, a Mermaid import (a person's
+ * version, but not edited by hand), or who made it.
+ *
+ * @example
+ * versionLabel({ author: "user", message: "Imported from Mermaid", restored_from: null }); // "Imported from Mermaid"
+ */
+export function versionLabel(
+  v: Pick<VersionSummary, "author" | "message" | "restored_from">,
+): string {
+  if (v.restored_from !== null) return "Restored";
+  if (v.author === "user" && v.message !== null && MERMAID_MESSAGES.has(v.message)) {
+    return MERMAID_IMPORT;
+  }
+  return AUTHORS[v.author];
+}
+
 /**
  * The version history panel's data: the newest versions, and the XML of the one being
  * previewed.
@@ -100,13 +123,19 @@ export function renderHistory(h: HistoryController, o: HistoryViewOptions): Temp
       ${h.items.map((v) => {
         const current = v.n === o.current;
         const open = h.previewing === v.n;
+        const label = versionLabel(v);
         return html`<li class="version ${current ? "current" : ""}">
           <div class="version-line">
             <span class="badge">v${v.n}</span>
-            <span class="author ${v.author}">${AUTHORS[v.author]}</span>
+            <span class="author ${v.author}">${label}</span>
             <time datetime=${v.created_at} title=${new Date(v.created_at).toLocaleString()}>${ago(v.created_at)}</time>
           </div>
-          ${v.message ? html`<p class="message">${v.message}</p>` : nothing}
+          ${
+            // An import's message is its label: said once.
+            v.message && label !== MERMAID_IMPORT
+              ? html`<p class="message">${v.message}</p>`
+              : nothing
+          }
           <div class="version-actions">
             <button aria-expanded=${open} aria-label=${`Preview version ${v.n}`} @click=${() => h.togglePreview(v.n)}>
               ${open ? "Hide" : "Preview"}

@@ -170,7 +170,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   }
   if (options.signal?.aborted) return { status: "cancelled", text, usage, steps };
   if (failure === undefined && lastFinish === "tool-calls" && steps >= maxSteps) {
-    failure = `the model was still working after ${maxSteps} steps; nothing was saved`;
+    failure = `the model was still working after ${maxSteps} step${maxSteps === 1 ? "" : "s"}; nothing was saved`;
   }
   if (failure !== undefined) {
     emit({ type: "error", message: failure });

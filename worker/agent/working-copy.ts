@@ -149,7 +149,7 @@ export class WorkingCopy {
     return this.#place(
       laid.document,
       replace,
-      `laid out ${graph.nodes.length} nodes and ${graph.edges?.length ?? 0} edges${notes}`,
+      `laid out ${counted(graph.nodes.length, "node")} and ${counted(graph.edges?.length ?? 0, "edge")}${notes}`,
       "laid-out section",
     );
   }
@@ -186,7 +186,7 @@ export class WorkingCopy {
     return this.#place(
       converted.document,
       replace,
-      `converted the ${converted.type} diagram: ${converted.nodes} nodes and ${converted.edges} edges${notes}`,
+      `converted the ${converted.type} diagram: ${counted(converted.nodes, "node")} and ${counted(converted.edges, "edge")}${notes}`,
       `converted ${converted.type} diagram`,
     );
   }
@@ -360,4 +360,9 @@ function besides(page: DiagramDocument["pages"][number], section: DiagramDocumen
     }
   }
   return cells;
+}
+
+/** "1 node", "3 nodes". */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

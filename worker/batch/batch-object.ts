@@ -211,7 +211,7 @@ export class BatchObject extends DurableObject<Bindings> {
       const error = problemObject({
         status: 503,
         code: "retries_exhausted",
-        detail: `gave up after ${item.attempts} attempts${cause}`,
+        detail: `gave up after ${item.attempts} attempt${item.attempts === 1 ? "" : "s"}${cause}`,
       });
       this.ctx.storage.transactionSync(() => this.#ledger.end(args.index, { ok: false, error }));
       await this.#flush();
@@ -246,7 +246,7 @@ export class BatchObject extends DurableObject<Bindings> {
             error: problemObject({
               status: 503,
               code: "item_lost",
-              detail: `the item was taken back ${item.requeues} times from a worker that stopped (or a queue message that never arrived) after ${item.attempts} attempts; gave up`,
+              detail: `the item was taken back ${item.requeues} times from a worker that stopped (or a queue message that never arrived) after ${item.attempts} attempt${item.attempts === 1 ? "" : "s"}; gave up`,
             }),
           });
         } else {

@@ -162,6 +162,11 @@ export function prepareXml(xml: string): PreparedDiagram | ProblemInit {
   return prepareDocument(result.document, result.findings);
 }
 
+/** " (and 2 more errors)", " (and 1 more error)", or nothing. */
+function moreErrors(n: number): string {
+  return n > 0 ? ` (and ${n} more error${n === 1 ? "" : "s"})` : "";
+}
+
 function invalid(findings: Finding[]): ProblemInit {
   const errors = findings.filter((f) => f.severity === "error");
   const first = errors[0]?.message ?? "the XML is not a valid draw.io diagram";
@@ -169,7 +174,7 @@ function invalid(findings: Finding[]): ProblemInit {
   return {
     status: 422,
     code: "invalid_xml",
-    detail: `${first}${errors.length > 1 ? ` (and ${errors.length - 1} more errors)` : ""}. Nothing was stored; POST /v1/validate with "repair": true may fix it.`,
+    detail: `${first}${moreErrors(errors.length - 1)}. Nothing was stored; POST /v1/validate with "repair": true may fix it.`,
     extra: { findings: ordered.slice(0, MAX_FINDINGS) },
   };
 }

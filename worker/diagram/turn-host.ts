@@ -1,6 +1,6 @@
 /**
  * Hosts one agent turn for a diagram object: picks the model and loads the agent stack on
- * demand, runs the loop, commits one version or none, and writes events as SSE.
+ * demand, runs the loop, commits one version or none, and ends with the turn's last event.
  */
 import type { LanguageModel } from "ai";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
@@ -11,10 +11,12 @@ import type { DiagramDocument } from "../drawio/index.ts";
 import type { Attachment, TurnCompletedEvent, TurnEvent } from "../schemas/agent.ts";
 import type { Finding } from "../schemas/diagram.ts";
 import type { Usage } from "../schemas/version.ts";
+import type { DiagramLinks } from "./client.ts";
 import { conversation, manualChanges } from "./conversation.ts";
 import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
 import { modelProblem } from "./problems.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";
+import { replyOf, summaryOf } from "./turn-reply.ts";
 
 /** The diagram's head as a turn's JSON answer carries it. */
 export interface TurnHead {
@@ -58,6 +60,11 @@ export interface TurnHost {
     /** A new title for the diagram, set with the version. */
     title?: string,
   ) => number;
+  /**
+   * Where the diagram opens once the turn has ended, for the last event (absent when the
+   * caller gave no origin to make links for).
+   */
+  links?: (() => Promise<DiagramLinks>) | undefined;
 }
 
 /** The model a turn runs on, with its limits and the loop that drives it. */
@@ -107,7 +114,10 @@ export interface HostedTurnArgs {
   attachments?: Attachment[] | undefined;
   /** Let the model's proposed title replace the diagram's (a new, untitled diagram). */
   retitle?: boolean | undefined;
-  /** Delete the diagram if the turn saves nothing (it was made for this turn). */
+  /**
+   * Delete the diagram if the turn saves nothing (it was made for this turn): failed,
+   * cancelled, or the model drew nothing.
+   */
   discardOnFailure?: boolean | undefined;
   row: DiagramRow;
   signal: AbortSignal;
@@ -174,8 +184,29 @@ export async function runHostedTurn(
       },
     };
   }
+  const links = await linksAfter(host, end.completed);
+  if (links) end = { ...end, completed: { ...end.completed, links } };
   emit(end.completed);
   return end;
+}
+
+/**
+ * The links of a diagram the turn kept (ended `changed` or `unchanged`), as the JSON answer
+ * gives them; none when it was not kept, or when they cannot be made (logged: the turn's end
+ * must still be told).
+ */
+async function linksAfter(
+  host: TurnHost,
+  completed: TurnCompletedEvent,
+): Promise<DiagramLinks | undefined> {
+  const kept = completed.status === "changed" || completed.status === "unchanged";
+  if (!host.links || !kept || completed.discarded) return undefined;
+  try {
+    return await host.links();
+  } catch (error) {
+    console.error("could not make the links of a turn's diagram", error);
+    return undefined;
+  }
 }
 
 async function runTurnSteps(
@@ -210,9 +241,17 @@ async function runTurnSteps(
   const saved = commitResult(host, args, result, emit);
   const error = saved.error ?? result.error;
   const status = saved.error === undefined ? result.status : "failed";
-  const reply = result.text || (error ? `I could not finish: ${error}` : "No change was needed.");
-  const discarded =
-    args.discardOnFailure === true && saved.version === undefined && status !== "unchanged";
+  // A diagram made for this turn is kept only with the turn's version: a model that drew
+  // nothing must not leave an empty diagram behind.
+  const discarded = args.discardOnFailure === true && saved.version === undefined;
+  const reply = replyOf({
+    status,
+    text: result.text,
+    error,
+    saved: saved.version,
+    head: args.row.head,
+    discarded,
+  });
   if (discarded) await host.discard(args.tenant);
   else store.addMessage("assistant", reply, saved.version ?? null, new Date().toISOString());
   emit({ type: "usage", ...result.usage });
@@ -256,41 +295,4 @@ function commitResult(
     stats: ready.stats,
   });
   return { version };
-}
-
-/** A short version message: the model's closing sentence, else the request. */
-function summaryOf(text: string, prompt: string): string {
-  const source = text.trim() || prompt.trim();
-  const sentence = source.split(/(?<=[.!?])\s/)[0] ?? source;
-  return sentence.length > 200 ? `${sentence.slice(0, 197)}…` : sentence;
-}
-
-const encoder = new TextEncoder();
-
-/**
- * A Server-Sent Events stream written from turn events: `event:` is the type, `data:` the
- * event's JSON. Writes to a stream nobody reads any more are dropped (the turn goes on).
- *
- * @example
- * const sse = eventStream();
- * runHostedTurn(host, engine, args, sse.emit).finally(sse.close);
- * return sse.stream;
- */
-export function eventStream(): {
-  stream: ReadableStream<Uint8Array>;
-  emit: (event: TurnEvent) => void;
-  close: () => void;
-} {
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const writer = writable.getWriter();
-  return {
-    stream: readable,
-    emit: (event) => {
-      const frame = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-      writer.write(encoder.encode(frame)).catch(() => {});
-    },
-    close: () => {
-      writer.close().catch(() => {});
-    },
-  };
 }

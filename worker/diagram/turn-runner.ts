@@ -6,12 +6,12 @@ import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { Bindings } from "../bindings.ts";
 import { validateDocument } from "../drawio/index.ts";
+import { linksOf } from "./client.ts";
 import type { DiagramState } from "./diagram-state.ts";
 import { turnInProgress } from "./problems.ts";
 import type * as In from "./rpc-schemas.ts";
 import type { DiagramRow } from "./store.ts";
 import {
-  eventStream,
   type HostedTurnEnd,
   runHostedTurn,
   type TurnAnswer,
@@ -20,6 +20,7 @@ import {
   type TurnListener,
   turnEngine,
 } from "./turn-host.ts";
+import { eventStream } from "./turn-stream.ts";
 
 /**
  * A diagram object's agent turns: one at a time, holding the turn slot from the moment a turn
@@ -82,7 +83,7 @@ export class TurnRunner {
     });
     await heard.catch((error: unknown) => console.warn("a turn's listener failed", error));
     const { completed } = end;
-    if (completed.status === "failed" || completed.status === "cancelled") {
+    if (completed.status === "failed" || completed.status === "cancelled" || completed.discarded) {
       return { completed, model: turn.model };
     }
     return { completed, model: turn.model, head: this.#finished(args.tenant, end) };
@@ -121,7 +122,7 @@ export class TurnRunner {
     }
     const run = (emit: Parameters<typeof runHostedTurn>[3]): Promise<HostedTurnEnd> => {
       const done = runHostedTurn(
-        this.#host(),
+        this.#host(args),
         engine,
         { ...args, row, signal: controller.signal },
         emit,
@@ -144,10 +145,22 @@ export class TurnRunner {
     return { version: row.head, title: row.title, xml: current.xml, findings };
   }
 
-  /** What a turn needs from the object, without reaching into its fields. */
-  #host(): TurnHost {
+  /**
+   * What a turn needs from the object, without reaching into its fields; with the caller's
+   * origin, the links of the diagram as the turn left it.
+   */
+  #host(args: z.infer<typeof In.ConverseInput>): TurnHost {
     const state = this.#state;
+    const { origin, tenant } = args;
     return {
+      links:
+        origin === undefined
+          ? undefined
+          : () => {
+              const row = state.own(tenant);
+              const head = { xml: state.head.load(row.head).xml, title: row.title };
+              return linksOf(this.#env, { origin, tenant }, row.id, head);
+            },
       store: state.store,
       document: (row) => state.head.document(state.head.load(row.head)),
       xmlOf: (n) => state.head.xmlOf(n),

@@ -59,8 +59,10 @@ interface TurnRequest {
  */
 async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
   const principal = c.get("principal");
+  const origin = new URL(c.req.url).origin;
   const input: RpcInput<typeof ConverseInput> = {
     tenant: principal.tenant,
+    origin,
     prompt: body.prompt,
     ...(body.model === undefined ? {} : { model: body.model }),
     ...(body.max_steps === undefined ? {} : { maxSteps: body.max_steps }),
@@ -87,6 +89,14 @@ async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
     });
   }
   const { completed, head } = unwrap(await turnAnswer(stub, input, turnListenerOf(c.req.raw)));
+  if (completed.status === "unchanged" && completed.discarded) {
+    throw new ApiError(
+      422,
+      "no_diagram",
+      `the model answered without drawing anything, so no diagram was kept: ${completed.text.slice(0, 300)}`,
+      { text: completed.text, usage: completed.usage },
+    );
+  }
   if (!head || completed.status === "failed" || completed.status === "cancelled") {
     const cancelled = completed.status === "cancelled";
     throw new ApiError(
@@ -109,12 +119,9 @@ async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
       xml: head.xml,
       findings: head.findings,
       usage: completed.usage,
-      links: await linksOf(
-        c.env,
-        { origin: new URL(c.req.url).origin, tenant: c.get("principal").tenant },
-        id,
-        head,
-      ),
+      // The links the turn's last event carries, so the stream and this answer agree.
+      links:
+        completed.links ?? (await linksOf(c.env, { origin, tenant: principal.tenant }, id, head)),
     },
     200,
   );
@@ -144,7 +151,8 @@ const generate = createRoute({
   tags,
   summary: "Generate a diagram from a prompt",
   description:
-    "Creates a diagram and runs an agent turn on it. The answer is the diagram (one new version); with `Accept: text/event-stream` the turn's events stream as they happen. A client that disconnects loses nothing: the turn completes and its result is in `GET /v1/diagrams/{id}/messages`.",
+    "Creates a diagram and runs an agent turn on it. The answer is the diagram (one new version); with `Accept: text/event-stream` the turn's events stream as they happen. A client that disconnects loses nothing: the turn completes and its result is in `GET /v1/diagrams/{id}/messages`. " +
+    "A diagram is kept only with the agent's version: when the turn fails (502 `turn_failed`), is cancelled (409 `turn_cancelled`) or the model answers without drawing anything (422 `no_diagram`, its reply in `text`), it is deleted again, and the stream's `turn.completed` says `discarded: true`.",
   request: {
     body: { required: true, content: { "application/json": { schema: GenerateRequestSchema } } },
   },

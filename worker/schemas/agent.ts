@@ -193,7 +193,11 @@ export const TurnEventSchema = z
           .openapi({ description: "The failure may pass: the model was busy or timed out." }),
         discarded: z.boolean().optional().openapi({
           description:
-            "Set when the diagram was made for this turn (`POST /v1/generate`) and, the turn having saved nothing, was deleted again.",
+            "Set when the diagram was made for this turn (`POST /v1/generate`) and, the turn having saved nothing (it failed, was cancelled, or the model drew nothing), was deleted again.",
+        }),
+        links: DiagramLinksSchema.optional().openapi({
+          description:
+            "Where the diagram opens, as the JSON answer's `links`: set when the turn ended `changed` or `unchanged` and the diagram was kept.",
         }),
       })
       .openapi("TurnCompletedEvent", { description: "Last: how the turn ended." }),

@@ -50,13 +50,23 @@ const row: DiagramRow = {
   updated_at: "2026-01-01T00:00:00Z",
 };
 
-/** Runs a two-box turn on `host`; returns its events (and how it ended, as `end`). */
-async function run(host: TurnHost, extra: Partial<HostedTurnArgs> = {}) {
+/** A model that draws two boxes and says so. */
+const TWO_BOXES = [[call("create_from_graph", { graph: GRAPH })], say("Done.")];
+
+/**
+ * Runs a turn on `host` (by default the model draws two boxes); returns its events (and how it
+ * ended, as `end`).
+ */
+async function run(
+  host: TurnHost,
+  extra: Partial<HostedTurnArgs> = {},
+  steps: Parameters<typeof scriptedModel>[0] = TWO_BOXES,
+) {
   const events: TurnEvent[] & { end?: HostedTurnEnd } = [];
   const end = await runHostedTurn(
     host,
     {
-      model: scriptedModel([[call("create_from_graph", { graph: GRAPH })], say("Done.")]),
+      model: scriptedModel(steps),
       name: "scripted",
       loop: runAgentLoop,
     },
@@ -120,5 +130,90 @@ describe("a turn hosted by a diagram object", () => {
     expect(events.at(-1)).toMatchObject({ type: "turn.completed", status: "changed", version: 2 });
     expect(discard).not.toHaveBeenCalled();
     expect(messages).toHaveLength(1);
+  });
+
+  it("says a cancelled turn was cancelled and what was kept, never that no change was needed", async () => {
+    const { host, discard, messages } = fakeHost(() => 2);
+    const cancelled = new AbortController();
+    cancelled.abort();
+    const events = await run(host, { signal: cancelled.signal });
+    const text = "Cancelled: nothing of this turn was saved; the diagram is as it was (version 1).";
+    expect(events.at(-1)).toMatchObject({ status: "cancelled", version: 1, text });
+    expect(messages.at(-1)).toEqual({ role: "assistant", content: text });
+    expect(discard).not.toHaveBeenCalled();
+
+    // A new diagram (POST /v1/generate) goes again, and the reply says so.
+    const made = fakeHost(() => 2);
+    const generated = await run(made.host, { signal: cancelled.signal, discardOnFailure: true });
+    expect(generated.at(-1)).toMatchObject({
+      status: "cancelled",
+      discarded: true,
+      text: "Cancelled: nothing was saved, and the new diagram was not kept.",
+    });
+    expect(made.discard).toHaveBeenCalledOnce();
+  });
+
+  it("does not keep a new diagram the model drew nothing in", async () => {
+    const { host, discard, messages } = fakeHost(() => 2);
+    const events = await run(host, { discardOnFailure: true }, [say("What should it show?")]);
+    expect(events.at(-1)).toMatchObject({
+      status: "unchanged",
+      discarded: true,
+      text: "What should it show?",
+    });
+    expect(events.at(-1)).not.toHaveProperty("links");
+    expect(discard).toHaveBeenCalledOnce();
+    // Only the prompt was recorded, and the diagram (with it) is gone.
+    expect(messages.map((m) => m.role)).toEqual(["user"]);
+
+    // An existing diagram stays as it was, and is told so.
+    const kept = fakeHost(() => 2);
+    const unchanged = await run(kept.host, {}, [[]]);
+    expect(unchanged.at(-1)).toMatchObject({ status: "unchanged", text: "No change was needed." });
+    expect(kept.discard).not.toHaveBeenCalled();
+  });
+
+  it("says which version it saved when the model said nothing", async () => {
+    const { host, messages } = fakeHost(() => 2);
+    const events = await run(host, {}, [[call("create_from_graph", { graph: GRAPH })], []]);
+    expect(events.at(-1)).toMatchObject({ status: "changed", text: "Saved version 2." });
+    expect(messages.at(-1)?.content).toBe("Saved version 2.");
+  });
+
+  it("ends a kept diagram's turn with its links, and a failed or discarded one's without", async () => {
+    const links = {
+      api: "https://df.example/v1/diagrams/d_test",
+      diagrams_net: "https://app.diagrams.net/#R",
+      editor: "https://df.example/edit/d_test#token=dft_x",
+      svg: "https://df.example/v1/diagrams/d_test/export?format=svg",
+      png: "https://df.example/v1/diagrams/d_test/export?format=png",
+    };
+    // The model's failure below, and the links that cannot be made, are logged.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { host } = fakeHost(() => 2);
+    host.links = vi.fn(async () => links);
+    expect((await run(host)).at(-1)).toMatchObject({ status: "changed", links });
+    expect((await run(host, {}, [say("Nothing to do.")])).at(-1)).toMatchObject({
+      status: "unchanged",
+      links,
+    });
+    const failed = await run(host, {}, [new Error("the model is down")]);
+    expect(failed.at(-1)).toMatchObject({ status: "failed" });
+    expect(failed.at(-1)).not.toHaveProperty("links");
+    const discarded = await run(host, { discardOnFailure: true }, [say("Nothing.")]);
+    expect(discarded.at(-1)).not.toHaveProperty("links");
+    expect(host.links).toHaveBeenCalledTimes(2);
+
+    // Links that cannot be made are logged; the turn still ends.
+    host.links = async () => {
+      throw new Error("no secret");
+    };
+    const end = (await run(host)).at(-1);
+    expect(end).toMatchObject({ status: "changed" });
+    expect(end).not.toHaveProperty("links");
+    expect(logged).toHaveBeenCalledWith(
+      "could not make the links of a turn's diagram",
+      expect.any(Error),
+    );
   });
 });

@@ -223,11 +223,16 @@ const ESCAPE_MESSAGES: Record<string, Message> = {
   strip_prose: () => "removed text between the XML elements (send only the XML)",
   escape_ampersand: (n) => `escaped ${n} bare "&" as &amp; (R&amp;D; &nbsp; becomes &amp;nbsp;)`,
   escape_lt: (n) => `escaped ${n} "<" inside values as &lt; (HTML labels must be escaped)`,
-  escape_quote: (n) => `escaped ${n} quotes inside attribute values as &quot;`,
-  quote_attribute: (n) => `put quotes around ${n} unquoted attribute values`,
-  close_start_tag: (n, names) => `added the missing ">" to ${n} start tags: ${names}`,
-  close_unclosed_tag: (n, names) => `closed ${n} elements that were never closed: ${names}`,
-  remove_stray_end_tag: (n, names) => `removed ${n} end tags that close nothing: ${names}`,
+  escape_quote: (n) =>
+    `escaped ${n} ${n === 1 ? "quote" : "quotes"} inside attribute values as &quot;`,
+  quote_attribute: (n) =>
+    `put quotes around ${n} unquoted attribute ${n === 1 ? "value" : "values"}`,
+  close_start_tag: (n, names) =>
+    `added the missing ">" to ${n} start ${n === 1 ? "tag" : "tags"}: ${names}`,
+  close_unclosed_tag: (n, names) =>
+    `closed ${n} ${n === 1 ? "element that was" : "elements that were"} never closed: ${names}`,
+  remove_stray_end_tag: (n, names) =>
+    `removed ${n} end ${n === 1 ? "tag that closes" : "tags that close"} nothing: ${names}`,
 };
 
 /** Escapes `&`, `<` and stray quotes where XML forbids them and balances start and end tags. */

@@ -16,7 +16,8 @@ export type { SpecProblem } from "../errors.ts";
  */
 export function graphSpecError(problems: SpecProblem[]): DrawioError {
   const first = problems[0]?.message ?? "the graph is not valid";
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : "";
+  const left = problems.length - 1;
+  const more = left > 0 ? ` (and ${left} more problem${left === 1 ? "" : "s"})` : "";
   return new DrawioError("invalid_graph", `${first}${more}`, { problems });
 }
 

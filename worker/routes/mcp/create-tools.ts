@@ -64,13 +64,20 @@ export const generateDiagram = defineTool({
 });
 
 /**
- * A turn that ran and saved nothing (502 `turn_failed`, 409 `turn_cancelled`) as a tool
- * failure, saying why from its last event and whether trying again may help; other errors
- * pass through.
+ * A turn that ran and saved nothing (502 `turn_failed`, 409 `turn_cancelled`, 422 `no_diagram`)
+ * as a tool failure, saying why from its last event and whether trying again may help; other
+ * errors pass through. No diagram is left behind in any of them.
  */
 function turnFailure(error: unknown, completed: TurnCompletedEvent | undefined): unknown {
-  const ended = error instanceof ApiProblem && /^turn_(failed|cancelled)$/.test(error.code);
+  const ended =
+    error instanceof ApiProblem && /^(turn_failed|turn_cancelled|no_diagram)$/.test(error.code);
   if (!ended) return error;
+  if (error.code === "no_diagram") {
+    const reply = completed?.text.trim();
+    return new ToolFailure(
+      `Nothing was drawn: the agent answered without drawing a diagram, and none was kept.${reply ? ` It said: ${reply}` : ""}`,
+    );
+  }
   const why = completed ? (completed.error ?? completed.status) : error.message;
   const again = completed?.retryable ? " It may pass: try again in a minute." : "";
   return new ToolFailure(`Nothing was drawn: ${why}.${again}`);

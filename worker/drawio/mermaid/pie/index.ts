@@ -34,12 +34,16 @@ export async function convertPie(
   );
   const notes = [...source.notes, ...model.notes];
   if (drawing.unlabelled > 0) {
+    const one = drawing.unlabelled === 1;
     notes.push(
-      `${drawing.unlabelled} slices carry no percentage (under 0.5 %, as Mermaid leaves them, or no room beside the others); the legend lists them`,
+      `${drawing.unlabelled} ${one ? "slice carries" : "slices carry"} no percentage (under 0.5 %, as Mermaid leaves them, or no room beside the others); the legend lists ${one ? "it" : "them"}`,
     );
   }
   const zero = model.slices.filter((s) => s.value === 0).length;
-  if (zero > 0) notes.push(`${zero} slices of value 0 are only in the legend, as in Mermaid`);
+  if (zero > 0) {
+    const are = zero === 1 ? "slice of value 0 is" : "slices of value 0 are";
+    notes.push(`${zero} ${are} only in the legend, as in Mermaid`);
+  }
   if (options.direction !== undefined)
     notes.push("a pie chart has no direction; it was not applied");
   return {

@@ -101,7 +101,7 @@ function chartNotes(chart: XyChart, range: { min: number; max: number }): string
   for (const s of chart.series) {
     if (categories !== undefined && s.values.length !== categories) {
       notes.push(
-        `line ${s.at.line}: this ${s.kind} has ${s.values.length} values for ${categories} categories; values are drawn slot by slot`,
+        `line ${s.at.line}: this ${s.kind} has ${s.values.length} value${s.values.length === 1 ? "" : "s"} for ${categories} ${categories === 1 ? "category" : "categories"}; values are drawn slot by slot`,
       );
     }
     const lo = Math.min(range.min, range.max);
