@@ -105,7 +105,9 @@ function workerProject(
       // layout engine, the AI SDK and the shape data), more than workerd takes: the runner
       // dies. Without it, modules are fetched one by one.
       fsModuleCache: false,
-      testTimeout: 30_000,
+      // The first request of each file loads the Worker's module graph into a fresh workerd,
+      // module by module: 20-30 s on two busy cores (load 10), the whole budget of 30 s.
+      testTimeout: 120_000,
     },
   };
 }
