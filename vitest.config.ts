@@ -105,8 +105,10 @@ function workerProject(
       // layout engine, the AI SDK and the shape data), more than workerd takes: the runner
       // dies. Without it, modules are fetched one by one.
       fsModuleCache: false,
-      // The first request of each file loads the Worker's module graph into a fresh workerd,
-      // module by module: 20-30 s on two busy cores (load 10), the whole budget of 30 s.
+      // Loading the Worker into each file's fresh workerd takes up to minutes on a busy machine:
+      // the warm-up does it before the first test, so a test's time is its own. A turn through
+      // queues with retries still takes tens of seconds there.
+      setupFiles: ["./test/worker/warm-up.ts"],
       testTimeout: 120_000,
     },
   };

@@ -6,22 +6,19 @@ import { describe, expect, it } from "vitest";
 import { createBatch, waitForBatch } from "./helpers.ts";
 
 describe("batch items and a dropped connection to the model", () => {
-  it("retries an item whose model server went away twice, then it succeeds", async () => {
-    const id = await createBatch({ items: [{ prompt: "[drop:2] Dropped then drawn" }] });
-    const done = await waitForBatch(id);
-    expect(done.items[0], JSON.stringify(done.items[0])).toMatchObject({
-      status: "succeeded",
+  it.each([
+    {
+      how: "whose model server went away twice",
+      prompt: "[drop:2] Dropped then drawn",
       attempts: 3,
-      version: 2,
-    });
-  });
-
-  it("retries an item whose answer was cut off mid-stream", async () => {
-    const id = await createBatch({ items: [{ prompt: "[cut:1] Cut then drawn" }] });
+    },
+    { how: "whose answer was cut off mid-stream", prompt: "[cut:1] Cut then drawn", attempts: 2 },
+  ])("retries an item $how, then it succeeds", async ({ prompt, attempts }) => {
+    const id = await createBatch({ items: [{ prompt }] });
     const done = await waitForBatch(id);
     expect(done.items[0], JSON.stringify(done.items[0])).toMatchObject({
       status: "succeeded",
-      attempts: 2,
+      attempts,
       version: 2,
     });
   });
