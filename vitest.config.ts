@@ -105,7 +105,11 @@ function workerProject(
       // layout engine, the AI SDK and the shape data), more than workerd takes: the runner
       // dies. Without it, modules are fetched one by one.
       fsModuleCache: false,
-      testTimeout: 30_000,
+      // Loading the Worker into each file's fresh workerd takes up to minutes on a busy machine:
+      // the warm-up does it before the first test, so a test's time is its own. A turn through
+      // queues with retries still takes tens of seconds there.
+      setupFiles: ["./test/worker/warm-up.ts"],
+      testTimeout: 120_000,
     },
   };
 }

@@ -4,7 +4,7 @@ import { validateDocument } from "../../worker/drawio/check/validate.ts";
 import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import { WebhookEventSchema } from "../../worker/schemas/webhook.ts";
 import { api } from "../worker/api.ts";
-import { allItems, RECEIVER, receivedFor, waitForBatch } from "./helpers.ts";
+import { allItems, deliveredFor, RECEIVER, waitForBatch } from "./helpers.ts";
 
 describe("batch generation on real local queues", () => {
   it("runs 50 items to 50 diagrams and 51 verified webhooks", async () => {
@@ -20,10 +20,15 @@ describe("batch generation on real local queues", () => {
     });
     expect(created.status, created.text.slice(0, 300)).toBe(202);
     expect(created.json).toMatchObject({ status: "queued", counts: { queued: 50 } });
-    const done = await waitForBatch(created.json.id);
+    const done = await waitForBatch(created.json.id, 120_000);
     expect(done.status).toBe("completed");
-    expect(done.counts).toEqual({ queued: 0, running: 0, succeeded: 50, failed: 0, cancelled: 0 });
     const listed = await allItems(created.json.id);
+    // Each failed item with its cause, so that a failure says why.
+    const failed = listed
+      .filter((i) => i.status !== "succeeded")
+      .map((i) => ({ index: i.index, status: i.status, attempts: i.attempts, error: i.error }));
+    expect(failed, `items not succeeded: ${JSON.stringify(failed, null, 1)}`).toEqual([]);
+    expect(done.counts).toEqual({ queued: 0, running: 0, succeeded: 50, failed: 0, cancelled: 0 });
     expect(listed).toHaveLength(50);
     const ids = new Set(listed.map((i) => i.diagram_id));
     expect(ids.size).toBe(50);
@@ -34,7 +39,7 @@ describe("batch generation on real local queues", () => {
         validateDocument(parseDiagram(diagram.json.xml)).filter((f) => f.severity === "error"),
       ).toEqual([]);
     }
-    const hooks = await receivedFor("fifty", 51);
+    const hooks = await deliveredFor("fifty", 51);
     expect(hooks).toHaveLength(51);
     const verifier = new Webhook(secret);
     const events = hooks.map((h) => WebhookEventSchema.parse(verifier.verify(h.body, h.headers)));
@@ -49,6 +54,10 @@ describe("batch generation on real local queues", () => {
     expect(one?.type === "batch.item.succeeded" && one.data.links.svg).toMatch(
       /\/v1\/diagrams\/d_\w+\/export\?format=svg$/,
     );
-    expect(new Set(hooks.map((h) => h.headers["webhook-id"])).size).toBe(51);
+    // One event per item: no item reported twice under two ids.
+    const indexes = events.flatMap((e) =>
+      e.type === "batch.item.succeeded" ? [e.data.item_index] : [],
+    );
+    expect(new Set(indexes).size).toBe(50);
   });
 });

@@ -31,6 +31,28 @@ export async function receivedFor(name: string, count: number, timeoutMs = 30_00
   }
 }
 
+/**
+ * What the receiver got for `name`, one request per `webhook-id` (the first), waiting until
+ * `count` distinct events arrived. Webhooks are delivered at least once: an attempt whose answer
+ * came after the sender's timeout (1 s in these tests) is sent again with the same id, and a
+ * receiver drops the copy. A copy must carry the same event, which this checks.
+ */
+export async function deliveredFor(name: string, count: number, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const list = (await (await fetch(`${RECEIVER}/__received/${name}`)).json()) as Received[];
+    const first = new Map<string, Received>();
+    for (const hook of list) {
+      const id = hook.headers["webhook-id"] ?? "";
+      const seen = first.get(id);
+      if (seen) expect(hook.body, `the copy of ${id} carries another event`).toBe(seen.body);
+      else first.set(id, hook);
+    }
+    if (first.size >= count || Date.now() > until) return [...first.values()];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Creates a batch and returns its id. */
 export async function createBatch(body: unknown, init: { auth?: string; key?: string } = {}) {
   const res = await api("/v1/batches", {

@@ -1,6 +1,6 @@
 /**
  * The scripted OpenAI-compatible model server of the tests and benchmarks: answers by script
- * or by rule, and fails when told to.
+ * or by rule, and fails or drops connections when told to.
  */
 import { createServer, type Server } from "node:http";
 
@@ -14,11 +14,16 @@ declare module "vitest" {
   }
 }
 
-/** One scripted model step: tool calls, or a final text. */
+/**
+ * One scripted model step: tool calls, a final text, an HTTP failure, or a dropped connection
+ * (`before`: the socket is destroyed before any answer, as a server that went away; `during`:
+ * after the headers and the first chunk, mid-stream).
+ */
 export type ScriptStep = (
   | { tools: Array<{ name: string; args: unknown }> }
   | { text: string }
   | { status: number }
+  | { drop: "before" | "during" }
 ) & {
   /** Wait this long before answering (a slow model). */
   delayMs?: number;
@@ -107,6 +112,10 @@ export function startLlmServer(port = 0): Promise<Server> {
       setTimeout(() => answer(step), step.delayMs ?? 0);
     });
     const answer = (step: ScriptStep) => {
+      if ("drop" in step && step.drop === "before") {
+        req.socket.destroy();
+        return;
+      }
       if ("status" in step) {
         res.statusCode = step.status;
         res.setHeader("content-type", "application/json");
@@ -122,6 +131,11 @@ export function startLlmServer(port = 0): Promise<Server> {
           `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model: "scripted", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
         );
       chunk({ role: "assistant", content: "" });
+      if ("drop" in step) {
+        // The headers and a first chunk are out: the client is reading the stream.
+        setTimeout(() => req.socket.destroy(), 50);
+        return;
+      }
       if ("text" in step) {
         for (const part of step.text.match(/.{1,12}/gs) ?? []) chunk({ content: part });
         chunk({}, "stop");
@@ -153,7 +167,8 @@ export function startLlmServer(port = 0): Promise<Server> {
  * A step chosen from the request itself, so that many turns can run at once (a batch): the
  * first call draws a small graph named after the request, the call after a tool result
  * finishes. Tags in the request script failures: `[fail:N]` answers 500 to its first N calls,
- * `[fail:always]` to every call, `[reject]` answers 400 (a failure no retry fixes).
+ * `[fail:always]` to every call, `[reject]` answers 400 (a failure no retry fixes); `[drop:N]`
+ * and `[drop:always]` drop the connection before answering, `[cut:N]` mid-stream.
  */
 function autoStep(
   request: { messages?: unknown[] },
@@ -163,11 +178,15 @@ function autoStep(
   const text = JSON.stringify(request.messages ?? []);
   const prompt = /Request: (.*?)(\\n|")/.exec(text)?.[1] ?? "diagram";
   if (prompt.includes("[reject]")) return { status: 400, delayMs };
-  const tag = /\[fail:(\d+|always)\]/.exec(prompt)?.[1];
+  const tag = /\[(fail|drop|cut):(\d+|always)\]/.exec(prompt);
   if (tag) {
+    const [, kind, times = ""] = tag;
     const seen = failures.get(prompt) ?? 0;
     failures.set(prompt, seen + 1);
-    if (tag === "always" || seen < Number(tag)) return { status: 500, delayMs };
+    if (times === "always" || seen < Number(times)) {
+      if (kind === "fail") return { status: 500, delayMs };
+      return { drop: kind === "drop" ? "before" : "during", delayMs };
+    }
   }
   if (text.includes('"role":"tool"')) return { text: "Drew it.", delayMs };
   const words = prompt

@@ -149,7 +149,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
           usage.cached += part.usage.inputTokenDetails?.cacheReadTokens ?? 0;
           break;
         case "error":
-          failure = part.error instanceof Error ? part.error.message : String(part.error);
+          failure = failureText(part.error);
           retryable = isTransient(part.error);
           break;
         case "abort":
@@ -164,7 +164,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   } catch (error) {
     if (options.signal?.aborted) return { status: "cancelled", text, usage, steps };
     if (failure === undefined) {
-      failure = error instanceof Error ? error.message : String(error);
+      failure = failureText(error);
       retryable = isTransient(error);
     }
   }
@@ -196,12 +196,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
 
 /**
  * Whether a model failure may go away on its own: a retryable HTTP status (408, 409, 429, 5xx),
- * retries that ran out on one, a network error or a timeout. Anything else (a 400, a bad key, a
- * model that does not exist) will fail the same way again.
+ * retries that ran out on one, a network error (also one behind the SDK's "Failed to process
+ * successful response", a stream cut off mid-answer) or a timeout. Anything else (a 400, a bad
+ * key, a model that does not exist) will fail the same way again.
  */
 function isTransient(error: unknown): boolean {
   if (RetryError.isInstance(error)) return isTransient(error.lastError);
-  if (APICallError.isInstance(error)) return error.isRetryable;
+  if (APICallError.isInstance(error)) return error.isRetryable || isTransient(error.cause);
   if (error instanceof Error) {
     return (
       error.name === "TimeoutError" ||
@@ -210,6 +211,17 @@ function isTransient(error: unknown): boolean {
     );
   }
   return false;
+}
+
+/** A model failure in words: the SDK's message, and the cause it wrapped when it adds one. */
+function failureText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  if (APICallError.isInstance(error) && cause instanceof Error) {
+    const inner = failureText(cause);
+    if (!error.message.includes(inner)) return `${error.message}: ${inner}`;
+  }
+  return error.message;
 }
 
 /** The request as the model receives it: text, then the images and PDFs. */

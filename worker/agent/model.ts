@@ -4,6 +4,7 @@
  */
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
+import { modelFetch } from "./model-fetch.ts";
 import { chooseModel, type ModelSettings } from "./model-settings.ts";
 
 export type { ModelSettings } from "./model-settings.ts";
@@ -25,6 +26,8 @@ export function resolveModel(
   const provider = createOpenAI({
     apiKey: key,
     ...(settings.OPENAI_BASE_URL?.trim() ? { baseURL: settings.OPENAI_BASE_URL.trim() } : {}),
+    // A dropped connection is retried as a 5xx is (the SDK alone would not retry workerd's).
+    fetch: modelFetch,
   });
   const model =
     settings.OPENAI_API_MODE === "responses" ? provider.responses(name) : provider.chat(name);
