@@ -26,9 +26,9 @@ describe("df.render", () => {
     expect(svg.content).toMatch(/^<svg /);
     expect(svg.content).toContain(">Start</text>");
     const explicit = await df.render({ xml: SMALL_XML, format: "svg", theme: "dark", border: 10 });
-    expect(explicit.content).toContain("background-color: #1e1e1e");
+    expect(explicit.content).toContain("background-color: #121212");
     expect(svgWidth(explicit.content)).toBe(
-      svgWidth((await df.render({ xml: SMALL_XML })).content) + 20,
+      svgWidth((await df.render({ xml: SMALL_XML, border: 0 })).content) + 20,
     );
   });
 
@@ -48,7 +48,7 @@ describe("df.render", () => {
     // nothing at all when transparent.
     expect([...light.pixels.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
     const dark = await df.render({ xml: SMALL_XML, format: "png", theme: "dark", border: 10 });
-    expect([...decodePng(dark.content).pixels.subarray(0, 4)]).toEqual([30, 30, 30, 255]);
+    expect([...decodePng(dark.content).pixels.subarray(0, 4)]).toEqual([18, 18, 18, 255]);
     const clear = await df.render({ xml: SMALL_XML, format: "png", transparent: true, border: 10 });
     expect(decodePng(clear.content).pixels[3]).toBe(0);
   });
