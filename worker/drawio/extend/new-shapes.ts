@@ -66,7 +66,7 @@ export function newShapesOf(
       parent !== undefined && !ids.has(node.group ?? node.parent ?? "")
         ? scene.flow(parent)
         : scene.flow(undefined);
-    const box = nodeBox(sized, flow);
+    const box = nodeBox(sized, flow, { capRoom: false });
     let style =
       nodeStyle(sized.kind, theme, sized.shape, box.labelSide, box.shape.width) +
       styleKeys(sized.style);

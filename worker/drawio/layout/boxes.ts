@@ -23,8 +23,16 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
  *
  * @example
  * nodeBox({ id: "a", label: "Pay", kind: "decision" }, "down"); // { width: 120, height: 80, … }
+ *
+ * `capRoom: false` keeps a queue at the width of its text (the label then wraps on the body):
+ * shapes added to an existing page take no more room than they did before queues were widened,
+ * since the wider ones made the placement move shapes a person had placed.
  */
-export function nodeBox(node: GraphNode, direction: Direction): NodeBox {
+export function nodeBox(
+  node: GraphNode,
+  direction: Direction,
+  { capRoom = true }: { capRoom?: boolean } = {},
+): NodeBox {
   if (labelOutside(node.kind)) return outsideLabelBox(node, direction);
   const wrap = node.kind === "text" ? 220 : 170;
   const text = measureText(node.label, wrap);
@@ -47,7 +55,7 @@ export function nodeBox(node: GraphNode, direction: Direction): NodeBox {
       break;
     case "queue":
       // A horizontal cylinder: the body left of the near cap holds the text.
-      width /= 1 - QUEUE_CAP_SHARE;
+      if (capRoom) width /= 1 - QUEUE_CAP_SHARE;
       height += 20;
       break;
     case "document":
