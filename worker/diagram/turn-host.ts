@@ -5,7 +5,7 @@
 import type { LanguageModel } from "ai";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { type AgentLoopResult, runAgentLoop } from "../agent/loop.ts";
-import { resolveModel, turnLimits } from "../agent/model.ts";
+import { type ResolvedModel, resolveModel, turnLimits } from "../agent/model.ts";
 import type { ModelSettings } from "../agent/model-settings.ts";
 import type { DiagramDocument } from "../drawio/index.ts";
 import type { Attachment, TurnCompletedEvent, TurnEvent } from "../schemas/agent.ts";
@@ -70,8 +70,11 @@ export interface TurnHost {
 /** The model a turn runs on, with its limits and the loop that drives it. */
 export interface TurnEngine {
   model: LanguageModel;
-  /** The model's name, as the request or the settings gave it. */
+  /** The model's name, `provider:model`. */
   name: string;
+  /** Its temperature or reasoning effort, and where its provider caches the system prompt. */
+  call?: ResolvedModel["call"];
+  systemCache?: ResolvedModel["systemCache"];
   limits?: { totalMs: number; stepMs: number; maxRetries: number };
   loop: typeof runAgentLoop;
 }
@@ -85,15 +88,19 @@ export interface TurnEngine {
  * a bundled Worker parses the stack at startup either way.
  *
  * @example
- * const engine = await turnEngine(env, { model: args.model, images: false });
+ * const engine = await turnEngine(env, { model: args.model, attachments: args.attachments });
  */
 export async function turnEngine(
   settings: ModelSettings,
-  wanted: { model?: string | undefined; images: boolean; retries?: number | undefined },
+  wanted: {
+    model?: string | undefined;
+    attachments?: Attachment[] | undefined;
+    retries?: number | undefined;
+  },
 ): Promise<TurnEngine> {
-  let chosen: ReturnType<typeof resolveModel>;
+  let chosen: ResolvedModel;
   try {
-    chosen = resolveModel(settings, wanted.model, { images: wanted.images });
+    chosen = resolveModel(settings, wanted.model, attachmentNeeds(wanted.attachments));
   } catch (error) {
     throw modelProblem(error);
   }
@@ -101,9 +108,27 @@ export async function turnEngine(
   return {
     model: chosen.model,
     name: chosen.name,
+    call: chosen.call,
+    systemCache: chosen.systemCache,
     limits: wanted.retries === undefined ? limits : { ...limits, maxRetries: wanted.retries },
     loop: runAgentLoop,
   };
+}
+
+/**
+ * What a turn's attachments ask of its model: eyes for images, and PDF reading for PDFs.
+ *
+ * @example
+ * attachmentNeeds([{ media_type: "application/pdf", data: "…" }]); // { pdfs: true }
+ */
+export function attachmentNeeds(attachments: Attachment[] | undefined): {
+  images?: boolean;
+  pdfs?: boolean;
+} {
+  const list = attachments ?? [];
+  const pdfs = list.some((a) => a.media_type === "application/pdf");
+  const images = list.some((a) => a.media_type !== "application/pdf");
+  return { ...(images ? { images } : {}), ...(pdfs ? { pdfs } : {}) };
 }
 
 /** What {@link runHostedTurn} needs besides its host and engine. */
@@ -227,6 +252,8 @@ async function runTurnSteps(
   emit({ type: "turn.started", diagram_id: args.row.id });
   const result = await engine.loop({
     model: engine.model,
+    ...(engine.call ? { call: engine.call } : {}),
+    ...(engine.systemCache ? { systemCache: engine.systemCache } : {}),
     document,
     prompt: args.prompt,
     history,
