@@ -1,8 +1,10 @@
 /**
  * The `fetch` the model provider calls: a connection to the model server that fails or drops
- * becomes the AI SDK's retryable `APICallError`, so it is retried as a 5xx or 429 is.
+ * becomes the AI SDK's retryable `APICallError`, so it is retried as a 5xx or 429 is; Chat
+ * Completions answers are put into the standard form on the way (`chat-quirks.ts`).
  */
 import { APICallError } from "ai";
+import { standardChatAnswer } from "./chat-quirks.ts";
 
 /**
  * Fetches from the model server; when the connection cannot be made or is lost (workerd's
@@ -10,7 +12,8 @@ import { APICallError } from "ai";
  * is read, it throws or errors the stream with an `APICallError` marked retryable, naming the
  * server and the cause. The AI SDK retries such a call with its backoff (`maxRetries`), and a
  * turn or batch item that still fails is a passing failure, tried again later. The caller's
- * aborts and timeouts pass through as they are.
+ * aborts and timeouts pass through as they are. A Chat Completions answer reaches the provider
+ * in the standard form, whatever quirks its server has ({@link standardChatAnswer}).
  *
  * @example
  * const provider = createOpenAI({ apiKey, baseURL, fetch: modelFetch });
@@ -25,11 +28,12 @@ export async function modelFetch(input: RequestInfo | URL, init?: RequestInit): 
     throw connectionLost(error, url, signal, "before it answered");
   }
   if (!response.body) return response;
-  return new Response(watchedBody(response.body, url, signal), {
+  const watched = new Response(watchedBody(response.body, url, signal), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
+  return standardChatAnswer(url, watched);
 }
 
 /** The answer's stream, whose read failures become retryable `APICallError`s. */
