@@ -19,12 +19,16 @@ export interface ShapeSearch {
 
 /**
  * The agent's tools, bound to one working copy. `onChange` is called after every change that
- * was taken (for live previews).
+ * was taken (for live previews). Calls on the diagram run one at a time, in the order the model
+ * made them, several of one step too: the SDK starts each as it arrives, and a change that
+ * awaits (a layout) must not overwrite what a later call did meanwhile. Each call answers for
+ * itself; one that fails leaves the changes of the others in place.
  *
  * @example
  * const tools = agentTools(copy, shapeCatalog(), () => send({ type: "diagram.preview", xml: copy.xml() }));
  */
 export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () => void) {
+  const inOrder = oneAtATime();
   const changed = (outcome: ToolOutcome): string => {
     if (outcome.ok) onChange();
     return outcome.ok ? outcome.message : `Error: ${outcome.message}`;
@@ -39,10 +43,11 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
           target: z.string().optional().describe("The cell id (view=cell) or XPath (view=xpath)."),
         }),
       ),
-      execute: async ({ view, target }) => {
-        const outcome = copy.read(view, target);
-        return outcome.ok ? outcome.message : `Error: ${outcome.message}`;
-      },
+      execute: ({ view, target }) =>
+        inOrder(() => {
+          const outcome = copy.read(view, target);
+          return outcome.ok ? outcome.message : `Error: ${outcome.message}`;
+        }),
     }),
     create_from_graph: tool({
       description:
@@ -57,10 +62,11 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
           title: z.string().max(80).optional().describe("For a new diagram: a title of 2-6 words."),
         }),
       ),
-      execute: async ({ graph, replace, title }) => {
-        if (title?.trim()) copy.title = title.trim();
-        return changed(await copy.createFromGraph(graph, replace));
-      },
+      execute: ({ graph, replace, title }) =>
+        inOrder(async () => {
+          if (title?.trim()) copy.title = title.trim();
+          return changed(await copy.createFromGraph(graph, replace));
+        }),
     }),
     create_from_mermaid: tool({
       description:
@@ -71,8 +77,8 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
           replace: z.boolean().default(false),
         }),
       ),
-      execute: async ({ mermaid, replace }) =>
-        changed(await copy.createFromMermaid(mermaid, replace)),
+      execute: ({ mermaid, replace }) =>
+        inOrder(async () => changed(await copy.createFromMermaid(mermaid, replace))),
     }),
     edit_diagram: tool({
       description:
@@ -80,19 +86,19 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
       inputSchema: leanSchema(
         z.object({ operations: z.array(ModelOperationSchema).min(1).max(200) }),
       ),
-      execute: async ({ operations }) => changed(copy.edit(operations)),
+      execute: ({ operations }) => inOrder(() => changed(copy.edit(operations))),
     }),
     write_cells: tool({
       description:
         "Add raw draw.io <mxCell> elements (no wrapper tags), for what a graph cannot express.",
       inputSchema: leanSchema(z.object({ xml: z.string().min(1) })),
-      execute: async ({ xml }) => changed(copy.writeCells(xml)),
+      execute: ({ xml }) => inOrder(() => changed(copy.writeCells(xml))),
     }),
     continue_cells: tool({
       description:
         "Continue write_cells output that was cut off: send exactly the text that comes next.",
       inputSchema: leanSchema(z.object({ xml: z.string().min(1) })),
-      execute: async ({ xml }) => changed(copy.continueCells(xml)),
+      execute: ({ xml }) => inOrder(() => changed(copy.continueCells(xml))),
     }),
     relayout: tool({
       description:
@@ -103,8 +109,8 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
           direction: z.enum(DIRECTIONS).default("down"),
         }),
       ),
-      execute: async ({ container_id, direction }) =>
-        changed(await copy.relayout(container_id, direction)),
+      execute: ({ container_id, direction }) =>
+        inOrder(async () => changed(await copy.relayout(container_id, direction))),
     }),
     search_shapes: tool({
       description:
@@ -116,6 +122,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
           limit: z.number().int().min(1).max(10).default(5),
         }),
       ),
+      // Reads nothing of the diagram: it need not wait for the calls before it.
       execute: async ({ query, library, limit }) =>
         shapes
           .search(query, { limit, ...(library === undefined ? {} : { library }) })
@@ -125,5 +132,18 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
           })
           .join("\n") || "no shape matches; try other words",
     }),
+  };
+}
+
+/**
+ * A queue that runs work one at a time, in the order it was given; a failure is its caller's
+ * and does not stop what comes after.
+ */
+function oneAtATime(): <T>(work: () => T | Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = last.then(work);
+    last = run.catch(() => undefined);
+    return run;
   };
 }
