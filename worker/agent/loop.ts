@@ -18,12 +18,13 @@ import {
   type ShapeNames,
   validateDocument,
 } from "../drawio/index.ts";
-import type { Attachment, TurnEvent } from "../schemas/agent.ts";
+import type { AnswerOutcome, Attachment, TurnEvent } from "../schemas/agent.ts";
 import type { Finding } from "../schemas/diagram.ts";
 import type { Usage } from "../schemas/version.ts";
 import type { ProviderOptions } from "./model.ts";
 import type { CallSettings } from "./model-settings.ts";
 import { SYSTEM_PROMPT, turnContext } from "./prompt.ts";
+import { quietAnswer } from "./quiet-answer.ts";
 import { agentTools, type ShapeSearch } from "./tools.ts";
 import { WorkingCopy } from "./working-copy.ts";
 
@@ -45,8 +46,13 @@ export interface AgentLoopResult {
   findings?: Finding[];
   /** The title the model gave a new diagram, if it gave one. */
   title?: string;
-  /** The model's closing words (the version message). */
+  /**
+   * The model's closing words (the version message); for an answer with an `outcome`, what
+   * happened, in words (a diagram pasted in the text is never part of them).
+   */
   text: string;
+  /** Set when the answer was not an ordinary one: empty, refused, or a diagram in its text. */
+  outcome?: AnswerOutcome;
   usage: Usage;
   steps: number;
   error?: string;
@@ -102,6 +108,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   let text = "";
   let steps = 0;
   let lastFinish: string | undefined;
+  let rawFinish: string | undefined;
+  let toolCalls = 0;
   let failure: string | undefined;
   let retryable = false;
   const limits = options.limits ?? { totalMs: 300_000, stepMs: 120_000, maxRetries: 2 };
@@ -144,6 +152,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
           emit({ type: "text.delta", text: part.text });
           break;
         case "tool-call":
+          toolCalls++;
           emit({ type: "tool.call", tool: part.toolName, input: part.input });
           break;
         case "tool-result":
@@ -159,6 +168,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         case "finish-step":
           steps++;
           lastFinish = part.finishReason;
+          rawFinish = part.rawFinishReason;
           usage.input += part.usage.inputTokens ?? 0;
           usage.output += part.usage.outputTokens ?? 0;
           usage.cached += part.usage.inputTokenDetails?.cacheReadTokens ?? 0;
@@ -192,7 +202,16 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     emit({ type: "error", message: failure });
     return { status: "failed", text, usage, steps, error: failure, retryable };
   }
-  if (!copy.changed) return { status: "unchanged", text, usage, steps };
+  // A refusal, an empty answer, or a diagram written as text instead of drawn with a tool.
+  const answer = copy.changed
+    ? { text }
+    : await quietAnswer(
+        copy,
+        { text, finish: lastFinish, rawFinish, toolCalls },
+        { shapes: options.shapes },
+      );
+  const outcome = answer.outcome ? { outcome: answer.outcome } : {};
+  if (!copy.changed) return { status: "unchanged", text: answer.text, usage, steps, ...outcome };
   const findings = validateDocument(copy.document, { shapes: options.shapes });
   if (hasErrors(findings)) {
     const error = "the diagram still had errors at the end of the turn; nothing was saved";
@@ -203,9 +222,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     status: "changed",
     document: copy.document,
     findings,
-    text: text.trim(),
+    text: answer.text.trim(),
     usage,
     steps,
+    ...outcome,
     ...(copy.title ? { title: copy.title } : {}),
   };
 }

@@ -274,7 +274,9 @@ export class WorkingCopy {
     }
     this.#partial = undefined;
     const repaired = repairDiagram(text);
+    // The page's root and default layer are the diagram's already: they add nothing.
     const cells = repaired.document?.pages[0]?.cells.filter((c) => {
+      if (c.attrs.id === "1" && c.attrs.parent === "0") return false;
       const parent = c.attrs.parent;
       return parent !== undefined || c.children.some((g) => "name" in g && g.name === "mxCell");
     });
@@ -288,10 +290,7 @@ export class WorkingCopy {
       repaired.changes.length > 0
         ? ` (repaired: ${repaired.changes.map((c) => c.message).join("; ")})`
         : "";
-    return this.#addCells(
-      cells.filter((c) => c.attrs.id !== "1" || c.attrs.parent !== "0"),
-      `added ${cells.length} cell(s)${fixed}`,
-    );
+    return this.#addCells(cells, `added ${cells.length} cell(s)${fixed}`);
   }
 
   #addCells(cells: DiagramDocument["pages"][number]["cells"], done: string): ToolOutcome {

@@ -291,6 +291,7 @@ async function runTurnSteps(
       steps: result.steps,
       usage: result.usage,
       ...(error ? { error } : {}),
+      ...(result.outcome ? { outcome: result.outcome } : {}),
       ...(result.retryable ? { retryable: true } : {}),
       ...(discarded ? { discarded: true } : {}),
     },

@@ -94,7 +94,11 @@ async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
       422,
       "no_diagram",
       `the model answered without drawing anything, so no diagram was kept: ${completed.text.slice(0, 300)}`,
-      { text: completed.text, usage: completed.usage },
+      {
+        text: completed.text,
+        usage: completed.usage,
+        ...(completed.outcome ? { outcome: completed.outcome } : {}),
+      },
     );
   }
   if (!head || completed.status === "failed" || completed.status === "cancelled") {
@@ -119,6 +123,7 @@ async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
       xml: head.xml,
       findings: head.findings,
       usage: completed.usage,
+      ...(completed.outcome ? { outcome: completed.outcome } : {}),
       // The links the turn's last event carries, so the stream and this answer agree.
       links:
         completed.links ?? (await linksOf(c.env, { origin, tenant: principal.tenant }, id, head)),
@@ -152,7 +157,7 @@ const generate = createRoute({
   summary: "Generate a diagram from a prompt",
   description:
     "Creates a diagram and runs an agent turn on it. The answer is the diagram (one new version); with `Accept: text/event-stream` the turn's events stream as they happen. A client that disconnects loses nothing: the turn completes and its result is in `GET /v1/diagrams/{id}/messages`. " +
-    "A diagram is kept only with the agent's version: when the turn fails (502 `turn_failed`), is cancelled (409 `turn_cancelled`) or the model answers without drawing anything (422 `no_diagram`, its reply in `text`), it is deleted again, and the stream's `turn.completed` says `discarded: true`.",
+    "A diagram is kept only with the agent's version: when the turn fails (502 `turn_failed`), is cancelled (409 `turn_cancelled`) or the model answers without drawing anything (422 `no_diagram`, its reply in `text`, and an `outcome` when the answer was empty, a refusal, or a diagram in its text that could not be drawn), it is deleted again, and the stream's `turn.completed` says `discarded: true`.",
   request: {
     body: { required: true, content: { "application/json": { schema: GenerateRequestSchema } } },
   },

@@ -17,15 +17,11 @@ const Prompt = z
   .min(1)
   .max(20_000)
   .openapi({ example: "Checkout flow with payment retries" });
-const Model = z
-  .string()
-  .max(200)
-  .optional()
-  .openapi({
-    description:
-      "A model this deployment offers (`GET /v1/models`), as `provider:model`; a bare name is an `openai` model. Default: the deployment's drawing model (`DRAWFORGE_MODEL`), or its vision model for a turn with attachments.",
-    example: "anthropic:claude-sonnet-4-5",
-  });
+const Model = z.string().max(200).optional().openapi({
+  description:
+    "A model this deployment offers (`GET /v1/models`), as `provider:model`; a bare name is an `openai` model. Default: the deployment's drawing model (`DRAWFORGE_MODEL`), or its vision model for a turn with attachments.",
+  example: "anthropic:claude-sonnet-4-5",
+});
 const MaxSteps = z
   .number()
   .int()
@@ -111,6 +107,21 @@ export const MessageRequestSchema = z
   .strict()
   .openapi("MessageRequest");
 
+/** What was unusual about the model's answer, when something was (see {@link AnswerOutcomeSchema}). */
+export const ANSWER_OUTCOMES = [
+  "empty_answer",
+  "refused",
+  "drawn_from_text",
+  "text_diagram_invalid",
+] as const;
+
+/** The `outcome` member of a turn's end and result. */
+export const AnswerOutcomeSchema = z.enum(ANSWER_OUTCOMES).openapi("AnswerOutcome", {
+  description:
+    "Set when the model's answer was not an ordinary one: `empty_answer` (no words and no tool calls; nothing changed), `refused` (the model or its provider declined, e.g. OpenAI's refusal, Anthropic's `refusal` stop reason, a content filter; nothing changed), `drawn_from_text` (the model wrote Mermaid or draw.io XML in its answer instead of calling a tool; it was checked and saved as the turn's version), `text_diagram_invalid` (it did so, but the diagram did not parse or validate; nothing changed, `text` says why). Absent for an ordinary answer.",
+  example: "drawn_from_text",
+});
+
 export const TurnResultSchema = z
   .object({
     diagram_id: z.string(),
@@ -123,6 +134,7 @@ export const TurnResultSchema = z
     xml: z.string(),
     findings: findingList("Validation findings of the version the turn left."),
     usage: UsageSchema,
+    outcome: AnswerOutcomeSchema.optional(),
     links: DiagramLinksSchema,
   })
   .openapi("TurnResult");
@@ -195,6 +207,7 @@ export const TurnEventSchema = z
           .boolean()
           .optional()
           .openapi({ description: "The failure may pass: the model was busy or timed out." }),
+        outcome: AnswerOutcomeSchema.optional(),
         discarded: z.boolean().optional().openapi({
           description:
             "Set when the diagram was made for this turn (`POST /v1/generate`) and, the turn having saved nothing (it failed, was cancelled, or the model drew nothing), was deleted again.",
@@ -219,6 +232,9 @@ export type TurnEvent = z.infer<typeof TurnEventSchema>;
 
 /** How a turn ended: its last event. */
 export type TurnCompletedEvent = Extract<TurnEvent, { type: "turn.completed" }>;
+
+/** What was unusual about the model's answer (`turn.completed`'s `outcome`). */
+export type AnswerOutcome = z.infer<typeof AnswerOutcomeSchema>;
 
 /** An image or PDF sent with a prompt. */
 export type Attachment = z.infer<typeof AttachmentSchema>;

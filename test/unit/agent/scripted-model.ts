@@ -20,10 +20,14 @@ export function say(text: string): Part[] {
   ];
 }
 
-function finish(toolCalls: boolean): Part {
+/**
+ * A step's end, as providers report it: `content-filter` is a refusal (OpenAI's `refusal`,
+ * Anthropic's `stop_reason: "refusal"`), `raw` the provider's own word for it.
+ */
+export function finish(unified: string, raw?: string): Part {
   return {
     type: "finish",
-    finishReason: { unified: toolCalls ? "tool-calls" : "stop", raw: undefined },
+    finishReason: { unified, raw },
     usage: {
       inputTokens: { total: 100, noCache: 80, cacheRead: 20, cacheWrite: undefined },
       outputTokens: { total: 10, text: 10, reasoning: undefined },
@@ -33,7 +37,7 @@ function finish(toolCalls: boolean): Part {
 
 /**
  * A language model that answers each step with the next scripted list of parts (tool calls
- * and/or text), as a stream, the way a real provider would.
+ * and/or text, and its own `finish` if it has one), as a stream, the way a real provider would.
  *
  * @example
  * const model = scriptedModel([[call("read_diagram", {})], say("Done.")]);
@@ -45,10 +49,13 @@ export function scriptedModel(steps: Array<Part[] | Error>): MockLanguageModelV4
       const step = steps[Math.min(index, steps.length - 1)];
       index++;
       if (step instanceof Error) throw step;
-      const toolCalls = (step ?? []).some((p) => p.type === "tool-call");
-      return {
-        stream: simulateReadableStream({ chunks: [...(step ?? []), finish(toolCalls)] as never[] }),
-      };
+      const parts = step ?? [];
+      const toolCalls = parts.some((p) => p.type === "tool-call");
+      // A step that ends itself (a refusal) keeps its end; others end as their calls say.
+      const end = parts.some((p) => p.type === "finish")
+        ? []
+        : [finish(toolCalls ? "tool-calls" : "stop")];
+      return { stream: simulateReadableStream({ chunks: [...parts, ...end] as never[] }) };
     },
   });
 }

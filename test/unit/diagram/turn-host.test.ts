@@ -9,7 +9,7 @@ import {
 } from "../../../worker/diagram/turn-host.ts";
 import { emptyDocument } from "../../../worker/drawio/model/document.ts";
 import type { TurnEvent } from "../../../worker/schemas/agent.ts";
-import { call, say, scriptedModel } from "../agent/scripted-model.ts";
+import { call, finish, say, scriptedModel } from "../agent/scripted-model.ts";
 
 const GRAPH = {
   nodes: [
@@ -168,9 +168,48 @@ describe("a turn hosted by a diagram object", () => {
 
     // An existing diagram stays as it was, and is told so.
     const kept = fakeHost(() => 2);
-    const unchanged = await run(kept.host, {}, [[]]);
+    const unchanged = await run(kept.host, {}, [[call("read_diagram", {})], []]);
     expect(unchanged.at(-1)).toMatchObject({ status: "unchanged", text: "No change was needed." });
+    expect(unchanged.at(-1)).not.toHaveProperty("outcome");
     expect(kept.discard).not.toHaveBeenCalled();
+  });
+
+  it("says what happened when the model gave an empty answer or declined, with an outcome", async () => {
+    const { host, messages } = fakeHost(() => 2);
+    const empty = await run(host, {}, [[]]);
+    const said = "The model gave an empty answer; nothing changed.";
+    expect(empty.at(-1)).toMatchObject({
+      status: "unchanged",
+      outcome: "empty_answer",
+      text: said,
+    });
+    expect(messages.at(-1)).toEqual({ role: "assistant", content: said });
+    const refused = await run(host, {}, [[...say("No."), finish("content-filter", "refusal")]]);
+    expect(refused.at(-1)).toMatchObject({
+      status: "unchanged",
+      outcome: "refused",
+      text: "The model declined: No.",
+    });
+  });
+
+  it("saves a diagram the model wrote as Mermaid in its text, the block in neither reply nor message", async () => {
+    const saved: string[] = [];
+    const { host, messages } = fakeHost((_ready, message) => {
+      saved.push(message);
+      return 2;
+    });
+    const mermaid = "```mermaid\nflowchart LR\n  a[Ask] --> b[Answer]\n```";
+    const events = await run(host, {}, [say(`Here you go:\n${mermaid}`)]);
+    const reply = "Drew the diagram from the Mermaid in the model's answer.\n\nHere you go.";
+    expect(events.at(-1)).toMatchObject({
+      status: "changed",
+      version: 2,
+      outcome: "drawn_from_text",
+      text: reply,
+    });
+    expect(saved).toEqual(["Drew the diagram from the Mermaid in the model's answer."]);
+    expect(events.find((e) => e.type === "version.created")).toMatchObject({ message: saved[0] });
+    expect(messages.at(-1)?.content).toBe(reply);
   });
 
   it("says which version it saved when the model said nothing", async () => {
