@@ -4,6 +4,7 @@
  * effort), a turn's time and retry limits, and the models a deployment offers.
  */
 import type { ModelSettings } from "../bindings.ts";
+import type { Attachment } from "../schemas/agent.ts";
 import { ModelChoiceError } from "./model-choice-error.ts";
 import {
   missingSettings,
@@ -266,6 +267,22 @@ export function offeredModels(settings: ModelSettings): ModelOffer[] {
       ...(missing.length ? { missing } : {}),
     };
   });
+}
+
+/**
+ * What a turn's attachments ask of its model: eyes for images, and PDF reading for PDFs.
+ *
+ * @example
+ * attachmentNeeds([{ media_type: "application/pdf", data: "…" }]); // { pdfs: true }
+ */
+export function attachmentNeeds(attachments: readonly Attachment[] | undefined): {
+  images?: boolean;
+  pdfs?: boolean;
+} {
+  const list = attachments ?? [];
+  const pdfs = list.some((a) => a.media_type === "application/pdf");
+  const images = list.some((a) => a.media_type !== "application/pdf");
+  return { ...(images ? { images } : {}), ...(pdfs ? { pdfs } : {}) };
 }
 
 /** How long a turn may run and how often a failed model call is retried. */

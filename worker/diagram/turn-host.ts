@@ -6,7 +6,7 @@ import type { LanguageModel } from "ai";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { type AgentLoopResult, runAgentLoop } from "../agent/loop.ts";
 import { type ResolvedModel, resolveModel, turnLimits } from "../agent/model.ts";
-import type { ModelSettings } from "../agent/model-settings.ts";
+import { attachmentNeeds, type ModelSettings } from "../agent/model-settings.ts";
 import type { DiagramDocument } from "../drawio/index.ts";
 import type { Attachment, TurnCompletedEvent, TurnEvent } from "../schemas/agent.ts";
 import type { Finding } from "../schemas/diagram.ts";
@@ -16,6 +16,7 @@ import { conversation, manualChanges } from "./conversation.ts";
 import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
 import { modelProblem } from "./problems.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";
+import { addUsage, summariserFor, titleOf } from "./turn-jobs.ts";
 import { replyOf, summaryOf } from "./turn-reply.ts";
 
 /** The diagram's head as a turn's JSON answer carries it. */
@@ -75,6 +76,8 @@ export interface TurnEngine {
   /** Its temperature or reasoning effort, and where its provider caches the system prompt. */
   call?: ResolvedModel["call"];
   systemCache?: ResolvedModel["systemCache"];
+  /** The model for conversation summaries and titles (`DRAWFORGE_SUMMARY_MODEL`). */
+  summary?: ResolvedModel;
   limits?: { totalMs: number; stepMs: number; maxRetries: number };
   loop: typeof runAgentLoop;
 }
@@ -99,8 +102,10 @@ export async function turnEngine(
   },
 ): Promise<TurnEngine> {
   let chosen: ResolvedModel;
+  let summary: ResolvedModel;
   try {
     chosen = resolveModel(settings, wanted.model, attachmentNeeds(wanted.attachments));
+    summary = resolveModel(settings, undefined, {}, "summary");
   } catch (error) {
     throw modelProblem(error);
   }
@@ -110,25 +115,10 @@ export async function turnEngine(
     name: chosen.name,
     call: chosen.call,
     systemCache: chosen.systemCache,
+    summary,
     limits: wanted.retries === undefined ? limits : { ...limits, maxRetries: wanted.retries },
     loop: runAgentLoop,
   };
-}
-
-/**
- * What a turn's attachments ask of its model: eyes for images, and PDF reading for PDFs.
- *
- * @example
- * attachmentNeeds([{ media_type: "application/pdf", data: "…" }]); // { pdfs: true }
- */
-export function attachmentNeeds(attachments: Attachment[] | undefined): {
-  images?: boolean;
-  pdfs?: boolean;
-} {
-  const list = attachments ?? [];
-  const pdfs = list.some((a) => a.media_type === "application/pdf");
-  const images = list.some((a) => a.media_type !== "application/pdf");
-  return { ...(images ? { images } : {}), ...(pdfs ? { pdfs } : {}) };
 }
 
 /** What {@link runHostedTurn} needs besides its host and engine. */
@@ -242,7 +232,10 @@ async function runTurnSteps(
 ): Promise<HostedTurnEnd> {
   const { store } = host;
   const document = host.document(args.row);
-  const history = conversation(store);
+  const { history, usage: summaryUsage } = await conversation(
+    store,
+    summariserFor(engine.summary, args.signal),
+  );
   const manualDiff = manualChanges(store, host.xmlOf, args.row.head);
   const attached = args.attachments?.length ?? 0;
   // The attachments themselves are not kept: later turns see that they were sent.
@@ -265,7 +258,11 @@ async function runTurnSteps(
     ...(manualDiff ? { manualDiff } : {}),
     ...(args.maxSteps === undefined ? {} : { maxSteps: args.maxSteps }),
   });
-  const saved = commitResult(host, args, result, emit);
+  const title = args.retitle
+    ? await titleOf(engine.summary, args.prompt, result, args.signal)
+    : undefined;
+  const usage = addUsage(result.usage, summaryUsage, title?.usage);
+  const saved = commitResult(host, args, { ...result, usage }, title?.text, emit);
   const error = saved.error ?? result.error;
   const status = saved.error === undefined ? result.status : "failed";
   // A diagram made for this turn is kept only with the turn's version: a model that drew
@@ -281,7 +278,7 @@ async function runTurnSteps(
   });
   if (discarded) await host.discard(args.tenant);
   else store.addMessage("assistant", reply, saved.version ?? null, new Date().toISOString());
-  emit({ type: "usage", ...result.usage });
+  emit({ type: "usage", ...usage });
   return {
     completed: {
       type: "turn.completed",
@@ -289,7 +286,7 @@ async function runTurnSteps(
       version: saved.version ?? args.row.head,
       text: reply,
       steps: result.steps,
-      usage: result.usage,
+      usage,
       ...(error ? { error } : {}),
       ...(result.outcome ? { outcome: result.outcome } : {}),
       ...(result.retryable ? { retryable: true } : {}),
@@ -304,6 +301,7 @@ function commitResult(
   host: TurnHost,
   args: HostedTurnArgs,
   result: AgentLoopResult,
+  newTitle: string | undefined,
   emit: (event: TurnEvent) => void,
 ): { version?: number; error?: string } {
   if (result.status !== "changed" || !result.document) return {};
@@ -313,7 +311,7 @@ function commitResult(
     return { error: ready.detail };
   }
   const message = summaryOf(result.text, args.prompt);
-  const title = args.retitle && result.title ? result.title.slice(0, 200) : undefined;
+  const title = newTitle?.slice(0, 200);
   const version = host.commit({ ...ready, tenant: args.tenant }, message, result.usage, title);
   emit({
     type: "version.created",
