@@ -160,9 +160,10 @@ export const panelStyles = css`
       border: 1px solid var(--_border);
       border-radius: calc(var(--_radius) - 2px);
       padding: 4px 6px;
-      flex: 1;
+      /* As wide as its longest name, up to a point; Send stays at the end of the row. */
+      flex: 0 1 auto;
       min-width: 0;
-      max-width: 100%;
+      max-width: 36ch;
       text-overflow: ellipsis;
       cursor: pointer;
     }
