@@ -1,8 +1,8 @@
 import { expect, inject } from "vitest";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import type { ScriptStep } from "../fixtures/model-server/index.ts";
 
 /**
- * The scripted model server the agent tests' Worker talks to (see `llm-server.ts`), on the port
+ * The scripted model server the agent tests' Worker talks to (see `test/fixtures/model-server/`), on the port
  * its global setup (test/worker/global-setup.ts) was given.
  */
 const LLM = inject("llmUrl");
