@@ -250,7 +250,7 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     });
     if (!answer.ok) throw new Error(answer.problem.detail);
     const { completed, head, model } = answer.value;
-    expect(model).toBe("scripted");
+    expect(model).toBe("openai:scripted");
     expect(TurnEventSchema.safeParse(completed).success).toBe(true);
     expect(completed).toMatchObject({ type: "turn.completed", status: "changed", version: 2 });
     const stored = await api(`/v1/diagrams/${id}`);

@@ -21,6 +21,8 @@ import {
 import type { Attachment, TurnEvent } from "../schemas/agent.ts";
 import type { Finding } from "../schemas/diagram.ts";
 import type { Usage } from "../schemas/version.ts";
+import type { ProviderOptions } from "./model.ts";
+import type { CallSettings } from "./model-settings.ts";
 import { SYSTEM_PROMPT, turnContext } from "./prompt.ts";
 import { agentTools, type ShapeSearch } from "./tools.ts";
 import { WorkingCopy } from "./working-copy.ts";
@@ -55,6 +57,13 @@ export interface AgentLoopResult {
 /** Options for {@link runAgentLoop}. */
 export interface AgentLoopOptions {
   model: LanguageModel;
+  /** Temperature or reasoning effort for this model (`callSettings`). */
+  call?: CallSettings;
+  /**
+   * Provider options on the system prompt that make the provider cache it with the tools
+   * before it (Anthropic's `cacheControl`, Bedrock's `cachePoint`).
+   */
+  systemCache?: ProviderOptions;
   document: DiagramDocument;
   prompt: string;
   /** Earlier turns of the conversation. */
@@ -103,7 +112,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   });
   const result = streamText({
     model: options.model,
-    system: SYSTEM_PROMPT,
+    ...options.call,
+    // Static, and before everything that changes: the provider may cache tools + this prompt.
+    instructions: {
+      role: "system",
+      content: SYSTEM_PROMPT,
+      ...(options.systemCache ? { providerOptions: options.systemCache } : {}),
+    },
     messages: [
       ...(options.history ?? []),
       { role: "user", content: userContent(request, options.attachments ?? []) },
@@ -147,6 +162,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
           usage.input += part.usage.inputTokens ?? 0;
           usage.output += part.usage.outputTokens ?? 0;
           usage.cached += part.usage.inputTokenDetails?.cacheReadTokens ?? 0;
+          addReasoning(usage, part.usage.outputTokenDetails?.reasoningTokens);
           break;
         case "error":
           failure = failureText(part.error);
@@ -192,6 +208,14 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     steps,
     ...(copy.title ? { title: copy.title } : {}),
   };
+}
+
+/**
+ * Counts a step's reasoning tokens into the turn's usage (the member appears once a model
+ * reasoned). The reasoning text itself is neither emitted nor kept: only its cost is.
+ */
+function addReasoning(usage: Usage, tokens: number | undefined): void {
+  if (tokens) usage.reasoning = (usage.reasoning ?? 0) + tokens;
 }
 
 /**

@@ -5,10 +5,13 @@
  */
 import { PROBLEM_CODES, type ProblemCode } from "../schemas/problem-codes.ts";
 
-/** Why a model was refused: none configured (503), not allowed here, or blind to images (422). */
+/**
+ * Why a model was refused: its provider not configured or a setting malformed (503), not
+ * allowed here, or blind to images (422).
+ */
 export type ModelChoiceCode = Extract<
   ProblemCode,
-  "model_not_configured" | "model_not_allowed" | "model_lacks_vision"
+  "model_not_configured" | "model_settings_invalid" | "model_not_allowed" | "model_lacks_vision"
 >;
 
 /**
@@ -22,7 +25,7 @@ export class ModelChoiceError extends Error {
   override readonly name = "ModelChoiceError";
   readonly code: ModelChoiceCode;
   readonly status: (typeof PROBLEM_CODES)[ModelChoiceCode]["status"];
-  /** Members the problem adds (`allowed`, `model`). */
+  /** Members the problem adds (`allowed`, `model`, `setting`). */
   readonly extra: Readonly<Record<string, string | readonly string[]>>;
 
   constructor(

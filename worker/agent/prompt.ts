@@ -25,3 +25,16 @@ export function turnContext(input: {
   parts.push(`Request: ${input.prompt}`);
   return parts.join("\n\n");
 }
+
+/**
+ * The conversation-summary job's instructions (the summary model, `DRAWFORGE_SUMMARY_MODEL`).
+ * It folds messages that age out of the recent history into a running summary.
+ */
+export const SUMMARY_PROMPT = `You condense a conversation between a user and a diagramming assistant into a running summary the assistant reads before each new request.
+
+Keep what later requests depend on: what the diagram is about, what the user asked for and corrected, names, conventions and preferences they stated (colours, direction, icon sets, wording), and what is still open. Drop greetings, tool details and anything superseded.
+
+Answer with the new summary only: at most 12 short lines, each starting with "- ". No preamble.`;
+
+/** The title job's instructions: a short title for a new diagram the drawing model left unnamed. */
+export const TITLE_PROMPT = `You name diagrams. Given the request that produced a diagram and a compact view of it, answer with a title of 2 to 6 words in the request's language: no quotes, no trailing period, nothing else.`;

@@ -4,6 +4,7 @@
  */
 import type { ModelMessage } from "ai";
 import { diffDocuments, formatDocumentDiff, parseDiagram } from "../drawio/index.ts";
+import type { Usage } from "../schemas/version.ts";
 import type { DiagramStore } from "./store.ts";
 
 /** How many earlier messages the model sees (older ones are summarised). */
@@ -13,31 +14,39 @@ const SUMMARY_LINES = 40;
 const SUMMARY_LINE_CHARS = 160;
 
 /**
+ * Folds messages that aged out of the recent history into the running summary: the summary
+ * model's job (`agent/summary-jobs.ts`), with the tokens it cost. Undefined when it failed.
+ */
+export type Summariser = (
+  previous: string | undefined,
+  aged: Array<{ role: "user" | "assistant"; content: string }>,
+) => Promise<{ text: string; usage: Usage } | undefined>;
+
+/**
  * What the model sees of a diagram's conversation: the last {@link HISTORY} messages, and
  * before them a summary of everything older. The summary is kept in the messages table and
- * extended as messages age out, so it is never rebuilt from the whole history.
+ * extended as messages age out, so it is never rebuilt from the whole history: by the summary
+ * model when one is given, else (or when it fails) by clipping each aged message to a line.
  *
  * @example
- * const history = conversation(store);
+ * const { history, usage } = await conversation(store, summariser);
  */
-export function conversation(store: DiagramStore): ModelMessage[] {
+export async function conversation(
+  store: DiagramStore,
+  summarise?: Summariser,
+): Promise<{ history: ModelMessage[]; usage?: Usage }> {
   const recent = store.messages(undefined, HISTORY).reverse();
   const oldestRecent = recent[0]?.id;
   let summary = store.latestSummary();
+  let usage: Usage | undefined;
   if (oldestRecent !== undefined) {
     const aged = store.messagesBetween(summary?.through ?? 0, oldestRecent);
     const last = aged[aged.length - 1];
     if (last) {
-      const lines = [
-        ...(summary?.content.split("\n") ?? []),
-        ...aged.map((m) => {
-          const text = m.content.replace(/\s+/g, " ").trim();
-          const short =
-            text.length > SUMMARY_LINE_CHARS ? `${text.slice(0, SUMMARY_LINE_CHARS - 1)}…` : text;
-          return `- ${m.role === "user" ? "user asked" : "you answered"}: ${short}`;
-        }),
-      ].slice(-SUMMARY_LINES);
-      summary = { content: lines.join("\n"), through: last.id };
+      const folded = summarise ? await summarise(summary?.content, aged) : undefined;
+      usage = folded?.usage;
+      const content = folded?.text ?? clippedSummary(summary?.content, aged);
+      summary = { content, through: last.id };
       store.addSummary(summary.content, summary.through, new Date().toISOString());
     }
   }
@@ -47,7 +56,29 @@ export function conversation(store: DiagramStore): ModelMessage[] {
         { role: "assistant", content: "Understood." },
       ]
     : [];
-  return [...earlier, ...recent.map((m): ModelMessage => ({ role: m.role, content: m.content }))];
+  const history = [
+    ...earlier,
+    ...recent.map((m): ModelMessage => ({ role: m.role, content: m.content })),
+  ];
+  return usage ? { history, usage } : { history };
+}
+
+/** The summary without a model: the old lines, then one clipped line per aged message. */
+function clippedSummary(
+  previous: string | undefined,
+  aged: Array<{ role: "user" | "assistant"; content: string }>,
+): string {
+  return [
+    ...(previous?.split("\n") ?? []),
+    ...aged.map((m) => {
+      const text = m.content.replace(/\s+/g, " ").trim();
+      const short =
+        text.length > SUMMARY_LINE_CHARS ? `${text.slice(0, SUMMARY_LINE_CHARS - 1)}…` : text;
+      return `- ${m.role === "user" ? "user asked" : "you answered"}: ${short}`;
+    }),
+  ]
+    .slice(-SUMMARY_LINES)
+    .join("\n");
 }
 
 /**

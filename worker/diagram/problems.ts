@@ -70,8 +70,9 @@ export function operationProblem(error: unknown): unknown {
 }
 
 /**
- * The API form of a refused model (503 `model_not_configured`, 422 `model_not_allowed` or
- * `model_lacks_vision`, with the agent's message and members); other errors pass through.
+ * The API form of a refused model (503 `model_not_configured` or `model_settings_invalid`, 422
+ * `model_not_allowed` or `model_lacks_vision`, with the agent's message and members, e.g. the
+ * `setting` to fix); other errors pass through.
  *
  * @example
  * try { chooseModel(c.env, body.model); } catch (error) { throw modelProblem(error); }

@@ -6,7 +6,7 @@ import { splitText } from "../durable/chunks/chunking.ts";
 import { decodeChunk, encodeChunk } from "../durable/chunks/codec.ts";
 import type { LazySchema } from "../durable/lazy-schema.ts";
 import type { DiagramStats } from "../schemas/diagram.ts";
-import type { Author, VersionSummary } from "../schemas/version.ts";
+import type { Author, Usage, VersionSummary } from "../schemas/version.ts";
 
 /** The diagram's own row. */
 export interface DiagramRow {
@@ -26,7 +26,7 @@ export interface NewVersion {
   message: string | null;
   restoredFrom: number | null;
   /** Token usage of the agent turn that made it. */
-  usage?: { input: number; output: number; cached: number };
+  usage?: Usage;
 }
 
 /** One message of the conversation. */

@@ -5,8 +5,8 @@
 import type { LanguageModel } from "ai";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { type AgentLoopResult, runAgentLoop } from "../agent/loop.ts";
-import { resolveModel, turnLimits } from "../agent/model.ts";
-import type { ModelSettings } from "../agent/model-settings.ts";
+import { type ResolvedModel, resolveModel, turnLimits } from "../agent/model.ts";
+import { attachmentNeeds, type ModelSettings } from "../agent/model-settings.ts";
 import type { DiagramDocument } from "../drawio/index.ts";
 import type { Attachment, TurnCompletedEvent, TurnEvent } from "../schemas/agent.ts";
 import type { Finding } from "../schemas/diagram.ts";
@@ -16,6 +16,7 @@ import { conversation, manualChanges } from "./conversation.ts";
 import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
 import { modelProblem } from "./problems.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";
+import { addUsage, summariserFor, titleOf } from "./turn-jobs.ts";
 import { replyOf, summaryOf } from "./turn-reply.ts";
 
 /** The diagram's head as a turn's JSON answer carries it. */
@@ -70,8 +71,13 @@ export interface TurnHost {
 /** The model a turn runs on, with its limits and the loop that drives it. */
 export interface TurnEngine {
   model: LanguageModel;
-  /** The model's name, as the request or the settings gave it. */
+  /** The model's name, `provider:model`. */
   name: string;
+  /** Its temperature or reasoning effort, and where its provider caches the system prompt. */
+  call?: ResolvedModel["call"];
+  systemCache?: ResolvedModel["systemCache"];
+  /** The model for conversation summaries and titles (`DRAWFORGE_SUMMARY_MODEL`). */
+  summary?: ResolvedModel;
   limits?: { totalMs: number; stepMs: number; maxRetries: number };
   loop: typeof runAgentLoop;
 }
@@ -85,15 +91,21 @@ export interface TurnEngine {
  * a bundled Worker parses the stack at startup either way.
  *
  * @example
- * const engine = await turnEngine(env, { model: args.model, images: false });
+ * const engine = await turnEngine(env, { model: args.model, attachments: args.attachments });
  */
 export async function turnEngine(
   settings: ModelSettings,
-  wanted: { model?: string | undefined; images: boolean; retries?: number | undefined },
+  wanted: {
+    model?: string | undefined;
+    attachments?: Attachment[] | undefined;
+    retries?: number | undefined;
+  },
 ): Promise<TurnEngine> {
-  let chosen: ReturnType<typeof resolveModel>;
+  let chosen: ResolvedModel;
+  let summary: ResolvedModel;
   try {
-    chosen = resolveModel(settings, wanted.model, { images: wanted.images });
+    chosen = resolveModel(settings, wanted.model, attachmentNeeds(wanted.attachments));
+    summary = resolveModel(settings, undefined, {}, "summary");
   } catch (error) {
     throw modelProblem(error);
   }
@@ -101,6 +113,9 @@ export async function turnEngine(
   return {
     model: chosen.model,
     name: chosen.name,
+    call: chosen.call,
+    systemCache: chosen.systemCache,
+    summary,
     limits: wanted.retries === undefined ? limits : { ...limits, maxRetries: wanted.retries },
     loop: runAgentLoop,
   };
@@ -217,7 +232,10 @@ async function runTurnSteps(
 ): Promise<HostedTurnEnd> {
   const { store } = host;
   const document = host.document(args.row);
-  const history = conversation(store);
+  const { history, usage: summaryUsage } = await conversation(
+    store,
+    summariserFor(engine.summary, args.signal),
+  );
   const manualDiff = manualChanges(store, host.xmlOf, args.row.head);
   const attached = args.attachments?.length ?? 0;
   // The attachments themselves are not kept: later turns see that they were sent.
@@ -227,6 +245,8 @@ async function runTurnSteps(
   emit({ type: "turn.started", diagram_id: args.row.id });
   const result = await engine.loop({
     model: engine.model,
+    ...(engine.call ? { call: engine.call } : {}),
+    ...(engine.systemCache ? { systemCache: engine.systemCache } : {}),
     document,
     prompt: args.prompt,
     history,
@@ -238,7 +258,11 @@ async function runTurnSteps(
     ...(manualDiff ? { manualDiff } : {}),
     ...(args.maxSteps === undefined ? {} : { maxSteps: args.maxSteps }),
   });
-  const saved = commitResult(host, args, result, emit);
+  const title = args.retitle
+    ? await titleOf(engine.summary, args.prompt, result, args.signal)
+    : undefined;
+  const usage = addUsage(result.usage, summaryUsage, title?.usage);
+  const saved = commitResult(host, args, { ...result, usage }, title?.text, emit);
   const error = saved.error ?? result.error;
   const status = saved.error === undefined ? result.status : "failed";
   // A diagram made for this turn is kept only with the turn's version: a model that drew
@@ -254,7 +278,7 @@ async function runTurnSteps(
   });
   if (discarded) await host.discard(args.tenant);
   else store.addMessage("assistant", reply, saved.version ?? null, new Date().toISOString());
-  emit({ type: "usage", ...result.usage });
+  emit({ type: "usage", ...usage });
   return {
     completed: {
       type: "turn.completed",
@@ -262,7 +286,7 @@ async function runTurnSteps(
       version: saved.version ?? args.row.head,
       text: reply,
       steps: result.steps,
-      usage: result.usage,
+      usage,
       ...(error ? { error } : {}),
       ...(result.retryable ? { retryable: true } : {}),
       ...(discarded ? { discarded: true } : {}),
@@ -276,6 +300,7 @@ function commitResult(
   host: TurnHost,
   args: HostedTurnArgs,
   result: AgentLoopResult,
+  newTitle: string | undefined,
   emit: (event: TurnEvent) => void,
 ): { version?: number; error?: string } {
   if (result.status !== "changed" || !result.document) return {};
@@ -285,7 +310,7 @@ function commitResult(
     return { error: ready.detail };
   }
   const message = summaryOf(result.text, args.prompt);
-  const title = args.retitle && result.title ? result.title.slice(0, 200) : undefined;
+  const title = newTitle?.slice(0, 200);
   const version = host.commit({ ...ready, tenant: args.tenant }, message, result.usage, title);
   emit({
     type: "version.created",

@@ -111,7 +111,7 @@ export class TurnRunner {
     try {
       engine = await turnEngine(this.#env, {
         model: args.model,
-        images: (args.attachments?.length ?? 0) > 0,
+        attachments: args.attachments,
         retries: args.retries,
       });
       if (args.create) this.#state.create({ ...args.create, tenant: args.tenant });

@@ -17,11 +17,11 @@ const Prompt = z
   .min(1)
   .max(20_000)
   .openapi({ example: "Checkout flow with payment retries" });
-const Model = z
-  .string()
-  .max(200)
-  .optional()
-  .openapi({ description: "A model from the allow-list (`DRAWFORGE_MODELS`)." });
+const Model = z.string().max(200).optional().openapi({
+  description:
+    "A model this deployment offers (`GET /v1/models`), as `provider:model`; a bare name is an `openai` model. Default: the deployment's drawing model (`DRAWFORGE_MODEL`), or its vision model for a turn with attachments.",
+  example: "anthropic:claude-sonnet-4-5",
+});
 const MaxSteps = z
   .number()
   .int()

@@ -44,7 +44,7 @@ const ERROR_TEXT: Record<number, string> = {
   428: "`If-Match` is required here (`if_match_required`): a version, or `*` for whatever version is current.",
   429: "Too many requests for this key (`rate_limited`; see `Retry-After`).",
   502: "The model failed or never produced a valid diagram (`turn_failed`); nothing was saved.",
-  503: "The service is not configured (`auth_not_configured`, or `model_not_configured` for AI endpoints).",
+  503: "The service is not configured (`auth_not_configured`, or `model_not_configured` / `model_settings_invalid` for AI endpoints, with the `setting` to fix).",
 };
 
 /**

@@ -151,6 +151,11 @@ export const PROBLEM_CODES = {
   model_not_allowed: { status: 422, retryable: false, summary: "a model this deployment lacks" },
   model_lacks_vision: { status: 422, retryable: false, summary: "attachments need a vision model" },
   model_not_configured: { status: 503, retryable: false, summary: "no model is configured" },
+  model_settings_invalid: {
+    status: 503,
+    retryable: false,
+    summary: "a model setting is malformed (the problem's `setting` names it)",
+  },
   // Batches and webhooks
   webhook_url_refused: { status: 422, retryable: false, summary: "the webhook URL points inward" },
   retries_exhausted: { status: 503, retryable: false, summary: "an item failed every attempt" },

@@ -42,6 +42,7 @@ export const RETRYABLE_CONFLICTS = [
 export const FINAL_SERVER_CODES = [
   "turn_failed",
   "model_not_configured",
+  "model_settings_invalid",
   "retries_exhausted",
   "item_lost",
   "auth_not_configured",

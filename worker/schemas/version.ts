@@ -12,7 +12,15 @@ export const AuthorSchema = z.enum(["user", "agent", "api", "mcp"]).openapi("Aut
 });
 
 export const UsageSchema = z
-  .object({ input: z.number().int(), output: z.number().int(), cached: z.number().int() })
+  .object({
+    input: z.number().int(),
+    output: z.number().int(),
+    cached: z.number().int(),
+    reasoning: z.number().int().optional().openapi({
+      description:
+        "Output tokens a reasoning model spent thinking (counted in `output`; its thoughts are kept nowhere). Absent when it did not reason.",
+    }),
+  })
   .openapi("TokenUsage", {
     description: "Model tokens: input, output, and input read from cache.",
   });

@@ -4,7 +4,13 @@ import { generateText } from "ai";
 import { describe, expect, it } from "vitest";
 import { resolveModel } from "../../../worker/agent/model.ts";
 import { ModelChoiceError } from "../../../worker/agent/model-choice-error.ts";
-import { chooseModel } from "../../../worker/agent/model-settings.ts";
+import {
+  callSettings,
+  chooseModel,
+  jobModel,
+  modelOf,
+  offeredModels,
+} from "../../../worker/agent/model-settings.ts";
 import { modelProblem } from "../../../worker/diagram/problems.ts";
 import { ApiError } from "../../../worker/http/api-error.ts";
 
@@ -32,16 +38,18 @@ describe("model settings", () => {
       DRAWFORGE_MODEL: "small",
       DRAWFORGE_MODELS: "big, vision",
     };
-    expect(chooseModel(settings).name).toBe("small");
-    expect(chooseModel(settings, "vision").name).toBe("vision");
-    expect(() => chooseModel(settings, "other")).toThrow(/not allowed/);
+    // A bare name is an openai model; every model has one name, provider:model.
+    expect(chooseModel(settings).id).toBe("openai:small");
+    expect(chooseModel(settings, "vision").id).toBe("openai:vision");
+    expect(chooseModel(settings, "openai:vision").id).toBe("openai:vision");
+    expect(() => chooseModel(settings, "other")).toThrow(/not offered/);
     try {
       chooseModel(settings, "other");
     } catch (error) {
       expect(modelProblem(error)).toMatchObject({
         status: 422,
         code: "model_not_allowed",
-        extra: { allowed: ["big", "vision", "small"] },
+        extra: { allowed: ["openai:small", "openai:big", "openai:vision"] },
       });
     }
   });
@@ -51,6 +59,160 @@ describe("model settings", () => {
     expect(chat.model).toMatchObject({ provider: "openai.chat" });
     const responses = resolveModel({ OPENAI_API_KEY: "k", OPENAI_API_MODE: "responses" });
     expect(responses.model).toMatchObject({ provider: "openai.responses" });
+  });
+});
+
+describe("providers", () => {
+  const all = {
+    OPENAI_API_KEY: "k",
+    ANTHROPIC_API_KEY: "k",
+    GOOGLE_GENERATIVE_AI_API_KEY: "k",
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "id",
+    AWS_SECRET_ACCESS_KEY: "secret",
+    AZURE_API_KEY: "k",
+    AZURE_RESOURCE_NAME: "acme",
+    DRAWFORGE_MODELS:
+      "anthropic:claude-sonnet-4-5,google:gemini-2.5-flash,bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0,azure:gpt-41,ollama:qwen3:8b,deepseek:deepseek-chat",
+  };
+
+  it("builds each provider's own AI SDK model from provider:model", () => {
+    const providerOf = (name: string) =>
+      (resolveModel(all, name).model as { provider: string }).provider;
+    expect(providerOf("anthropic:claude-sonnet-4-5")).toBe("anthropic.messages");
+    expect(providerOf("google:gemini-2.5-flash")).toBe("google.generative-ai");
+    expect(providerOf("bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0")).toBe(
+      "amazon-bedrock",
+    );
+    expect(providerOf("azure:gpt-41")).toBe("azure.responses");
+    // Ollama's tag keeps its colon; the preset's default URL needs no setting.
+    const ollama = resolveModel(all, "ollama:qwen3:8b");
+    expect(ollama.choice.model).toBe("qwen3:8b");
+    expect((ollama.model as { provider: string }).provider).toBe("ollama.chat");
+  });
+
+  it("marks the system prompt for caching where the provider needs a mark", () => {
+    expect(resolveModel(all, "anthropic:claude-sonnet-4-5").systemCache).toEqual({
+      anthropic: { cacheControl: { type: "ephemeral" } },
+    });
+    expect(
+      resolveModel(all, "bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0").systemCache,
+    ).toEqual({ bedrock: { cachePoint: { type: "default" } } });
+    // OpenAI and Gemini cache a repeated prefix on their own.
+    expect(resolveModel(all).systemCache).toEqual({});
+    expect(resolveModel(all, "google:gemini-2.5-flash").systemCache).toEqual({});
+  });
+
+  it("answers a missing key with 503 naming the setting, at request time", () => {
+    const settings = { OPENAI_API_KEY: "k", DRAWFORGE_MODELS: "anthropic:claude-sonnet-4-5" };
+    expect(() => chooseModel(settings, "anthropic:claude-sonnet-4-5")).toThrow(
+      expect.objectContaining({
+        status: 503,
+        code: "model_not_configured",
+        extra: { setting: "ANTHROPIC_API_KEY", model: "anthropic:claude-sonnet-4-5" },
+      }),
+    );
+    // The default model still works.
+    expect(chooseModel(settings).id).toBe("openai:gpt-4.1-mini");
+    // Bedrock needs a region and either an API key or a key pair.
+    const bedrock = { AWS_ACCESS_KEY_ID: "id", DRAWFORGE_MODEL: "bedrock:amazon.nova-pro-v1:0" };
+    expect(() => chooseModel(bedrock)).toThrow(/missing: AWS_REGION, AWS_SECRET_ACCESS_KEY/);
+  });
+
+  it("answers an unknown provider in a setting with 503 naming the setting", () => {
+    for (const [name, value] of [
+      ["DRAWFORGE_MODEL", "antropic:claude-sonnet-4-5"],
+      ["DRAWFORGE_MODELS", "gpt-4.1,antropic:claude"],
+      ["DRAWFORGE_SUMMARY_MODEL", "nope:small"],
+    ] as const) {
+      const settings = { OPENAI_API_KEY: "k", [name]: value };
+      const problem = () =>
+        name === "DRAWFORGE_SUMMARY_MODEL" ? jobModel(settings, "summary") : chooseModel(settings);
+      expect(problem).toThrow(
+        expect.objectContaining({
+          status: 503,
+          code: "model_settings_invalid",
+          extra: { setting: name },
+        }),
+      );
+    }
+    // In a request, an unknown provider is just a model not offered.
+    expect(() => chooseModel({ OPENAI_API_KEY: "k" }, "antropic:claude")).toThrow(
+      expect.objectContaining({ status: 422, code: "model_not_allowed" }),
+    );
+  });
+
+  it("gives each job its model, defaulting to the drawing model", () => {
+    const settings = {
+      ...all,
+      DRAWFORGE_MODEL: "anthropic:claude-sonnet-4-5",
+      DRAWFORGE_SUMMARY_MODEL: "google:gemini-2.5-flash",
+      DRAWFORGE_VISION_MODEL: "openai:gpt-4.1",
+    };
+    expect(jobModel(settings, "draw").id).toBe("anthropic:claude-sonnet-4-5");
+    expect(jobModel(settings, "summary").id).toBe("google:gemini-2.5-flash");
+    expect(chooseModel(settings, undefined, { images: true }).id).toBe("openai:gpt-4.1");
+    expect(jobModel({ DRAWFORGE_MODEL: "anthropic:claude-opus-4-1" }, "summary").id).toBe(
+      "anthropic:claude-opus-4-1",
+    );
+    // A request's own choice wins over the vision job.
+    expect(chooseModel(settings, "anthropic:claude-sonnet-4-5", { images: true }).id).toBe(
+      "anthropic:claude-sonnet-4-5",
+    );
+  });
+
+  it("gives reasoning models their effort and no temperature; others the temperature", () => {
+    const settings = { DRAWFORGE_REASONING_EFFORT: "low", DRAWFORGE_TEMPERATURE: "0.3" };
+    expect(callSettings(settings, modelOf(settings, "openai:o4-mini"))).toEqual({
+      reasoning: "low",
+    });
+    expect(callSettings(settings, modelOf(settings, "anthropic:claude-sonnet-4-5"))).toEqual({
+      reasoning: "low",
+    });
+    expect(callSettings(settings, modelOf(settings, "openai:gpt-4.1-mini"))).toEqual({
+      temperature: 0.3,
+    });
+    const listed = { ...settings, DRAWFORGE_REASONING_MODELS: "ollama:my-thinker" };
+    expect(callSettings(listed, modelOf(listed, "ollama:my-thinker"))).toEqual({
+      reasoning: "low",
+    });
+    expect(() => callSettings({ DRAWFORGE_REASONING_EFFORT: "lots" }, modelOf({}, "o3"))).toThrow(
+      expect.objectContaining({ code: "model_settings_invalid" }),
+    );
+    expect(() => chooseModel({ OPENAI_API_KEY: "k", DRAWFORGE_TEMPERATURE: "hot" })).toThrow(
+      /DRAWFORGE_TEMPERATURE/,
+    );
+  });
+
+  it("lists what the deployment offers, with what each accepts and whether it can run", () => {
+    const offers = offeredModels({
+      OPENAI_API_KEY: "k",
+      DRAWFORGE_MODEL: "gpt-4.1-mini",
+      DRAWFORGE_MODELS: "anthropic:claude-sonnet-4-5,deepseek:deepseek-reasoner",
+    });
+    expect(offers).toEqual([
+      {
+        id: "openai:gpt-4.1-mini",
+        provider: "openai",
+        model: "gpt-4.1-mini",
+        jobs: ["draw", "summary", "vision"],
+        accepts: { images: true, pdfs: true },
+        reasoning: false,
+        available: true,
+      },
+      expect.objectContaining({
+        id: "anthropic:claude-sonnet-4-5",
+        jobs: [],
+        reasoning: true,
+        available: false,
+        missing: ["ANTHROPIC_API_KEY"],
+      }),
+      expect.objectContaining({
+        id: "deepseek:deepseek-reasoner",
+        accepts: { images: false, pdfs: false },
+        reasoning: true,
+      }),
+    ]);
   });
 });
 
@@ -81,7 +243,7 @@ describe("a local OpenAI-compatible server without a key (Ollama, LM Studio)", (
     try {
       const { port } = server.address() as AddressInfo;
       const settings = { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, DRAWFORGE_MODEL: "qwen3" };
-      expect(chooseModel(settings)).toEqual({ name: "qwen3", key: "" });
+      expect(chooseModel(settings).id).toBe("openai:qwen3");
       const { model } = resolveModel(settings);
       const { text } = await generateText({ model, prompt: "hi" });
       expect(text).toBe("hello");

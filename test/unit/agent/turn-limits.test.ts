@@ -3,7 +3,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { shapeCatalog } from "../../../shape-libraries/catalog.ts";
 import { runAgentLoop } from "../../../worker/agent/loop.ts";
-import { acceptsImages, chooseModel, turnLimits } from "../../../worker/agent/model-settings.ts";
+import { chooseModel, modelOf, turnLimits } from "../../../worker/agent/model-settings.ts";
 import { emptyDocument } from "../../../worker/drawio/model/document.ts";
 import { call, say, scriptedModel } from "./scripted-model.ts";
 
@@ -150,12 +150,27 @@ describe("turn attachments, titles, timeouts and retries", () => {
 
 describe("model capabilities and limits from settings", () => {
   it("knows vision models by family, or from DRAWFORGE_VISION_MODELS", () => {
+    const acceptsImages = (settings: Record<string, string>, name: string) =>
+      modelOf(settings, name).accepts.images;
     expect(acceptsImages({}, "gpt-4.1-mini")).toBe(true);
-    expect(acceptsImages({}, "openai/gpt-4o")).toBe(true);
+    expect(acceptsImages({}, "openrouter:openai/gpt-4o")).toBe(true);
+    expect(acceptsImages({}, "bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0")).toBe(true);
     expect(acceptsImages({}, "deepseek-chat")).toBe(false);
     expect(acceptsImages({ DRAWFORGE_VISION_MODELS: "deepseek-chat" }, "deepseek-chat")).toBe(true);
+    expect(
+      acceptsImages(
+        { DRAWFORGE_VISION_MODELS: "deepseek:deepseek-chat" },
+        "deepseek:deepseek-chat",
+      ),
+    ).toBe(true);
     expect(acceptsImages({ DRAWFORGE_VISION_MODELS: "x" }, "gpt-4o")).toBe(false);
     expect(acceptsImages({ DRAWFORGE_VISION_MODELS: "*" }, "anything")).toBe(true);
+    // OpenAI-compatible servers take images, not PDFs.
+    expect(modelOf({}, "ollama:llava").accepts).toEqual({ images: true, pdfs: false });
+    expect(modelOf({}, "anthropic:claude-sonnet-4-5").accepts).toEqual({
+      images: true,
+      pdfs: true,
+    });
   });
 
   it("refuses attachments for a model without vision with 422 model_lacks_vision", () => {
@@ -163,7 +178,10 @@ describe("model capabilities and limits from settings", () => {
     expect(() => chooseModel(settings, undefined, { images: true })).toThrow(
       expect.objectContaining({ status: 422, code: "model_lacks_vision" }),
     );
-    expect(chooseModel(settings, undefined, { images: false }).name).toBe("deepseek-chat");
+    expect(chooseModel(settings, undefined, { images: false }).id).toBe("openai:deepseek-chat");
+    const local = { OLLAMA_BASE_URL: "http://127.0.0.1:1/v1", DRAWFORGE_MODEL: "ollama:llava" };
+    expect(chooseModel(local, undefined, { images: true }).id).toBe("ollama:llava");
+    expect(() => chooseModel(local, undefined, { pdfs: true })).toThrow(/does not accept PDFs/);
   });
 
   it("reads time limits and retries, falling back to defaults on nonsense", () => {

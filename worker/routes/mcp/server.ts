@@ -156,6 +156,8 @@ const ADVICE: Record<string, string> = {
   invalid_graph: "Nothing was stored: fix the graph and call again.",
   model_not_configured:
     "This Drawforge has no model for its agent: use create_diagram_from_graph instead.",
+  model_settings_invalid:
+    "This Drawforge's model settings are malformed (its operator must fix them): use create_diagram_from_graph instead.",
 };
 
 /** A failed call as a tool error: what went wrong and what to do, for the model to act on. */
