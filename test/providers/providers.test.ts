@@ -4,7 +4,7 @@
  * edits, draws Mermaid, sees an image, continues cut-off output, recovers from a tool error and
  * runs several tool calls in one step, and the server checks what went over each wire.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { modelRequests, script } from "../agent/model-script.ts";
 import type { ProtocolName, RecordedRequest } from "../fixtures/model-server/index.ts";
 import { api, createDiagram, SMALL_XML } from "../worker/api.ts";
@@ -21,13 +21,35 @@ const GRAPH = {
 };
 
 /** Each model of the deployment, its wire protocol, and how a tool result looks on it. */
-const MODELS: Array<{ model: string; protocol: ProtocolName; toolResult: string }> = [
-  { model: "openai:scripted", protocol: "responses", toolResult: '"type":"function_call_output"' },
-  { model: "ollama:scripted", protocol: "chat", toolResult: '"role":"tool"' },
-  { model: "anthropic:scripted", protocol: "anthropic", toolResult: '"type":"tool_result"' },
-  { model: "google:scripted", protocol: "gemini", toolResult: '"functionResponse"' },
-  { model: "bedrock:scripted", protocol: "bedrock", toolResult: '"toolResult"' },
-  { model: "azure:scripted", protocol: "responses", toolResult: '"type":"function_call_output"' },
+const MODELS: Array<{
+  model: string;
+  protocol: ProtocolName;
+  toolResult: string;
+  /** Cache breakpoints the agent sets (Anthropic: on the system prompt; none elsewhere). */
+  markers: number;
+}> = [
+  {
+    model: "openai:scripted",
+    protocol: "responses",
+    toolResult: '"type":"function_call_output"',
+    markers: 0,
+  },
+  { model: "ollama:scripted", protocol: "chat", toolResult: '"role":"tool"', markers: 0 },
+  {
+    model: "anthropic:scripted",
+    protocol: "anthropic",
+    toolResult: '"type":"tool_result"',
+    markers: 1,
+  },
+  { model: "google:scripted", protocol: "gemini", toolResult: '"functionResponse"', markers: 0 },
+  // Bedrock caches only what a cachePoint closes, which the agent sets for Claude and Nova.
+  { model: "bedrock:scripted", protocol: "bedrock", toolResult: '"toolResult"', markers: 0 },
+  {
+    model: "azure:scripted",
+    protocol: "responses",
+    toolResult: '"type":"function_call_output"',
+    markers: 0,
+  },
 ];
 
 /** The tool results the model was sent in a request, as text. */
@@ -35,7 +57,7 @@ function toolResults(request: RecordedRequest | undefined): string {
   return (request?.normalized.messages ?? []).flatMap((m) => m.toolResults).join("\n");
 }
 
-describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult }) => {
+describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult, markers }) => {
   /** Sends a follow-up message to a diagram with this model. */
   const message = (id: string, prompt: string) =>
     api(`/v1/diagrams/${id}/messages`, { method: "POST", body: { prompt, model } });
@@ -191,5 +213,29 @@ describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult }) =
       "edit_diagram",
     ]);
     expect(second.filter((m) => m.role === "tool").flatMap((m) => m.toolResults)).toHaveLength(2);
+  });
+
+  it("gets the prompt it repeats within a turn served from the provider's cache", async () => {
+    const usage = (realistic: boolean) =>
+      fetch(`${inject("llmUrl")}/__usage`, { method: "POST", body: JSON.stringify({ realistic }) });
+    await usage(true);
+    try {
+      const id = await createDiagram(SMALL_XML);
+      await script([
+        { tools: [{ name: "edit_diagram", args: { operations: [{ op: "delete", id: "b" }] } }] },
+        { text: "Deleted it." },
+      ]);
+      const res = await message(id, "Delete the end");
+      expect(res.json.status, res.text.slice(0, 300)).toBe("changed");
+      const sent = await modelRequests();
+      expect(sent.map((r) => r.normalized.cacheMarkers)).toEqual([markers, markers]);
+      // The second call repeats the tools, the system prompt and the first exchange.
+      const { input, cached } = res.json.usage as { input: number; cached: number };
+      expect(input).toBeGreaterThan(2 * 1024);
+      if (protocol === "bedrock") expect(cached).toBe(0);
+      else expect(cached).toBeGreaterThanOrEqual(1024);
+    } finally {
+      await usage(false);
+    }
   });
 });
