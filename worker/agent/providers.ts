@@ -137,7 +137,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     baseUrl: "BEDROCK_BASE_URL",
     needs: ["AWS_REGION", ["AWS_BEARER_TOKEN_BEDROCK", "AWS_ACCESS_KEY_ID"]],
     pairs: [["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"]],
-    optional: ["AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"],
+    optional: ["AWS_SESSION_TOKEN"],
     pdfs: true,
     example: "bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0",
   },
@@ -255,13 +255,13 @@ export function missingSettings(provider: ProviderSpec, settings: ModelSettings)
  * OPENAI_BASE_URL"), for the README and for the 503 that names them.
  *
  * @example
- * needsInWords(providerById("bedrock")!); // "AWS_REGION, and AWS_BEARER_TOKEN_BEDROCK or …"
+ * needsInWords(providerById("anthropic")!); // "ANTHROPIC_API_KEY"
  */
 export function needsInWords(provider: ProviderSpec): string {
   const parts = provider.needs.map((need) => (typeof need === "string" ? need : need.join(" or ")));
   for (const [first, second] of provider.pairs ?? []) {
     parts.push(`${second} with ${first}`);
   }
-  if (parts.length === 0) return "nothing (its base URL has a default)";
+  if (parts.length === 0) return "nothing";
   return parts.join(", and ");
 }

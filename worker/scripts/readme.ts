@@ -6,7 +6,8 @@
  * - `mcp-tools`: the MCP tool listing (which tools `tools/list` shows, how many tokens that costs,
  *   and the table), from the tools themselves;
  * - `batch-queues`: the queues a deployment creates, from `wrangler.toml`;
- * - `sdk-resources`: the SDK's resources and methods, from a client.
+ * - `sdk-resources`: the SDK's resources and methods, from a client;
+ * - `providers`: the model providers, their settings and how each is tested, from the registry.
  * The deployment figures (static files, the Worker's size) are measured by `npm run deploy`, which
  * checks its own part (`deploy-figures`) with {@link deployFiguresPart}.
  *
@@ -19,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { experimental_readRawConfig } from "wrangler";
 import { Drawforge } from "../../sdk/index.ts";
+import { needsInWords, PROVIDERS } from "../agent/providers.ts";
 import { MCP_TOOLS, toolListing } from "../routes/mcp/server.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -173,11 +175,49 @@ export function deployFiguresDrift(
     .map((key) => `${key}: the README says ${stated[key]}, measured ${measured[key].toFixed(1)}`);
 }
 
+/**
+ * How each provider is proven, by id: the e2e scenarios of `test/agent/providers.test.ts` run
+ * against the scripted model server's mode for its wire protocol, through the real AI SDK
+ * provider. Providers without an entry share a tested provider's SDK and wire.
+ */
+const PROVIDER_PROOF: Readonly<Record<string, string>> = {
+  openai: "all agent e2e tests (Chat Completions); the e2e scenarios in Responses mode",
+  azure: "the e2e scenarios (Responses, Azure's v1 URL)",
+  anthropic: "the e2e scenarios (Messages; cache marks, thinking)",
+  google: "the e2e scenarios (generateContent)",
+  bedrock: "the e2e scenarios (Converse stream, AWS event-stream framing, SigV4)",
+  ollama: "the e2e scenarios (Chat Completions through the compatible provider)",
+};
+
+/** The providers: name, settings, protocol and proof, one row each. */
+function providersPart(): string {
+  const rows = PROVIDERS.map((p) => {
+    const optional = p.optional?.length
+      ? `; optional ${p.optional.map((o) => `\`${o}\``).join(", ")}`
+      : "";
+    const base = p.defaultBaseUrl
+      ? `; \`${p.baseUrl}\` (default \`${p.defaultBaseUrl}\`)`
+      : p.baseUrl && !p.needs.flat().includes(p.baseUrl)
+        ? `; \`${p.baseUrl}\` for a proxy`
+        : "";
+    const needs = needsInWords(p).replace(/\b([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/g, "`$1`");
+    const proof =
+      PROVIDER_PROOF[p.id] ?? "same SDK and wire as `ollama`; its settings and URL in unit tests";
+    return `| \`${p.id}\` | ${p.label} | ${needs}${base}${optional} | ${p.protocol} (\`${p.sdk}\`) | \`${p.example}\` | ${proof} |`;
+  });
+  return [
+    "| provider | for | set | speaks | e.g. | tested by |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
 /** The parts this file writes, by name. */
 export const README_PARTS: Readonly<Record<string, () => string>> = {
   "mcp-tools": mcpToolsPart,
   "batch-queues": batchQueuesPart,
   "sdk-resources": sdkResourcesPart,
+  providers: providersPart,
 };
 
 const PART = /(<!-- generated:([a-z-]+) -->\n)([\s\S]*?)(\n *<!-- \/generated:\2 -->)/g;

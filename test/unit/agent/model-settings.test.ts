@@ -11,6 +11,7 @@ import {
   modelOf,
   offeredModels,
 } from "../../../worker/agent/model-settings.ts";
+import { PROVIDERS } from "../../../worker/agent/providers.ts";
 import { modelProblem } from "../../../worker/diagram/problems.ts";
 import { ApiError } from "../../../worker/http/api-error.ts";
 
@@ -254,4 +255,55 @@ describe("a local OpenAI-compatible server without a key (Ollama, LM Studio)", (
       server.close();
     }
   });
+});
+
+describe("every provider of the registry", () => {
+  /** Settings that meet a provider's needs, each value naming its setting. */
+  const filled = (provider: (typeof PROVIDERS)[number]) =>
+    Object.fromEntries(
+      [
+        ...provider.needs.map((n) => (typeof n === "string" ? n : n[0])),
+        ...(provider.pairs ?? []).map((p) => p[1]),
+      ].map((name) => [name, name === "AWS_REGION" ? "us-east-1" : `value-of-${name}`]),
+    );
+
+  it.each(PROVIDERS.map((p) => [p.id, p] as const))(
+    "%s: refused naming its settings, then built and sent where its settings say",
+    async (_id, provider) => {
+      const model = `${provider.id}:m`;
+      if (provider.needs.length > 0) {
+        expect(() => resolveModel({ DRAWFORGE_MODEL: model })).toThrow(
+          expect.objectContaining({ status: 503, code: "model_not_configured" }),
+        );
+      }
+      if (provider.kind !== "compatible") return;
+      // An OpenAI-compatible preset calls its base URL's /chat/completions with its key.
+      const seen: { url?: string; authorization?: string } = {};
+      const server = createServer((req, res) => {
+        seen.url = req.url;
+        seen.authorization = req.headers.authorization;
+        req.resume();
+        res.statusCode = 400;
+        res.end('{"error":{"message":"stop here"}}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const settings = {
+          ...filled(provider),
+          [provider.baseUrl as string]: `http://127.0.0.1:${port}/base/v1`,
+          DRAWFORGE_MODEL: model,
+        };
+        const { model: built } = resolveModel(settings);
+        expect((built as { provider: string }).provider).toBe(`${provider.id}.chat`);
+        await generateText({ model: built, prompt: "hi", maxRetries: 0 }).catch(() => {});
+        expect(seen.url).toBe("/base/v1/chat/completions");
+        if (provider.key && provider.needs.includes(provider.key)) {
+          expect(seen.authorization).toBe(`Bearer value-of-${provider.key}`);
+        }
+      } finally {
+        server.close();
+      }
+    },
+  );
 });
