@@ -4,8 +4,8 @@ import { build } from "vite";
 import type { TestProject } from "vitest/node";
 import { findChromium } from "../browser/drawio.ts";
 import { serverOrigin } from "../fixtures/free-port.ts";
+import { startLlmServer } from "../fixtures/model-server/index.ts";
 import { startLocalWorker } from "../support/local-worker.ts";
-import { startLlmServer } from "../worker/llm-server.ts";
 import { startStaticDrawio } from "./drawio-server.ts";
 
 declare module "vitest" {

@@ -10,7 +10,7 @@ import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { Drawforge } from "../../sdk/index.ts";
 import { CHROMIUM_ARGS, findChromium } from "../browser/drawio.ts";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import type { ScriptStep } from "../fixtures/model-server/index.ts";
 import { WIDGET_TEST_KEY } from "./global-setup.ts";
 
 /** Where screenshots go; after `npx vitest run --project widget`, look at them. */
