@@ -114,6 +114,33 @@ function workerProject(
   };
 }
 
+/**
+ * Every provider pointed at the scripted model server `u`, the drawing model on OpenAI's
+ * Responses API and the other providers' models offered beside it.
+ */
+function providerBindings(u: string): Record<string, string> {
+  return {
+    OPENAI_BASE_URL: `${u}/v1`,
+    OPENAI_API_MODE: "responses",
+    OLLAMA_BASE_URL: `${u}/v1`,
+    ANTHROPIC_API_KEY: "test",
+    ANTHROPIC_BASE_URL: `${u}/v1`,
+    GOOGLE_GENERATIVE_AI_API_KEY: "test",
+    GOOGLE_BASE_URL: `${u}/v1beta`,
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "test",
+    AWS_SECRET_ACCESS_KEY: "test",
+    BEDROCK_BASE_URL: u,
+    AZURE_API_KEY: "test",
+    // @ai-sdk/azure posts to `${baseURL}/responses` for a host that is not Azure's.
+    AZURE_BASE_URL: `${u}/openai/v1`,
+    DRAWFORGE_MODEL: "openai:scripted",
+    DRAWFORGE_MODELS:
+      "ollama:scripted,anthropic:scripted,google:scripted,bedrock:scripted,azure:scripted",
+    DRAWFORGE_VISION_MODELS: "*",
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -135,6 +162,16 @@ export default defineConfig({
         [],
         ["./test/worker/global-setup.ts"],
         (inject) => ({ OPENAI_BASE_URL: `${inject("llmUrl")}/v1` }),
+        true,
+      ),
+      // The agent through every provider's real AI SDK package, each pointed at its own wire
+      // protocol on one scripted model server (test/fixtures/model-server/); one file at a time.
+      workerProject(
+        "providers",
+        ["test/providers/**/*.test.ts"],
+        [],
+        ["./test/worker/global-setup.ts"],
+        (inject) => providerBindings(inject("llmUrl")),
         true,
       ),
       // Batches on real local queues, with a model server that answers by rule (many turns at

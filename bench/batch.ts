@@ -9,8 +9,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serverOrigin } from "../test/fixtures/free-port.ts";
+import { startLlmServer } from "../test/fixtures/model-server/index.ts";
 import { startLocalWorker } from "../test/support/local-worker.ts";
-import { startLlmServer } from "../test/worker/llm-server.ts";
 import { percentile } from "./stats.ts";
 
 const smoke = process.argv.includes("--smoke");

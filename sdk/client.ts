@@ -8,6 +8,7 @@ import { type RequestOptions, Transport } from "./internal/transport.ts";
 import { Batches, WebhookSecrets } from "./resources/batches.ts";
 import { Diagrams } from "./resources/diagrams.ts";
 import { cancelTurn } from "./resources/messages.ts";
+import { Models } from "./resources/models.ts";
 import { type RenderedPng, type RenderedSvg, renderXml } from "./resources/render.ts";
 import { ShapeLibraries, Shapes } from "./resources/shapes.ts";
 import type {
@@ -109,6 +110,8 @@ export class Drawforge {
   readonly shapeLibraries: ShapeLibraries;
   /** Shape search. */
   readonly shapes: Shapes;
+  /** The models a turn may name: list. */
+  readonly models: Models;
   /** Prompt in, diagram out (see {@link Generate}). */
   readonly generate: Generate;
   /** Many generations at once, with webhooks: create, retrieve, items, cancel, waitFor, deliveries. */
@@ -123,6 +126,7 @@ export class Drawforge {
     this.diagrams = new Diagrams(t);
     this.shapeLibraries = new ShapeLibraries(t);
     this.shapes = new Shapes(t);
+    this.models = new Models(t);
     this.batches = new Batches(t);
     this.webhookSecret = new WebhookSecrets(t);
     const generate = (params: GenerateParams, opts?: RequestOptions): Promise<TurnResult> =>

@@ -38,6 +38,7 @@ export type {
 } from "./resources/batches.ts";
 export type { Diagrams, ExportedFile, ExportedImage } from "./resources/diagrams.ts";
 export type { Messages, TurnCancelled } from "./resources/messages.ts";
+export type { Models } from "./resources/models.ts";
 export type { ApplyOptions, Operations } from "./resources/operations.ts";
 export type { Publications } from "./resources/publications.ts";
 export type { RenderedPng, RenderedSvg } from "./resources/render.ts";

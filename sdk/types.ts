@@ -49,6 +49,7 @@ import type {
   RelayoutRequestSchema,
   RelayoutResultSchema,
 } from "../worker/schemas/layout.ts";
+import type { ModelListSchema, ModelOfferSchema } from "../worker/schemas/model-offer.ts";
 import type {
   CreatePublicationSchema,
   PublicationListSchema,
@@ -108,6 +109,9 @@ export type ShapeLibraryList = z.output<typeof LibraryListSchema>;
 export type ShapeLibrary = z.output<typeof LibrarySchema>;
 export type Shape = z.output<typeof ShapeSchema>;
 export type ShapeList = z.output<typeof ShapePageSchema>;
+/** A model a turn may name (`df.models.list()`): its jobs, what it accepts, whether it can run. */
+export type ModelOffer = z.output<typeof ModelOfferSchema>;
+export type ModelList = z.output<typeof ModelListSchema>;
 export type Problem = z.output<typeof ProblemSchema>;
 /** A problem code of the API (every one is in `PROBLEM_CODES`). */
 export type ProblemCode = Problem["code"];

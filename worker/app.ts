@@ -20,6 +20,7 @@ import { exports } from "./routes/export.ts";
 import { favicon } from "./routes/favicon.ts";
 import { layout } from "./routes/layout.ts";
 import { meta } from "./routes/meta.ts";
+import { models } from "./routes/models.ts";
 import { publications } from "./routes/publications.ts";
 import { published } from "./routes/published.ts";
 import { render } from "./routes/render.ts";
@@ -64,6 +65,7 @@ app.route("/v1", layout);
 app.route("/v1", convert);
 app.route("/v1", shapes);
 app.route("/v1", agent);
+app.route("/v1", models);
 app.route("/v1", batches);
 app.route("/v1", render);
 

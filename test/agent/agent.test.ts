@@ -5,8 +5,9 @@ import { sha256, toHex } from "../../worker/auth/encoding.ts";
 import { validateDocument, validateXml } from "../../worker/drawio/check/validate.ts";
 import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import { TurnEventSchema } from "../../worker/schemas/agent.ts";
+import type { RecordedRequest } from "../fixtures/model-server/index.ts";
 import { api, createDiagram, expectProblem, KEY_A, SMALL_XML } from "../worker/api.ts";
-import { modelCalled, script, sentToModel } from "./model-script.ts";
+import { modelCalled, modelJobs, script, sentToModel } from "./model-script.ts";
 
 /** Tenant A's id, derived from its key exactly as the Worker does. */
 const TENANT_A = `t_${toHex(await sha256(KEY_A)).slice(0, 32)}`;
@@ -51,10 +52,15 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     expect(res.json).toMatchObject({
       status: "changed",
       version: 2,
-      title: "Checkout flow with payment retries",
+      // The drawing model left it unnamed: the title job named it (the server's rule answer).
+      title: "Scripted title",
       text: "Drew the checkout flow.",
     });
-    expect(res.json.usage).toEqual({ input: 2400, output: 160, cached: 2000 });
+    const [titleJob] = await modelJobs();
+    expect(titleJob?.normalized.system).toMatch(/^You name/);
+    expect(titleJob?.normalized.messages[0]?.text).toContain("Checkout flow with payment retries");
+    // Two drawing calls and the title job, 1,200 in, 80 out, 1,000 cached each.
+    expect(res.json.usage).toEqual({ input: 3600, output: 240, cached: 3000 });
     expect(
       validateDocument(parseDiagram(res.json.xml)).filter((f) => f.severity === "error"),
     ).toEqual([]);
@@ -319,6 +325,7 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
 
   it("summarises older turns once the conversation outgrows its budget", async () => {
     const id = await createDiagram(SMALL_XML);
+    const jobs: RecordedRequest[] = [];
     for (let turn = 1; turn <= 8; turn++) {
       await script([{ text: `Answer ${turn}.` }]);
       const res = await api(`/v1/diagrams/${id}/messages`, {
@@ -326,13 +333,17 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
         body: { prompt: `Question ${turn}` },
       });
       expect(res.json.status).toBe("unchanged");
+      jobs.push(...(await modelJobs()));
     }
     const sent = (await sentToModel()) as Array<{
       messages: Array<{ content: unknown }>;
     }>;
     const context = JSON.stringify(sent[0]?.messages);
-    expect(context).toContain("Summary of our earlier conversation");
-    expect(context).toContain("user asked: Question 1");
+    // The summary job folded the aged messages in; its answer (the server's rule) leads.
+    expect(context).toContain("Summary of our earlier conversation:\\n- summary: ");
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs[0]?.normalized.system).toMatch(/^You condense/);
+    expect(jobs[0]?.normalized.messages[0]?.text).toContain("User: Question 1");
     expect(context).toContain("Question 7");
     const messages = await api(`/v1/diagrams/${id}/messages?limit=100`);
     expect(messages.json.items).toHaveLength(16);

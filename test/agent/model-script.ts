@@ -1,8 +1,8 @@
 import { expect, inject } from "vitest";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import type { RecordedRequest, ScriptStep } from "../fixtures/model-server/index.ts";
 
 /**
- * The scripted model server the agent tests' Worker talks to (see `llm-server.ts`), on the port
+ * The scripted model server the agent tests' Worker talks to (see `test/fixtures/model-server/`), on the port
  * its global setup (test/worker/global-setup.ts) was given.
  */
 const LLM = inject("llmUrl");
@@ -31,4 +31,20 @@ export async function sentToModel(): Promise<
 export async function modelCalled(count = 1): Promise<void> {
   const res = await fetch(`${LLM}/__wait?count=${count}`);
   expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/**
+ * The requests the model was sent since the last {@link script}, each with its protocol and
+ * the protocol-neutral view of it.
+ */
+export async function modelRequests(): Promise<RecordedRequest[]> {
+  return (await (await fetch(`${LLM}/__requests`)).json()) as RecordedRequest[];
+}
+
+/**
+ * The summary and title jobs the summary model was sent since the last {@link script}: the
+ * server answers them by rule (`- summary: …`, `Scripted title`) and lists them apart.
+ */
+export async function modelJobs(): Promise<RecordedRequest[]> {
+  return (await (await fetch(`${LLM}/__jobs`)).json()) as RecordedRequest[];
 }

@@ -1,7 +1,7 @@
 /** Global setup of the batch project: its rule-answering model server and webhook receiver. */
 import type { TestProject } from "vitest/node";
 import { serverOrigin } from "../fixtures/free-port.ts";
-import { startLlmServer } from "../worker/llm-server.ts";
+import { startLlmServer } from "../fixtures/model-server/index.ts";
 import { startReceiver } from "./receiver.ts";
 
 /**

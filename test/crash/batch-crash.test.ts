@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Received, startReceiver } from "../batch/receiver.ts";
 import { freePort, serverOrigin } from "../fixtures/free-port.ts";
-import { startLlmServer } from "../worker/llm-server.ts";
+import { startLlmServer } from "../fixtures/model-server/index.ts";
 
 // Issue #15: a 20-item batch against a scripted model, the Worker process killed (SIGKILL, no
 // goodbye) 2.5 s later, started again on the same state. Every item must end, each diagram be

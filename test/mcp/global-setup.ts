@@ -1,7 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { serverOrigin } from "../fixtures/free-port.ts";
+import { startLlmServer } from "../fixtures/model-server/index.ts";
 import { startLocalWorker } from "../support/local-worker.ts";
-import { startLlmServer } from "../worker/llm-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, inject } from "vitest";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import type { ScriptStep } from "../fixtures/model-server/index.ts";
 
 /** A graph the tests draw: three nodes in a row. */
 export const GRAPH = {

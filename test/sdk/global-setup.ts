@@ -1,7 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { serverOrigin } from "../fixtures/free-port.ts";
+import { startLlmServer } from "../fixtures/model-server/index.ts";
 import { startLocalWorker } from "../support/local-worker.ts";
-import { startLlmServer } from "../worker/llm-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,7 +18,7 @@ export const SDK_KEYS = ["sdk-key-a", "sdk-key-b"] as const;
 /**
  * Starts what the SDK tests talk to: the real Worker under wrangler (workerd, fresh storage in a
  * temporary directory, its own port) with the scripted OpenAI-compatible model server of
- * `test/worker/llm-server.ts` behind its agent.
+ * `test/fixtures/model-server/` behind its agent.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const llm = await startLlmServer();

@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 import { type ClientOptions, Drawforge } from "../../sdk/index.ts";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import type { ScriptStep } from "../fixtures/model-server/index.ts";
 
 /** A small valid diagram: vertices `a` (Start) and `b` (End) joined by edge `e`. */
 export const SMALL_XML =

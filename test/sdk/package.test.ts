@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLlmServer } from "../fixtures/model-server/index.ts";
 import { type LocalWorker, startLocalWorker } from "../support/local-worker.ts";
-import { startLlmServer } from "../worker/llm-server.ts";
 import { writeConsumer } from "./package-consumer.ts";
 import { ROOT, tsBlocks, usesSdk } from "./readme-examples.ts";
 

@@ -254,6 +254,35 @@ describe("tokens", () => {
   });
 });
 
+describe("models", () => {
+  it("lists the models a turn may name, for a key and for an edit token only", async () => {
+    // test/sdk/global-setup.ts: DRAWFORGE_MODEL=scripted on an OpenAI-compatible server.
+    const models = await df.models.list();
+    expect(models).toEqual({
+      items: [
+        {
+          id: "openai:scripted",
+          provider: "openai",
+          model: "scripted",
+          jobs: ["draw", "summary", "vision"],
+          accepts: { images: false, pdfs: false },
+          reasoning: false,
+          available: true,
+        },
+      ],
+      next_cursor: null,
+      default: "openai:scripted",
+    });
+    const { id } = await df.diagrams.create({ title: "Picker", xml: SMALL_XML });
+    const edit = await df.diagrams.tokens.create(id, { scope: "edit" });
+    expect(await client({ apiKey: edit.token }).models.list()).toEqual(models);
+    const view = await df.diagrams.tokens.create(id, { scope: "view" });
+    await expect(client({ apiKey: view.token }).models.list()).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
+  });
+});
+
 describe("stateless endpoints and shapes", () => {
   it("validates and repairs XML", async () => {
     expect(await df.validate({ xml: SMALL_XML })).toEqual({ valid: true, findings: [] });

@@ -9,6 +9,8 @@ import {
   Drawforge,
   type ExportedFile,
   type ListDiagramsParams,
+  type ModelList,
+  type ModelOffer,
   type Operation,
   type Page,
   type RenderedPng,
@@ -38,6 +40,7 @@ import type {
   ExportLinkSchema,
   OperationsResultSchema,
 } from "../../worker/schemas/diagram.ts";
+import type { ModelListSchema, ModelOfferSchema } from "../../worker/schemas/model-offer.ts";
 import type { RenderRequestSchema } from "../../worker/schemas/render.ts";
 import type { VersionSchema, VersionSummarySchema } from "../../worker/schemas/version.ts";
 import type {
@@ -69,6 +72,15 @@ describe("responses are exactly the API's schemas", () => {
     expectTypeOf(df.diagrams.export("d", { format: "xml" })).resolves.toEqualTypeOf<ExportedFile>();
     expectTypeOf(df.diagrams.delete("d")).resolves.toEqualTypeOf<void>();
     expectTypeOf<APIError["problem"]>().toEqualTypeOf<z.output<typeof ProblemSchema> | undefined>();
+  });
+
+  it("types the models a turn may name", () => {
+    expectTypeOf(df.models.list()).resolves.toEqualTypeOf<ModelList>();
+    expectTypeOf<ModelList>().toEqualTypeOf<z.output<typeof ModelListSchema>>();
+    expectTypeOf<ModelList["items"][number]>().toEqualTypeOf<ModelOffer>();
+    expectTypeOf<ModelOffer>().toEqualTypeOf<z.output<typeof ModelOfferSchema>>();
+    expectTypeOf<ModelOffer["jobs"]>().toEqualTypeOf<("draw" | "summary" | "vision")[]>();
+    expectTypeOf<ModelList["default"]>().toEqualTypeOf<string>();
   });
 
   it("types renders: an SVG's text or a PNG's bytes, by format", () => {

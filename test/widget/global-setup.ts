@@ -4,8 +4,8 @@ import { build } from "vite";
 import type { TestProject } from "vitest/node";
 import { findChromium } from "../browser/drawio.ts";
 import { serverOrigin } from "../fixtures/free-port.ts";
+import { startLlmServer } from "../fixtures/model-server/index.ts";
 import { startLocalWorker } from "../support/local-worker.ts";
-import { startLlmServer } from "../worker/llm-server.ts";
 import { startStaticDrawio } from "./drawio-server.ts";
 
 declare module "vitest" {
@@ -45,6 +45,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       OPENAI_API_KEY: "scripted-model-key",
       OPENAI_BASE_URL: `${llmUrl}/v1`,
       DRAWFORGE_MODEL: "scripted",
+      // A second model for the chat's model picker (test/widget/model-picker.test.ts); only the
+      // first takes images.
+      DRAWFORGE_MODELS: "scripted-blind",
+      DRAWFORGE_VISION_MODELS: "scripted",
       // The Worker's own copy of draw.io (`npm run assets:build`), as `npm start` serves it: the
       // demo page, editor links, publication pages and the MCP App viewer use it.
       DRAWIO_URL: "/drawio/?offline=1",

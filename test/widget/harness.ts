@@ -10,7 +10,7 @@ import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import { Drawforge } from "../../sdk/index.ts";
 import { CHROMIUM_ARGS, findChromium } from "../browser/drawio.ts";
-import type { ScriptStep } from "../worker/llm-server.ts";
+import type { ScriptStep } from "../fixtures/model-server/index.ts";
 import { WIDGET_TEST_KEY } from "./global-setup.ts";
 
 /** Where screenshots go; after `npx vitest run --project widget`, look at them. */
@@ -43,14 +43,16 @@ export function servers() {
   };
 }
 
-/** The backend's client: the SDK with the API key, as a product's server would hold it. */
-export function backend(): Drawforge {
-  return new Drawforge({ apiKey: WIDGET_TEST_KEY, baseUrl: servers().worker, maxRetries: 0 });
+/**
+ * The backend's client: the SDK with the API key, as a product's server would hold it; of the
+ * global setup's Worker unless `baseUrl` names another.
+ */
+export function backend(baseUrl = servers().worker): Drawforge {
+  return new Drawforge({ apiKey: WIDGET_TEST_KEY, baseUrl, maxRetries: 0 });
 }
 
-/** A fresh diagram and an `edit` and a `view` token for it. */
-export async function freshDiagram(xml = FLOW_XML, title = "Order flow") {
-  const df = backend();
+/** A fresh diagram and an `edit` and a `view` token for it (on `df`'s Worker). */
+export async function freshDiagram(xml = FLOW_XML, title = "Order flow", df = backend()) {
   const diagram = await df.diagrams.create({ xml, title });
   const [edit, view] = await Promise.all([
     df.diagrams.tokens.create(diagram.id, { scope: "edit" }),
@@ -66,6 +68,11 @@ export async function script(steps: ScriptStep[]): Promise<void> {
     body: JSON.stringify(steps),
   });
   if (!res.ok) throw new Error(`scripting the model failed: ${res.status}`);
+}
+
+/** The request bodies the scripted model received since the last {@link script}. */
+export async function sentToModel(): Promise<{ model?: string }[]> {
+  return (await (await fetch(`${servers().llm}/__requests`)).json()) as { model?: string }[];
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -122,11 +129,15 @@ export function browserForFile() {
 }
 
 /**
- * Opens `body` (HTML using the components) as a page of the Worker's own origin, so the widget
- * calls the API same-origin, as on the demo page. Every `drawforge-*` event reaching `document`
- * is recorded.
+ * Opens `body` (HTML using the components) as a page of the Worker's own origin (the global
+ * setup's, unless `origin` names another), so the widget calls the API same-origin, as on the
+ * demo page. Every `drawforge-*` event reaching `document` is recorded.
  */
-export async function openPage(browser: Browser, body: string): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  body: string,
+  origin: string = servers().worker,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   // Page errors and failed loads go to the test output: they explain a timeout.
@@ -137,7 +148,7 @@ export async function openPage(browser: Browser, body: string): Promise<Page> {
   // The page is built inside a document of the Worker's origin (its /healthz). A document
   // fulfilled by page.route() cannot load draw.io's cross-origin frame in this Chromium, and
   // elements written by page.setContent() are never upgraded.
-  await page.goto(`${servers().worker}/healthz`);
+  await page.goto(`${origin}/healthz`);
   await page.evaluate(
     ([names, markup]) => {
       const log: unknown[] = [];
@@ -232,10 +243,11 @@ export async function statusText(page: Page): Promise<string> {
 /** Markup for an editor (and, with `viewToken`, a viewer) of one diagram. */
 export function editorMarkup(
   d: { id: string; edit: string; view?: string },
-  extra: { saveDelay?: number; viewer?: boolean } = {},
+  extra: { saveDelay?: number; viewer?: boolean; model?: string } = {},
 ): string {
   const { drawio } = servers();
-  const editor = `<drawforge-editor diagram-id="${d.id}" token="${d.edit}" drawio-url="${drawio}" save-delay="${extra.saveDelay ?? 300}"></drawforge-editor>`;
+  const model = extra.model === undefined ? "" : ` model="${extra.model}"`;
+  const editor = `<drawforge-editor diagram-id="${d.id}" token="${d.edit}" drawio-url="${drawio}" save-delay="${extra.saveDelay ?? 300}"${model}></drawforge-editor>`;
   const viewer =
     extra.viewer && d.view
       ? `<drawforge-viewer diagram-id="${d.id}" token="${d.view}" drawio-url="${drawio}"></drawforge-viewer>`

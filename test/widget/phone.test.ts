@@ -105,6 +105,19 @@ describe.skipIf(!hasChromium)("the widget on a phone", () => {
     await page.locator("drawforge-editor .tabs button", { hasText: "Chat" }).tap();
     await page.locator("drawforge-editor .panel .chat").waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // The chat's model picker (two models offered) sits beside Send, on screen, tappable.
+    const picker = page.getByRole("combobox", { name: "Model" });
+    await picker.scrollIntoViewIfNeeded();
+    console.log("screenshot:", await shot(page, "phone-demo-model-picker"));
+    const [pick, send] = await Promise.all([
+      picker.boundingBox(),
+      page.locator("drawforge-editor [part=send-button]").boundingBox(),
+    ]);
+    if (!pick || !send) throw new Error("the model picker or Send has no box");
+    expect(pick.x).toBeGreaterThanOrEqual(0);
+    expect(pick.x + pick.width).toBeLessThanOrEqual(send.x);
+    expect(send.x + send.width).toBeLessThanOrEqual(390);
+    expect(pick.height).toBeGreaterThanOrEqual(36);
   });
 
   it("starts a wide publication readable on a phone, and pinches, pans and zooms it", async () => {

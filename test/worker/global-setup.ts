@@ -1,7 +1,7 @@
 /** Global setup of the agent project: its scripted model server. */
 import type { TestProject } from "vitest/node";
 import { serverOrigin } from "../fixtures/free-port.ts";
-import { startLlmServer } from "./llm-server.ts";
+import { startLlmServer } from "../fixtures/model-server/index.ts";
 
 /**
  * Starts the scripted OpenAI-compatible server the agent tests (test/agent) talk to, on a port

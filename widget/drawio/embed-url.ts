@@ -1,3 +1,7 @@
+/**
+ * Where the embedded draw.io comes from: its embed URL with the widget's defaults, and the
+ * iframe it runs in.
+ */
 /** The public draw.io editor for embedding; `drawio-url` may point to a self-hosted or offline one. */
 export const DEFAULT_DRAWIO_URL = "https://embed.diagrams.net/";
 
@@ -33,4 +37,32 @@ export function embedUrl(base: string): URL {
     if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   }
   return url;
+}
+
+/**
+ * draw.io's embed URL for a `drawio-url`, or undefined when that is not a URL.
+ *
+ * @example
+ * parsedEmbedUrl("not a url"); // undefined
+ */
+export function parsedEmbedUrl(drawioUrl: string): URL | undefined {
+  try {
+    return embedUrl(drawioUrl);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The iframe draw.io runs in, at `src` (an {@link embedUrl}).
+ *
+ * @example
+ * const iframe = drawioIframe(embedUrl(drawioUrl).href);
+ */
+export function drawioIframe(src: string): HTMLIFrameElement {
+  const iframe = document.createElement("iframe");
+  iframe.setAttribute("part", "frame");
+  iframe.title = "draw.io diagram editor";
+  iframe.src = src;
+  return iframe;
 }

@@ -20,7 +20,8 @@ export interface ChatViewOptions {
 
 /**
  * The chat panel: the conversation with the agent (its reply streaming in, tool activity as
- * it happens), the prompt box (which also takes Mermaid to convert), and Send or Cancel.
+ * it happens), the prompt box (which also takes Mermaid to convert), the model picker when
+ * there is a choice, and Send or Cancel.
  *
  * @example
  * renderChat(this.chat, { disabled: false, onSend: (p) => this.chat.send(p) });
@@ -73,6 +74,7 @@ export function renderChat(chat: ChatController, o: ChatViewOptions): TemplateRe
       ></textarea>
       <div class="prompt-actions">
         <span class="hint">Enter to send · Shift+Enter for a new line</span>
+        ${chat.models.render(o.disabled)}
         ${
           chat.running
             ? html`<button type="button" part="cancel-button" @click=${() => chat.cancel()}>Cancel</button>`

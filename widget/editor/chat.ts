@@ -8,6 +8,7 @@ import { errorDetail } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
 import { MERMAID_IMPORT } from "./history.ts";
 import { mermaidSource } from "./mermaid.ts";
+import { ModelPicker } from "./model-picker.ts";
 import type { EditorSession, SessionHost } from "./session.ts";
 
 /** One line of the chat transcript. */
@@ -44,6 +45,8 @@ const TOOL_LABELS: Record<string, string> = {
 export class ChatController {
   items: ChatItem[] = [];
   running = false;
+  /** The model the turns ask for, and its picker. */
+  readonly models: ModelPicker;
   readonly #host: SessionHost;
   readonly #df: WidgetClient;
   readonly #session: EditorSession;
@@ -58,6 +61,7 @@ export class ChatController {
     this.#df = df;
     this.#session = session;
     this.#id = id;
+    this.models = new ModelPicker(host, df);
   }
 
   /** Loads the earlier conversation (the last 20 messages), oldest first. */
@@ -75,7 +79,7 @@ export class ChatController {
     }
   }
 
-  /** Runs one agent turn on `prompt`, or converts it if it is Mermaid. */
+  /** Runs one agent turn on `prompt` (on the picked model), or converts it if it is Mermaid. */
   async send(prompt: string): Promise<void> {
     const text = prompt.trim();
     if (text === "" || this.running) return;
@@ -92,7 +96,11 @@ export class ChatController {
       await this.#session.beginTurn();
       emit(this.#host, "drawforge-turn-start", { prompt: text });
       if (mermaid === undefined) {
-        this.#stream = this.#df.diagrams.messages.stream(this.#id, { prompt: text });
+        const model = this.models.chosen;
+        this.#stream = this.#df.diagrams.messages.stream(this.#id, {
+          prompt: text,
+          ...(model === undefined ? {} : { model }),
+        });
         for await (const event of this.#stream) {
           this.#apply(event);
           if (event.type === "turn.completed") {

@@ -4,7 +4,7 @@
  */
 import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { DrawioFrame } from "../drawio/drawio-frame.ts";
-import { DEFAULT_DRAWIO_URL, embedUrl } from "../drawio/embed-url.ts";
+import { DEFAULT_DRAWIO_URL, drawioIframe, parsedEmbedUrl } from "../drawio/embed-url.ts";
 import { liveUrl, tokenProblem, widgetClient } from "../shared/client.ts";
 import { errorDetail, WidgetError } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
@@ -52,6 +52,8 @@ const EXPORTS = [
  * @csspart history - The history panel.
  * @csspart prompt - The prompt form.
  * @csspart send-button - Send.
+ * @csspart model - The model picker beside Send (only when more than one model can run).
+ * @csspart model-select - Its `<select>`.
  * @csspart cancel-button - Cancel the agent's turn.
  * @csspart banner - The conflict and error banner.
  * @csspart stage-notice - What shows instead of draw.io when it could not be loaded or started.
@@ -79,6 +81,7 @@ export class DrawforgeEditor extends LitElement {
     theme: { reflect: true },
     saveDelay: { attribute: "save-delay", type: Number },
     panel: { reflect: true },
+    model: {},
     setupError: { state: true },
   };
 
@@ -95,6 +98,12 @@ export class DrawforgeEditor extends LitElement {
   saveDelay = 800;
   /** The open side panel. */
   panel: "chat" | "history" | "none" = "chat";
+  /**
+   * The model the chat starts on (`provider:model`, from `GET /v1/models`), when the deployment
+   * offers more than one; a person's pick in the chat's picker wins for the rest of the page's
+   * session (`sessionStorage`). Default: the deployment's.
+   */
+  model = "";
 
   /** Why the editor cannot start at all (an API key for a token, a drawio-url that is no URL). */
   private setupError = "";
@@ -120,6 +129,8 @@ export class DrawforgeEditor extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Before render, so a host page's new `model` shows in this very update.
+    if (changed.has("model") && this.#chat) this.#chat.models.preferred = this.model;
     if (!RESTART.some((key) => changed.has(key))) return;
     const refused = this.token ? tokenProblem(this.token) : undefined;
     this.#src = refused ? undefined : parsedEmbedUrl(this.drawioUrl);
@@ -236,6 +247,8 @@ export class DrawforgeEditor extends LitElement {
     this.#session = session;
     this.#history = history;
     this.#chat = new ChatController(this, df, session, this.diagramId);
+    this.#chat.models.preferred = this.model;
+    void this.#chat.models.load();
     const socket = new LiveSocket(liveUrl(this.apiBase, this.diagramId, this.token), (n) => {
       session.notice(n);
       if (this.panel === "history") void history.load();
@@ -281,22 +294,4 @@ export class DrawforgeEditor extends LitElement {
       emit(this, "drawforge-error", errorDetail(error));
     }
   }
-}
-
-/** draw.io's embed URL for a `drawio-url`, or undefined when that is not a URL. */
-function parsedEmbedUrl(drawioUrl: string): URL | undefined {
-  try {
-    return embedUrl(drawioUrl);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The iframe draw.io runs in. */
-function drawioIframe(src: string): HTMLIFrameElement {
-  const iframe = document.createElement("iframe");
-  iframe.setAttribute("part", "frame");
-  iframe.title = "draw.io diagram editor";
-  iframe.src = src;
-  return iframe;
 }

@@ -136,6 +136,56 @@ export const panelStyles = css`
       font-size: 11px;
       color: var(--_muted);
     }
+    /* With a model picker the row holds the picker and Send; the hint gets a line of its own. */
+    .prompt-actions:has(.model) {
+      flex-wrap: wrap;
+      row-gap: 6px;
+    }
+    .prompt-actions:has(.model) .hint {
+      flex-basis: 100%;
+    }
+    .model {
+      display: inline-flex;
+      align-items: center;
+      gap: 6px;
+      flex: 1;
+      min-width: 0;
+      font-size: 12px;
+      color: var(--_muted);
+    }
+    .model select {
+      font: inherit;
+      color: var(--_text);
+      background: var(--_bg);
+      border: 1px solid var(--_border);
+      border-radius: calc(var(--_radius) - 2px);
+      padding: 4px 6px;
+      /* As wide as its longest name, up to a point; Send stays at the end of the row. */
+      flex: 0 1 auto;
+      min-width: 0;
+      max-width: 36ch;
+      text-overflow: ellipsis;
+      cursor: pointer;
+    }
+    .model select:disabled {
+      opacity: 0.5;
+      cursor: default;
+    }
+    .model select:focus-visible {
+      border-color: var(--_accent);
+    }
+    /* Fingers: as tall as the buttons around it. */
+    @container editor (max-width: 560px) {
+      .model select,
+      .prompt-actions button {
+        min-height: 44px;
+      }
+    }
+    @media (pointer: coarse) {
+      .model select {
+        min-height: 44px;
+      }
+    }
     .panel-head {
       display: flex;
       align-items: center;

@@ -13,6 +13,7 @@ import {
 import { Transport } from "../../sdk/internal/transport.ts";
 import type { Diagrams } from "../../sdk/resources/diagrams.ts";
 import { cancelTurn, type Messages } from "../../sdk/resources/messages.ts";
+import { Models } from "../../sdk/resources/models.ts";
 import { diagramPath, writeHeaders } from "../../sdk/resources/shared.ts";
 import type { Versions } from "../../sdk/resources/versions.ts";
 import type { Message, PageParams, VersionSummary } from "../../sdk/types.ts";
@@ -48,8 +49,9 @@ type FirstPage<Item> = (id: string, params: PageParams) => Promise<{ items: Item
 
 /**
  * What the widget calls of the API: a diagram's head and SVG, a save, its versions and its
- * conversation, and Mermaid's conversion. The SDK's own calls, with the same signatures, but
- * only these: no lists that page, publications, tokens or operations in `widget.js`.
+ * conversation, Mermaid's conversion, and the models a turn may name. The SDK's own calls,
+ * with the same signatures, but only these: no lists that page, publications, tokens or
+ * operations in `widget.js`.
  */
 export interface WidgetClient {
   /**
@@ -63,6 +65,8 @@ export interface WidgetClient {
     versions: Pick<Versions, "retrieve" | "restore"> & { list: FirstPage<VersionSummary> };
     messages: Pick<Messages, "stream"> & { list: FirstPage<Message> };
   };
+  /** `GET /v1/models`, for the chat's model picker (an `edit` token may ask). */
+  models: Pick<Models, "list">;
 }
 
 /**
@@ -90,6 +94,7 @@ export function widgetClient(apiBase: string, token: string): WidgetClient {
     convert: (id, params, options) =>
       t.json({ method: "POST", path: diagramPath(id, "/convert"), body: params }, options),
     diagrams: diagramCalls(t),
+    models: new Models(t),
   };
 }
 

@@ -7,13 +7,16 @@ import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 
 const DIAGRAM_PATH = /^\/v1\/diagrams\/([^/]+)(\/[^?]*)?$/;
+/** The one route outside a diagram a widget token reaches: the models its turns may name. */
+const MODELS_PATH = "/v1/models";
 
 /**
  * Limits widget tokens to what they were minted for: their own diagram's routes, reads with
- * `view`, reads and edits with `edit`; never deleting, minting tokens, publishing, or any other
- * route (not even the helpers that store nothing, such as `/v1/render` or `/v1/convert`: what an
- * editor needs of them is under its diagram, `POST /v1/diagrams/{id}/convert`). API keys pass;
- * tenancy is enforced by each diagram.
+ * `view`, reads and edits with `edit` (and, with `edit`, `GET /v1/models`, for the editor's model
+ * picker); never deleting, minting tokens, publishing, or any other route (not even the helpers
+ * that store nothing, such as `/v1/render` or `/v1/convert`: what an editor needs of them is
+ * under its diagram, `POST /v1/diagrams/{id}/convert`). API keys pass; tenancy is enforced by
+ * each diagram.
  *
  * @example
  * app.use("/v1/*", authenticate(), authorize());
@@ -24,6 +27,12 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     if (principal.kind === "key") return next();
     const path = c.req.path;
     const method = c.req.method;
+    const reading = method === "GET" || method === "HEAD" || method === "OPTIONS";
+    if (path === MODELS_PATH) {
+      // The editor's model picker: what a turn may name, so for the tokens that run turns.
+      if (reading && principal.scope === "edit") return next();
+      throw forbidden("listing models needs an edit token (the scope that runs turns)");
+    }
     const match = DIAGRAM_PATH.exec(path);
     if (!match) throw forbidden("a widget token can only be used on its own diagram");
     if (decodedSegment(match[1] ?? "") !== principal.diagramId) {
@@ -36,7 +45,6 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     if (rest.startsWith("/publications")) {
       throw forbidden("publishing a diagram needs an API key");
     }
-    const reading = method === "GET" || method === "HEAD" || method === "OPTIONS";
     if (!reading && principal.scope !== "edit") {
       throw forbidden("this token has the view scope; changes need an edit token");
     }

@@ -115,7 +115,8 @@ export const PageQuerySchema = z.object({
     .openapi({ description: `Items per page (1–${LIMITS.pageSize.max}).` }),
 });
 
-const NextCursorSchema = z
+/** `next_cursor` of every list: the cursor of the next page, null on the last. */
+export const NextCursorSchema = z
   .string()
   .nullable()
   .openapi({ description: "Pass as `cursor`; null at the end." });

@@ -1,0 +1,241 @@
+/**
+ * The agent's scenarios through every provider's real AI SDK package: each model of the
+ * deployment (vitest.config.ts points every provider at the scripted model server) creates,
+ * edits, draws Mermaid, sees an image, continues cut-off output, recovers from a tool error and
+ * runs several tool calls in one step, and the server checks what went over each wire.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { modelRequests, script } from "../agent/model-script.ts";
+import type { ProtocolName, RecordedRequest } from "../fixtures/model-server/index.ts";
+import { api, createDiagram, SMALL_XML } from "../worker/api.ts";
+
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+const GRAPH = {
+  nodes: [
+    { id: "cart", label: "Cart" },
+    { id: "pay", label: "Pay" },
+  ],
+  edges: [{ from: "cart", to: "pay" }],
+};
+
+/** Each model of the deployment, its wire protocol, and how a tool result looks on it. */
+const MODELS: Array<{
+  model: string;
+  protocol: ProtocolName;
+  toolResult: string;
+  /** Cache breakpoints the agent sets (Anthropic: on the system prompt; none elsewhere). */
+  markers: number;
+}> = [
+  {
+    model: "openai:scripted",
+    protocol: "responses",
+    toolResult: '"type":"function_call_output"',
+    markers: 0,
+  },
+  { model: "ollama:scripted", protocol: "chat", toolResult: '"role":"tool"', markers: 0 },
+  {
+    model: "anthropic:scripted",
+    protocol: "anthropic",
+    toolResult: '"type":"tool_result"',
+    markers: 1,
+  },
+  { model: "google:scripted", protocol: "gemini", toolResult: '"functionResponse"', markers: 0 },
+  // Bedrock caches only what a cachePoint closes, which the agent sets for Claude and Nova.
+  { model: "bedrock:scripted", protocol: "bedrock", toolResult: '"toolResult"', markers: 0 },
+  {
+    model: "azure:scripted",
+    protocol: "responses",
+    toolResult: '"type":"function_call_output"',
+    markers: 0,
+  },
+];
+
+/** The tool results the model was sent in a request, as text. */
+function toolResults(request: RecordedRequest | undefined): string {
+  return (request?.normalized.messages ?? []).flatMap((m) => m.toolResults).join("\n");
+}
+
+describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult, markers }) => {
+  /** Sends a follow-up message to a diagram with this model. */
+  const message = (id: string, prompt: string) =>
+    api(`/v1/diagrams/${id}/messages`, { method: "POST", body: { prompt, model } });
+
+  /** Checks the model got this protocol's requests, and a tool result in its shape. */
+  async function expectToolRoundTrip(): Promise<RecordedRequest[]> {
+    const sent = await modelRequests();
+    expect(sent.map((r) => r.protocol)).toEqual(sent.map(() => protocol));
+    expect(JSON.stringify(sent[1])).toContain(toolResult);
+    return sent;
+  }
+
+  it("creates a diagram, then edits it", async () => {
+    await script([
+      { tools: [{ name: "create_from_graph", args: { graph: GRAPH } }] },
+      { text: "Drew the checkout." },
+    ]);
+    const created = await api("/v1/generate", {
+      method: "POST",
+      body: { prompt: "Checkout: cart then pay", model },
+    });
+    expect(created.status, created.text.slice(0, 300)).toBe(200);
+    expect(created.json).toMatchObject({ status: "changed", text: "Drew the checkout." });
+    expect(created.json.xml).toContain('value="Cart"');
+    expect(created.json.xml).toContain('value="Pay"');
+    const sent = await expectToolRoundTrip();
+    expect(sent[0]?.normalized.tools).toContain("create_from_graph");
+    expect(sent[0]?.normalized.messages.at(-1)?.text).toContain("Checkout: cart then pay");
+    expect(sent[1]?.normalized.messages.find((m) => m.role === "assistant")?.toolCalls).toEqual([
+      "create_from_graph",
+    ]);
+
+    await script([
+      {
+        tools: [
+          {
+            name: "edit_diagram",
+            args: { operations: [{ op: "set_label", id: "pay", value: "Pay by card" }] },
+          },
+        ],
+      },
+      { text: "Renamed it." },
+    ]);
+    const edited = await message(created.json.diagram_id, "Say it is by card");
+    expect(edited.json).toMatchObject({ status: "changed", version: created.json.version + 1 });
+    expect(edited.json.xml).toContain('value="Pay by card"');
+    expect((await expectToolRoundTrip())[0]?.normalized.messages.at(-1)?.text).toContain(
+      "Say it is by card",
+    );
+  });
+
+  it("draws Mermaid", async () => {
+    await script([
+      {
+        tools: [
+          {
+            name: "create_from_mermaid",
+            args: { mermaid: "flowchart LR\n  A[Order] --> B[Ship]" },
+          },
+        ],
+      },
+      { text: "Drew it from Mermaid." },
+    ]);
+    const res = await api("/v1/generate", {
+      method: "POST",
+      body: { prompt: "Order then ship, as Mermaid", model },
+    });
+    expect(res.json.status, res.text.slice(0, 300)).toBe("changed");
+    expect(res.json.xml).toContain('value="Order"');
+    expect(res.json.xml).toContain('value="Ship"');
+    await expectToolRoundTrip();
+  });
+
+  it("passes an image attachment as this protocol's image part", async () => {
+    await script([
+      { tools: [{ name: "create_from_graph", args: { graph: GRAPH } }] },
+      { text: "Redrew the picture." },
+    ]);
+    const res = await api("/v1/generate", {
+      method: "POST",
+      body: {
+        prompt: "Redraw this picture",
+        model,
+        attachments: [{ data: PNG, media_type: "image/png" }],
+      },
+    });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.json.xml).toContain('value="Cart"');
+    const [sent] = await expectToolRoundTrip();
+    expect(sent?.normalized.messages.at(-1)).toMatchObject({ role: "user", images: 1 });
+  });
+
+  it("continues raw cells that were cut off", async () => {
+    const id = await createDiagram(SMALL_XML);
+    await script([
+      {
+        tools: [
+          {
+            name: "write_cells",
+            args: {
+              xml: '<mxCell id="c" value="Audit" vertex="1" parent="1"><mxGeometry x="420" y="20" width="120" height="60" as="geom',
+            },
+          },
+        ],
+      },
+      { tools: [{ name: "continue_cells", args: { xml: 'etry"/></mxCell>' } }] },
+      { text: "Added the audit step." },
+    ]);
+    const res = await message(id, "Add an audit step");
+    expect(res.json.status, res.text.slice(0, 300)).toBe("changed");
+    expect(res.json.xml).toContain('value="Audit"');
+    const sent = await expectToolRoundTrip();
+    expect(sent).toHaveLength(3);
+    expect(
+      sent[2]?.normalized.messages.find((m) => m.toolCalls.includes("continue_cells")),
+    ).toBeTruthy();
+  });
+
+  it("sends a tool error back, and the model's fixed call goes through", async () => {
+    const id = await createDiagram(SMALL_XML);
+    await script([
+      {
+        tools: [{ name: "edit_diagram", args: { operations: [{ op: "delete", id: "missing" }] } }],
+      },
+      { tools: [{ name: "edit_diagram", args: { operations: [{ op: "delete", id: "b" }] } }] },
+      { text: "Deleted the end." },
+    ]);
+    const res = await message(id, "Delete the end");
+    expect(res.json.status, res.text.slice(0, 300)).toBe("changed");
+    expect(res.json.xml).not.toContain('value="End"');
+    const sent = await expectToolRoundTrip();
+    expect(toolResults(sent[1])).toContain("there is no cell with id");
+  });
+
+  it("runs several tool calls of one step", async () => {
+    const id = await createDiagram(SMALL_XML);
+    const rename = (cell: string, value: string) => ({
+      name: "edit_diagram",
+      args: { operations: [{ op: "set_label", id: cell, value }] },
+    });
+    await script([
+      { tools: [rename("a", "Begin"), rename("b", "Finish")] },
+      { text: "Renamed both." },
+    ]);
+    const res = await message(id, "Rename both");
+    expect(res.json.status, res.text.slice(0, 300)).toBe("changed");
+    expect(res.json.xml).toContain('value="Begin"');
+    expect(res.json.xml).toContain('value="Finish"');
+    const sent = await expectToolRoundTrip();
+    const second = sent[1]?.normalized.messages ?? [];
+    expect(second.find((m) => m.role === "assistant")?.toolCalls).toEqual([
+      "edit_diagram",
+      "edit_diagram",
+    ]);
+    expect(second.filter((m) => m.role === "tool").flatMap((m) => m.toolResults)).toHaveLength(2);
+  });
+
+  it("gets the prompt it repeats within a turn served from the provider's cache", async () => {
+    const usage = (realistic: boolean) =>
+      fetch(`${inject("llmUrl")}/__usage`, { method: "POST", body: JSON.stringify({ realistic }) });
+    await usage(true);
+    try {
+      const id = await createDiagram(SMALL_XML);
+      await script([
+        { tools: [{ name: "edit_diagram", args: { operations: [{ op: "delete", id: "b" }] } }] },
+        { text: "Deleted it." },
+      ]);
+      const res = await message(id, "Delete the end");
+      expect(res.json.status, res.text.slice(0, 300)).toBe("changed");
+      const sent = await modelRequests();
+      expect(sent.map((r) => r.normalized.cacheMarkers)).toEqual([markers, markers]);
+      // The second call repeats the tools, the system prompt and the first exchange.
+      const { input, cached } = res.json.usage as { input: number; cached: number };
+      expect(input).toBeGreaterThan(2 * 1024);
+      if (protocol === "bedrock") expect(cached).toBe(0);
+      else expect(cached).toBeGreaterThanOrEqual(1024);
+    } finally {
+      await usage(false);
+    }
+  });
+});
