@@ -1,6 +1,7 @@
 /**
  * Unusual answers through the real Worker and the real OpenAI provider: a diagram written as
- * text instead of a tool call, and an empty answer, each a clear end with an `outcome`.
+ * text instead of a tool call, an empty answer and a refusal, each a clear end with an
+ * `outcome`; and tool calls in the quirky forms of some OpenAI-compatible servers.
  */
 import { describe, expect, it } from "vitest";
 import { parseDiagram } from "../../worker/drawio/model/parse.ts";
@@ -103,5 +104,61 @@ describe("an empty answer", () => {
     const generated = await api("/v1/generate", { method: "POST", body: { prompt: "Something" } });
     const problem = expectProblem(generated, 422, "no_diagram");
     expect(problem).toMatchObject({ outcome: "empty_answer", text: said });
+  });
+});
+
+describe("a refusal", () => {
+  it("leaves a diagram as it was, and a generation 422, each saying the model declined", async () => {
+    const said = "The model declined: I can't help with that.";
+    const id = await createDiagram(SMALL_XML);
+    await script([{ refusal: "I can't help with that." }]);
+    const res = await api(`/v1/diagrams/${id}/messages`, {
+      method: "POST",
+      body: { prompt: "Something bad" },
+      headers: { accept: "text/event-stream" },
+    });
+    expect(lastEvent(res.text)).toMatchObject({
+      type: "turn.completed",
+      status: "unchanged",
+      version: 1,
+      outcome: "refused",
+      text: said,
+    });
+
+    await script([{ refusal: "I can't help with that." }]);
+    const generated = await api("/v1/generate", { method: "POST", body: { prompt: "Bad" } });
+    expect(expectProblem(generated, 422, "no_diagram")).toMatchObject({
+      outcome: "refused",
+      text: said,
+    });
+  });
+});
+
+describe("tool calls in the quirky forms of OpenAI-compatible servers", () => {
+  it("draws from calls whose arguments are JSON objects and that have no ids", async () => {
+    const graph = {
+      nodes: [
+        { id: "a", label: "Order" },
+        { id: "b", label: "Ship" },
+      ],
+      edges: [{ from: "a", to: "b" }],
+    };
+    await script([
+      {
+        tools: [
+          { name: "create_from_graph", args: { graph } },
+          {
+            name: "edit_diagram",
+            args: { operations: [{ op: "set_label", id: "b", value: "Deliver" }] },
+          },
+        ],
+        quirks: { argsAsObject: true, noIds: true },
+      },
+      { text: "Drew it." },
+    ]);
+    const res = await api("/v1/generate", { method: "POST", body: { prompt: "Order then ship" } });
+    expect(res.status, res.text.slice(0, 300)).toBe(200);
+    expect(res.json).toMatchObject({ status: "changed", text: "Drew it." });
+    expect(labels(res.json.xml)).toEqual(expect.arrayContaining(["Order", "Deliver"]));
   });
 });
