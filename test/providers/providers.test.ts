@@ -215,6 +215,32 @@ describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult, mar
     expect(second.filter((m) => m.role === "tool").flatMap((m) => m.toolResults)).toHaveLength(2);
   });
 
+  it("ends a refusal and an empty answer saying what happened, with an outcome", async () => {
+    const id = await createDiagram(SMALL_XML);
+    await script([{ refusal: "I can't help with that." }]);
+    const refused = await message(id, "Something bad");
+    expect(refused.json, refused.text.slice(0, 300)).toMatchObject({
+      status: "unchanged",
+      version: 1,
+    });
+    if (model === "azure:scripted") {
+      // @ai-sdk/azure bundles an older @ai-sdk/openai whose Responses model knows no refusal
+      // parts: it drops the words, and the turn can only tell that the answer was empty.
+      expect(refused.json.outcome).toBe("empty_answer");
+    } else {
+      expect(refused.json.outcome).toBe("refused");
+      expect(refused.json.text).toMatch(/^The model declined/);
+    }
+
+    await script([{ text: "" }]);
+    const empty = await message(id, "Anything?");
+    expect(empty.json, empty.text.slice(0, 300)).toMatchObject({
+      status: "unchanged",
+      outcome: "empty_answer",
+      text: "The model gave an empty answer; nothing changed.",
+    });
+  });
+
   it("gets the prompt it repeats within a turn served from the provider's cache", async () => {
     const usage = (realistic: boolean) =>
       fetch(`${inject("llmUrl")}/__usage`, { method: "POST", body: JSON.stringify({ realistic }) });
@@ -237,5 +263,32 @@ describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult, mar
     } finally {
       await usage(false);
     }
+  });
+});
+
+describe("the agent on ollama:scripted, a server with Chat Completions quirks", () => {
+  it("draws from tool calls whose arguments are JSON objects and that have no ids", async () => {
+    const id = await createDiagram(SMALL_XML);
+    const rename = (cell: string, value: string) => ({
+      name: "edit_diagram",
+      args: { operations: [{ op: "set_label", id: cell, value }] },
+    });
+    await script([
+      {
+        tools: [rename("a", "Begin"), rename("b", "Finish")],
+        quirks: { argsAsObject: true, noIds: true },
+      },
+      { text: "Renamed both." },
+    ]);
+    const res = await api(`/v1/diagrams/${id}/messages`, {
+      method: "POST",
+      body: { prompt: "Rename both", model: "ollama:scripted" },
+    });
+    expect(res.json, res.text.slice(0, 300)).toMatchObject({ status: "changed", version: 2 });
+    expect(res.json.xml).toContain('value="Begin"');
+    expect(res.json.xml).toContain('value="Finish"');
+    // The calls went back to the model with the ids they were given, one result each.
+    const second = (await modelRequests())[1]?.normalized.messages ?? [];
+    expect(second.filter((m) => m.role === "tool").flatMap((m) => m.toolResults)).toHaveLength(2);
   });
 });
