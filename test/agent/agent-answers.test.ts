@@ -16,6 +16,17 @@ function labels(xml: string): string[] {
   return (parseDiagram(xml).pages[0]?.cells ?? []).map((c) => c.attrs.value ?? "").filter(Boolean);
 }
 
+/** Sends a message to a diagram; `stream` asks for its events instead of the JSON answer. */
+function message(id: string, prompt: string, stream = false) {
+  const headers = stream ? { headers: { accept: "text/event-stream" } } : {};
+  return api(`/v1/diagrams/${id}/messages`, { method: "POST", body: { prompt }, ...headers });
+}
+
+/** Generates a new diagram from a prompt. */
+function generate(prompt: string) {
+  return api("/v1/generate", { method: "POST", body: { prompt } });
+}
+
 /** The data of a stream's last event, checked against its schema. */
 function lastEvent(text: string): Record<string, unknown> {
   const block = text.split("\n\n").findLast((b) => b.startsWith("event: "));
@@ -27,7 +38,7 @@ function lastEvent(text: string): Record<string, unknown> {
 describe("a diagram the model wrote in its answer", () => {
   it("is drawn from Mermaid and saved as the generated diagram, without the block in its words", async () => {
     await script([{ text: `Here is the flow:\n\n\`\`\`mermaid\n${MERMAID}\n\`\`\`` }]);
-    const res = await api("/v1/generate", { method: "POST", body: { prompt: "Checkout flow" } });
+    const res = await generate("Checkout flow");
     expect(res.status, res.text.slice(0, 300)).toBe(200);
     expect(res.json).toMatchObject({
       status: "changed",
@@ -49,11 +60,7 @@ describe("a diagram the model wrote in its answer", () => {
     const id = await createDiagram(SMALL_XML);
     const revised = SMALL_XML.replace('value="End"', 'value="Paid"');
     await script([{ text: `Renamed End:\n\`\`\`xml\n${revised}\n\`\`\`` }]);
-    const res = await api(`/v1/diagrams/${id}/messages`, {
-      method: "POST",
-      body: { prompt: "Call End Paid" },
-      headers: { accept: "text/event-stream" },
-    });
+    const res = await message(id, "Call End Paid", true);
     expect(res.text).toContain("event: version.created");
     expect(lastEvent(res.text)).toMatchObject({
       type: "turn.completed",
@@ -68,10 +75,7 @@ describe("a diagram the model wrote in its answer", () => {
   it("changes nothing when it does not parse, and says why", async () => {
     const id = await createDiagram(SMALL_XML);
     await script([{ text: "```mermaid\nflowchart LR\n  a -->|x\n```" }]);
-    const res = await api(`/v1/diagrams/${id}/messages`, {
-      method: "POST",
-      body: { prompt: "Add a step" },
-    });
+    const res = await message(id, "Add a step");
     expect(res.status, res.text.slice(0, 300)).toBe(200);
     expect(res.json).toMatchObject({
       status: "unchanged",
@@ -84,53 +88,32 @@ describe("a diagram the model wrote in its answer", () => {
   });
 });
 
-describe("an empty answer", () => {
+describe.each([
+  {
+    answer: "an empty answer",
+    step: { text: "" },
+    outcome: "empty_answer",
+    said: "The model gave an empty answer; nothing changed.",
+    stream: false,
+  },
+  {
+    answer: "a refusal",
+    step: { refusal: "I can't help with that." },
+    outcome: "refused",
+    said: "The model declined: I can't help with that.",
+    stream: true,
+  },
+])("$answer", ({ step, outcome, said, stream }) => {
   it("leaves a diagram as it was and says so, and a generation 422 with its outcome", async () => {
-    const said = "The model gave an empty answer; nothing changed.";
     const id = await createDiagram(SMALL_XML);
-    await script([{ text: "" }]);
-    const res = await api(`/v1/diagrams/${id}/messages`, {
-      method: "POST",
-      body: { prompt: "Anything?" },
-    });
-    expect(res.json).toMatchObject({
-      status: "unchanged",
-      version: 1,
-      outcome: "empty_answer",
-      text: said,
-    });
+    await script([step]);
+    const res = await message(id, "Anything?", stream);
+    const end = stream ? lastEvent(res.text) : res.json;
+    expect(end).toMatchObject({ status: "unchanged", version: 1, outcome, text: said });
 
-    await script([{ text: "" }]);
-    const generated = await api("/v1/generate", { method: "POST", body: { prompt: "Something" } });
-    const problem = expectProblem(generated, 422, "no_diagram");
-    expect(problem).toMatchObject({ outcome: "empty_answer", text: said });
-  });
-});
-
-describe("a refusal", () => {
-  it("leaves a diagram as it was, and a generation 422, each saying the model declined", async () => {
-    const said = "The model declined: I can't help with that.";
-    const id = await createDiagram(SMALL_XML);
-    await script([{ refusal: "I can't help with that." }]);
-    const res = await api(`/v1/diagrams/${id}/messages`, {
-      method: "POST",
-      body: { prompt: "Something bad" },
-      headers: { accept: "text/event-stream" },
-    });
-    expect(lastEvent(res.text)).toMatchObject({
-      type: "turn.completed",
-      status: "unchanged",
-      version: 1,
-      outcome: "refused",
-      text: said,
-    });
-
-    await script([{ refusal: "I can't help with that." }]);
-    const generated = await api("/v1/generate", { method: "POST", body: { prompt: "Bad" } });
-    expect(expectProblem(generated, 422, "no_diagram")).toMatchObject({
-      outcome: "refused",
-      text: said,
-    });
+    await script([step]);
+    const problem = expectProblem(await generate("Something"), 422, "no_diagram");
+    expect(problem).toMatchObject({ outcome, text: said });
   });
 });
 
@@ -156,7 +139,7 @@ describe("tool calls in the quirky forms of OpenAI-compatible servers", () => {
       },
       { text: "Drew it." },
     ]);
-    const res = await api("/v1/generate", { method: "POST", body: { prompt: "Order then ship" } });
+    const res = await generate("Order then ship");
     expect(res.status, res.text.slice(0, 300)).toBe(200);
     expect(res.json).toMatchObject({ status: "changed", text: "Drew it." });
     expect(labels(res.json.xml)).toEqual(expect.arrayContaining(["Order", "Deliver"]));

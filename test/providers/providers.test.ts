@@ -20,6 +20,12 @@ const GRAPH = {
   edges: [{ from: "cart", to: "pay" }],
 };
 
+/** A tool call that renames a cell. */
+const rename = (cell: string, value: string) => ({
+  name: "edit_diagram",
+  args: { operations: [{ op: "set_label", id: cell, value }] },
+});
+
 /** Each model of the deployment, its wire protocol, and how a tool result looks on it. */
 const MODELS: Array<{
   model: string;
@@ -194,10 +200,6 @@ describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult, mar
 
   it("runs several tool calls of one step", async () => {
     const id = await createDiagram(SMALL_XML);
-    const rename = (cell: string, value: string) => ({
-      name: "edit_diagram",
-      args: { operations: [{ op: "set_label", id: cell, value }] },
-    });
     await script([
       { tools: [rename("a", "Begin"), rename("b", "Finish")] },
       { text: "Renamed both." },
@@ -269,10 +271,6 @@ describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult, mar
 describe("the agent on ollama:scripted, a server with Chat Completions quirks", () => {
   it("draws from tool calls whose arguments are JSON objects and that have no ids", async () => {
     const id = await createDiagram(SMALL_XML);
-    const rename = (cell: string, value: string) => ({
-      name: "edit_diagram",
-      args: { operations: [{ op: "set_label", id: cell, value }] },
-    });
     await script([
       {
         tools: [rename("a", "Begin"), rename("b", "Finish")],

@@ -36,7 +36,7 @@ const XML_STARTS: Array<{ open: RegExp; close: RegExp }> = [
  *
  * @example
  * findTextDiagram("Here:\n```mermaid\nflowchart LR\nA-->B\n```");
- * // { kind: "mermaid", source: "flowchart LR\nA-->B\n", rest: "Here:" }
+ * // { kind: "mermaid", source: "flowchart LR\nA-->B\n", rest: "Here." }
  */
 export function findTextDiagram(text: string): TextDiagram | undefined {
   for (const fence of text.matchAll(FENCE)) {
