@@ -202,10 +202,25 @@ export class ChatController {
       case "diagram.preview":
         this.#session.preview(event.xml);
         break;
+      case "turn.completed":
+        // An answer that was not an ordinary one (a diagram pasted as text, an empty answer, a
+        // refusal): the turn's own words say what happened, in place of what streamed.
+        if (!event.outcome) return;
+        this.#replaceReply(event.text);
+        break;
       default:
         return;
     }
     this.#host.requestUpdate();
+  }
+
+  /** The running turn's reply in the transcript becomes `text` (one is added if it had none). */
+  #replaceReply(text: string): void {
+    const asked = this.items.findLastIndex((item) => item.kind === "user");
+    const at = this.items.findLastIndex((item, n) => n > asked && item.kind === "assistant");
+    const reply: ChatItem = { kind: "assistant", text };
+    this.items =
+      at < 0 ? [...this.items, reply] : this.items.map((item, n) => (n === at ? reply : item));
   }
 
   /**
