@@ -136,7 +136,7 @@ function providerBindings(u: string): Record<string, string> {
     AZURE_BASE_URL: `${u}/openai/v1`,
     DRAWFORGE_MODEL: "openai:scripted",
     DRAWFORGE_MODELS:
-      "ollama:scripted,anthropic:scripted,google:scripted,bedrock:scripted,azure:scripted",
+      "ollama:scripted,anthropic:scripted,google:scripted,bedrock:anthropic.claude-scripted,azure:scripted,xai:grok-scripted",
     DRAWFORGE_VISION_MODELS: "*",
   };
 }
