@@ -223,6 +223,26 @@ describe.each(MODELS)("the agent on $model", ({ model, protocol, toolResult, mar
     expect(second.filter((m) => m.role === "tool").flatMap((m) => m.toolResults)).toHaveLength(2);
   });
 
+  it("sends a reasoning model its effort and no temperature, any other model the temperature", async () => {
+    await script([{ text: "Nothing to change." }]);
+    const id = await createDiagram(SMALL_XML);
+    const res = await message(id, "Anything to do?");
+    expect(res.json.status, res.text.slice(0, 300)).toBe("unchanged");
+    const [sent] = await modelRequests();
+    // vitest.config.ts: DRAWFORGE_REASONING_MODELS=anthropic:scripted,google:scripted, effort
+    // low, DRAWFORGE_TEMPERATURE=0.2.
+    if (model === "anthropic:scripted" || model === "google:scripted") {
+      expect(sent?.normalized.temperature).toBeUndefined();
+      expect(JSON.stringify(sent?.normalized.reasoning)).toMatch(/budget|thinking|low/i);
+    } else {
+      // The Bedrock provider itself drops a temperature for a Claude it has no table entry for
+      // (it assumes a newer model that refuses sampling parameters), as "claude-scripted" is.
+      const temperature = model.startsWith("bedrock:") ? undefined : 0.2;
+      expect(sent?.normalized.temperature).toBe(temperature);
+      expect(sent?.normalized.reasoning).toBeUndefined();
+    }
+  });
+
   it("keeps a reasoning model's thoughts out of the diagram and the conversation, and counts them", async () => {
     const thought = "SECRET-THOUGHT: the user probably wants a left-to-right flow";
     await script([
