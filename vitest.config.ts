@@ -136,8 +136,12 @@ function providerBindings(u: string): Record<string, string> {
     AZURE_BASE_URL: `${u}/openai/v1`,
     DRAWFORGE_MODEL: "openai:scripted",
     DRAWFORGE_MODELS:
-      "ollama:scripted,anthropic:scripted,google:scripted,bedrock:scripted,azure:scripted",
+      "ollama:scripted,anthropic:scripted,google:scripted,bedrock:anthropic.claude-scripted,azure:scripted,xai:grok-scripted",
     DRAWFORGE_VISION_MODELS: "*",
+    // Two reasoning models with an effort, and a temperature for the others.
+    DRAWFORGE_REASONING_MODELS: "anthropic:scripted,google:scripted",
+    DRAWFORGE_REASONING_EFFORT: "low",
+    DRAWFORGE_TEMPERATURE: "0.2",
   };
 }
 

@@ -6,7 +6,9 @@
  * (c) per generated layout spec, the graph spec a model writes against the bare <mxCell> XML of
  *     the same diagram;
  * (d) per spec that Mermaid can say (no library icons, style overrides, swimlanes or zones), the
- *     same diagram written as a Mermaid flowchart against the graph spec and the bare cells.
+ *     same diagram written as a Mermaid flowchart against the graph spec and the bare cells;
+ * (e) per provider, the share of a three-turn conversation's prompt its cache serves
+ *     (`prompt-cache.ts`: the real AI SDK providers against the scripted server's cache rules).
  * Prints figures, then one JSON line.
  *
  *   npm run bench -- tokens
@@ -23,6 +25,7 @@ import { layoutGraph } from "../worker/drawio/layout/index.ts";
 import { emptyDocument } from "../worker/drawio/model/document.ts";
 import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { serializeCell } from "../worker/drawio/model/serialize.ts";
+import { promptCacheShares } from "./prompt-cache.ts";
 import { median } from "./stats.ts";
 
 const tools = agentTools(new WorkingCopy(emptyDocument()), { search: () => [] }, () => {});
@@ -85,9 +88,20 @@ console.log(
   `Mermaid flowchart vs graph spec: median ratio ${mermaidSpecRatio.toFixed(3)}, vs bare mxCell XML ${mermaidCellRatio.toFixed(3)}, over the ${mermaidVsSpec.length} specs Mermaid can say`,
 );
 
+console.log("prompt served from cache, three turns (draw, edit, read), per provider:");
+const shares = await promptCacheShares();
+for (const row of shares) {
+  console.log(
+    `  ${row.provider.padEnd(26)} ${String(row.cached).padStart(6)} of ${String(row.input).padStart(6)} prompt tokens cached: ${(row.share * 100).toFixed(1)} %`,
+  );
+}
+
 console.log(
   JSON.stringify({
     fixed_prompt_tokens: fixed,
+    cached_share: Object.fromEntries(
+      shares.map((r) => [r.provider, Math.round(r.share * 1000) / 1000]),
+    ),
     mermaid_vs_spec_ratio: Math.round(mermaidSpecRatio * 1000) / 1000,
     mermaid_vs_cells_ratio: Math.round(mermaidCellRatio * 1000) / 1000,
     edit_context_ratio: Math.round(editRatio * 1000) / 1000,

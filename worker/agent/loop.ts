@@ -66,10 +66,11 @@ export interface AgentLoopOptions {
   /** Temperature or reasoning effort for this model (`callSettings`). */
   call?: CallSettings;
   /**
-   * Provider options on the system prompt that make the provider cache it with the tools
-   * before it (Anthropic's `cacheControl`, Bedrock's `cachePoint`).
+   * Provider options that mark a cache breakpoint (Anthropic's `cacheControl`, Bedrock's
+   * `cachePoint`): set on the system prompt (the tools and it, the same for every turn) and on
+   * the request (the whole context, which every later step of the turn repeats).
    */
-  systemCache?: ProviderOptions;
+  cacheMark?: ProviderOptions;
   document: DiagramDocument;
   prompt: string;
   /** Earlier turns of the conversation. */
@@ -125,11 +126,15 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     instructions: {
       role: "system",
       content: SYSTEM_PROMPT,
-      ...(options.systemCache ? { providerOptions: options.systemCache } : {}),
+      ...(options.cacheMark ? { providerOptions: options.cacheMark } : {}),
     },
     messages: [
       ...(options.history ?? []),
-      { role: "user", content: userContent(request, options.attachments ?? []) },
+      {
+        role: "user",
+        content: userContent(request, options.attachments ?? []),
+        ...(options.cacheMark ? { providerOptions: options.cacheMark } : {}),
+      },
     ],
     tools: agentTools(copy, options.shapes, () =>
       emit({ type: "diagram.preview", xml: copy.xml() }),

@@ -35,11 +35,11 @@ export interface ResolvedModel {
   name: string;
   call: CallSettings;
   /**
-   * Provider options for the system prompt that make the provider cache everything up to it
-   * (its tools and itself): Anthropic's `cacheControl`, Bedrock's `cachePoint`. Empty for
-   * providers that cache prefixes on their own (OpenAI, Azure, Gemini).
+   * Provider options that make the provider cache the prompt up to the message carrying them:
+   * Anthropic's `cacheControl`, Bedrock's `cachePoint`. Empty for providers that cache
+   * prefixes on their own (OpenAI, Azure, Gemini).
    */
-  systemCache: ProviderOptions;
+  cacheMark: ProviderOptions;
 }
 
 /**
@@ -47,7 +47,7 @@ export interface ResolvedModel {
  * refusals of {@link chooseModel} (503 naming the setting to fix, 422 for a model not offered).
  *
  * @example
- * const { model, call, systemCache } = resolveModel(env, body.model, { images: true });
+ * const { model, call, cacheMark } = resolveModel(env, body.model, { images: true });
  */
 export function resolveModel(
   settings: ModelSettings,
@@ -61,12 +61,12 @@ export function resolveModel(
     choice,
     name: choice.id,
     call: callSettings(settings, choice),
-    systemCache: systemCache(choice),
+    cacheMark: cacheMarkOf(choice),
   };
 }
 
 /** Anthropic models cache what a breakpoint closes; on Bedrock, Claude and Nova do. */
-function systemCache(choice: ModelChoice): ProviderOptions {
+function cacheMarkOf(choice: ModelChoice): ProviderOptions {
   if (choice.provider.kind === "anthropic") {
     return { anthropic: { cacheControl: { type: "ephemeral" } } };
   }

@@ -75,7 +75,7 @@ export interface TurnEngine {
   name: string;
   /** Its temperature or reasoning effort, and where its provider caches the system prompt. */
   call?: ResolvedModel["call"];
-  systemCache?: ResolvedModel["systemCache"];
+  cacheMark?: ResolvedModel["cacheMark"];
   /** The model for conversation summaries and titles (`DRAWFORGE_SUMMARY_MODEL`). */
   summary?: ResolvedModel;
   limits?: { totalMs: number; stepMs: number; maxRetries: number };
@@ -114,7 +114,7 @@ export async function turnEngine(
     model: chosen.model,
     name: chosen.name,
     call: chosen.call,
-    systemCache: chosen.systemCache,
+    cacheMark: chosen.cacheMark,
     summary,
     limits: wanted.retries === undefined ? limits : { ...limits, maxRetries: wanted.retries },
     loop: runAgentLoop,
@@ -246,7 +246,7 @@ async function runTurnSteps(
   const result = await engine.loop({
     model: engine.model,
     ...(engine.call ? { call: engine.call } : {}),
-    ...(engine.systemCache ? { systemCache: engine.systemCache } : {}),
+    ...(engine.cacheMark ? { cacheMark: engine.cacheMark } : {}),
     document,
     prompt: args.prompt,
     history,

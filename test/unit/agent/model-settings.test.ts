@@ -93,15 +93,15 @@ describe("providers", () => {
   });
 
   it("marks the system prompt for caching where the provider needs a mark", () => {
-    expect(resolveModel(all, "anthropic:claude-sonnet-4-5").systemCache).toEqual({
+    expect(resolveModel(all, "anthropic:claude-sonnet-4-5").cacheMark).toEqual({
       anthropic: { cacheControl: { type: "ephemeral" } },
     });
     expect(
-      resolveModel(all, "bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0").systemCache,
+      resolveModel(all, "bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0").cacheMark,
     ).toEqual({ bedrock: { cachePoint: { type: "default" } } });
     // OpenAI and Gemini cache a repeated prefix on their own.
-    expect(resolveModel(all).systemCache).toEqual({});
-    expect(resolveModel(all, "google:gemini-2.5-flash").systemCache).toEqual({});
+    expect(resolveModel(all).cacheMark).toEqual({});
+    expect(resolveModel(all, "google:gemini-2.5-flash").cacheMark).toEqual({});
   });
 
   it("answers a missing key with 503 naming the setting, at request time", () => {

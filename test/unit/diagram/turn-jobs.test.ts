@@ -36,7 +36,7 @@ function summaryModel(answer: string | Error) {
     choice: modelOf({}, "openai:small"),
     name: "openai:small",
     call: {},
-    systemCache: {},
+    cacheMark: {},
   };
   return { resolved, prompts };
 }
