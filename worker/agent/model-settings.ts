@@ -153,7 +153,7 @@ export function chooseModel(
       const ids = allowed.map((m) => m.id);
       throw new ModelChoiceError(
         "model_not_allowed",
-        `model "${requested}" is not offered here; use one of: ${ids.join(", ")} (the deployment lists more in DRAWFORGE_MODELS)`,
+        `model "${requested}" is not offered here; use one of: ${ids.join(", ")} (GET /v1/models says which can run)`,
         { allowed: ids },
       );
     }

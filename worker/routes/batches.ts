@@ -59,6 +59,8 @@ batches.openapi(createBatch, async (c) => {
   const tenant = c.get("principal").tenant;
   try {
     chooseModel(c.env, body.model);
+    // Every item also runs the summary model's jobs: a broken setting refuses the batch now.
+    chooseModel(c.env, undefined, {}, "summary");
   } catch (error) {
     throw modelProblem(error);
   }
