@@ -73,7 +73,8 @@ function listed(value: string | undefined, id: string, model: string): boolean |
  */
 export function modelOf(settings: ModelSettings, name: string, source?: SettingName): ModelChoice {
   const colon = name.indexOf(":");
-  const providerId = colon < 0 ? "openai" : name.slice(0, colon);
+  // Provider names are lower case; `OpenAI:gpt-4.1` is the same model.
+  const providerId = colon < 0 ? "openai" : name.slice(0, colon).toLowerCase();
   const model = colon < 0 ? name : name.slice(colon + 1);
   const provider = providerById(providerId);
   if (!provider || model === "") {
@@ -185,11 +186,25 @@ function assertConfigured(settings: ModelSettings, choice: ModelChoice): void {
     !PROVIDERS.some((p) => p.needs.length > 0 && missingSettings(p, settings).length === 0);
   const detail = nothingSet
     ? `No model is configured, so AI endpoints are off (everything else works). Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server, DRAWFORGE_MODEL for the model name), or OPENAI_BASE_URL alone for a local server that takes no key (Ollama, LM Studio), or another provider's settings with DRAWFORGE_MODEL=provider:model (anthropic, google, bedrock, azure, …), with \`wrangler secret put\`, or in .dev.vars.`
-    : `model "${choice.id}" needs ${choice.provider.label}'s settings: set ${needsInWords(choice.provider)} (missing: ${missing.join(", ")}), with \`wrangler secret put\`, or in .dev.vars.`;
+    : `model "${choice.id}" needs ${choice.provider.label}'s settings: set ${needsInWords(choice.provider)} (missing: ${missing.join(", ")}), with \`wrangler secret put\`, or in .dev.vars.${otherProviderHint(settings)}`;
   throw new ModelChoiceError("model_not_configured", detail, {
     setting: missing[0] as string,
     model: choice.id,
   });
+}
+
+/**
+ * With no `DRAWFORGE_MODEL`, the default is an OpenAI model: when another provider is the one
+ * configured, say how to pick one of its models instead.
+ */
+function otherProviderHint(settings: ModelSettings): string {
+  if (setting(settings, "DRAWFORGE_MODEL") !== undefined) return "";
+  const configured = PROVIDERS.find(
+    (p) => p.id !== "openai" && p.needs.length > 0 && missingSettings(p, settings).length === 0,
+  );
+  return configured
+    ? ` Or, to use ${configured.label}, whose settings are present, set DRAWFORGE_MODEL to one of its models, e.g. ${configured.example}.`
+    : "";
 }
 
 /** What a model call is given besides the prompt: a temperature, or a reasoning effort. */

@@ -307,3 +307,19 @@ describe("every provider of the registry", () => {
     },
   );
 });
+
+describe("settings a person gets slightly wrong", () => {
+  it("takes a provider name in any case", () => {
+    const settings = { ANTHROPIC_API_KEY: "k", DRAWFORGE_MODEL: "Anthropic:claude-sonnet-4-5" };
+    expect(chooseModel(settings).id).toBe("anthropic:claude-sonnet-4-5");
+    expect(chooseModel(settings, "ANTHROPIC:claude-sonnet-4-5").id).toBe(
+      "anthropic:claude-sonnet-4-5",
+    );
+  });
+
+  it("points at DRAWFORGE_MODEL when only another provider's key is set", () => {
+    expect(() => chooseModel({ ANTHROPIC_API_KEY: "k" })).toThrow(
+      /missing: OPENAI_API_KEY.*Anthropic, whose settings are present, set DRAWFORGE_MODEL .* e\.g\. anthropic:claude-sonnet-4-5/,
+    );
+  });
+});
