@@ -26,6 +26,7 @@ import type { CallSettings } from "./model-settings.ts";
 import { SYSTEM_PROMPT, turnContext } from "./prompt.ts";
 import { quietAnswer } from "./quiet-answer.ts";
 import { agentTools, type ShapeSearch } from "./tools.ts";
+import { addUsage, usageOf } from "./usage.ts";
 import { WorkingCopy } from "./working-copy.ts";
 
 /**
@@ -105,7 +106,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   const emit = options.onEvent ?? (() => {});
   const maxSteps = options.maxSteps ?? 8;
   const copy = new WorkingCopy(options.document, { shapes: options.shapes });
-  const usage: Usage = { input: 0, output: 0, cached: 0 };
+  let usage: Usage = { input: 0, output: 0, cached: 0 };
   let text = "";
   let steps = 0;
   let lastFinish: string | undefined;
@@ -174,10 +175,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
           steps++;
           lastFinish = part.finishReason;
           rawFinish = part.rawFinishReason;
-          usage.input += part.usage.inputTokens ?? 0;
-          usage.output += part.usage.outputTokens ?? 0;
-          usage.cached += part.usage.inputTokenDetails?.cacheReadTokens ?? 0;
-          addReasoning(usage, part.usage.outputTokenDetails?.reasoningTokens);
+          usage = addUsage(usage, usageOf(part.usage));
           break;
         case "error":
           failure = failureText(part.error);
@@ -233,14 +231,6 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     ...outcome,
     ...(copy.title ? { title: copy.title } : {}),
   };
-}
-
-/**
- * Counts a step's reasoning tokens into the turn's usage (the member appears once a model
- * reasoned). The reasoning text itself is neither emitted nor kept: only its cost is.
- */
-function addReasoning(usage: Usage, tokens: number | undefined): void {
-  if (tokens) usage.reasoning = (usage.reasoning ?? 0) + tokens;
 }
 
 /**

@@ -8,6 +8,7 @@ import { generateText } from "ai";
 import type { Usage } from "../schemas/version.ts";
 import type { ResolvedModel } from "./model.ts";
 import { SUMMARY_PROMPT, TITLE_PROMPT } from "./prompt.ts";
+import { usageOf } from "./usage.ts";
 
 /** Longest a job may take, retries included. */
 const JOB_TIMEOUT_MS = 20_000;
@@ -99,13 +100,7 @@ async function runJob(
       timeout: JOB_TIMEOUT_MS,
       ...(signal ? { abortSignal: signal } : {}),
     });
-    const usage: Usage = {
-      input: result.usage.inputTokens ?? 0,
-      output: result.usage.outputTokens ?? 0,
-      cached: result.usage.inputTokenDetails?.cacheReadTokens ?? 0,
-    };
-    const reasoning = result.usage.outputTokenDetails?.reasoningTokens;
-    if (reasoning) usage.reasoning = reasoning;
+    const usage = usageOf(result.usage);
     const text = result.text.trim();
     return text ? { text, usage } : undefined;
   } catch (error) {

@@ -7,6 +7,7 @@ import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import { type AgentLoopResult, runAgentLoop } from "../agent/loop.ts";
 import { type ResolvedModel, resolveModel, turnLimits } from "../agent/model.ts";
 import { attachmentNeeds, type ModelSettings } from "../agent/model-settings.ts";
+import { addUsage } from "../agent/usage.ts";
 import type { DiagramDocument } from "../drawio/index.ts";
 import type { Attachment, TurnCompletedEvent, TurnEvent } from "../schemas/agent.ts";
 import type { Finding } from "../schemas/diagram.ts";
@@ -16,7 +17,7 @@ import { conversation, manualChanges } from "./conversation.ts";
 import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
 import { modelProblem } from "./problems.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";
-import { addUsage, summariserFor, titleOf } from "./turn-jobs.ts";
+import { summariserFor, titleOf } from "./turn-jobs.ts";
 import { replyOf, summaryOf } from "./turn-reply.ts";
 
 /** The diagram's head as a turn's JSON answer carries it. */

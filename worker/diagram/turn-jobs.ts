@@ -1,7 +1,7 @@
 /**
  * The summary model's jobs around a turn, as the diagram object runs them: folding old
- * messages into the conversation summary, naming a new diagram, and adding their tokens to the
- * turn's usage. The jobs themselves are `agent/summary-jobs.ts`.
+ * messages into the conversation summary and naming a new diagram. The jobs themselves are
+ * `agent/summary-jobs.ts`; their tokens are added with `agent/usage.ts`.
  */
 import type { AgentLoopResult } from "../agent/loop.ts";
 import type { ResolvedModel } from "../agent/model.ts";
@@ -43,22 +43,4 @@ export async function titleOf(
   if (!summary) return undefined;
   const view = compactView(result.document, { abbreviateIds: true });
   return nameDiagram(summary, prompt, view, signal);
-}
-
-/**
- * Token usage summed over the turn and its jobs.
- *
- * @example
- * const usage = addUsage(result.usage, summaryUsage, title?.usage);
- */
-export function addUsage(...parts: Array<Usage | undefined>): Usage {
-  const sum: Usage = { input: 0, output: 0, cached: 0 };
-  for (const part of parts) {
-    if (!part) continue;
-    sum.input += part.input;
-    sum.output += part.output;
-    sum.cached += part.cached;
-    if (part.reasoning) sum.reasoning = (sum.reasoning ?? 0) + part.reasoning;
-  }
-  return sum;
 }
