@@ -11,6 +11,7 @@ import { cancelTurn } from "./resources/messages.ts";
 import { Models } from "./resources/models.ts";
 import { type RenderedPng, type RenderedSvg, renderXml } from "./resources/render.ts";
 import { ShapeLibraries, Shapes } from "./resources/shapes.ts";
+import { Style } from "./resources/style.ts";
 import type {
   ConvertParams,
   ConvertResult,
@@ -112,6 +113,8 @@ export class Drawforge {
   readonly shapes: Shapes;
   /** The models a turn may name: list. */
   readonly models: Models;
+  /** The tenant's house style (theme and rules new diagrams get): get, set, clear. */
+  readonly style: Style;
   /** Prompt in, diagram out (see {@link Generate}). */
   readonly generate: Generate;
   /** Many generations at once, with webhooks: create, retrieve, items, cancel, waitFor, deliveries. */
@@ -127,6 +130,7 @@ export class Drawforge {
     this.shapeLibraries = new ShapeLibraries(t);
     this.shapes = new Shapes(t);
     this.models = new Models(t);
+    this.style = new Style(t);
     this.batches = new Batches(t);
     this.webhookSecret = new WebhookSecrets(t);
     const generate = (params: GenerateParams, opts?: RequestOptions): Promise<TurnResult> =>

@@ -44,6 +44,7 @@ export type { Publications } from "./resources/publications.ts";
 export type { RenderedPng, RenderedSvg } from "./resources/render.ts";
 export type { ShapeLibraries, Shapes } from "./resources/shapes.ts";
 export type { WriteOptions } from "./resources/shared.ts";
+export type { Style } from "./resources/style.ts";
 export type { Tokens } from "./resources/tokens.ts";
 export type { Versions } from "./resources/versions.ts";
 export type * from "./types.ts";

@@ -65,6 +65,12 @@ import type {
   ShapePageSchema,
   ShapeSchema,
 } from "../worker/schemas/shapes.ts";
+import type {
+  StyleChoiceSchema,
+  StyleMemorySchema,
+  StyleRuleSchema,
+  StyleUpdateSchema,
+} from "../worker/schemas/style.ts";
 import type { CreateTokenSchema, WidgetTokenSchema } from "../worker/schemas/token.ts";
 import type { ValidateRequestSchema, ValidateResultSchema } from "../worker/schemas/validate.ts";
 import type {
@@ -112,6 +118,12 @@ export type ShapeList = z.output<typeof ShapePageSchema>;
 /** A model a turn may name (`df.models.list()`): its jobs, what it accepts, whether it can run. */
 export type ModelOffer = z.output<typeof ModelOfferSchema>;
 export type ModelList = z.output<typeof ModelListSchema>;
+/** The tenant's house style (`df.style.get()`): its theme, pinned values and rules. */
+export type StyleMemory = z.output<typeof StyleMemorySchema>;
+/** draw.io values new diagrams get: a direction, every node's, per node kind, and the edges'. */
+export type HouseTheme = StyleMemory["theme"];
+/** A rule of the house style: its text and its source (`conversation` or `person`). */
+export type StyleRule = z.output<typeof StyleRuleSchema>;
 export type Problem = z.output<typeof ProblemSchema>;
 /** A problem code of the API (every one is in `PROBLEM_CODES`). */
 export type ProblemCode = Problem["code"];
@@ -139,6 +151,10 @@ export type GraphSpec = z.input<typeof GraphSchema>;
 export type GenerateParams = z.input<typeof GenerateRequestSchema>;
 export type MessageParams = z.input<typeof MessageRequestSchema>;
 export type CreateTokenParams = z.input<typeof CreateTokenSchema>;
+/** What `df.style.set` replaces: the pinned `theme`, the `rules`, or both. */
+export type StyleUpdateParams = z.input<typeof StyleUpdateSchema>;
+/** A request's use of the house style (`style` of a turn or batch): `house` or `none`. */
+export type StyleChoice = z.input<typeof StyleChoiceSchema>;
 /** A public, read-only, revocable link to a diagram (`df.diagrams.publications`). */
 export type Publication = z.output<typeof PublicationSchema>;
 export type PublicationList = z.output<typeof PublicationListSchema>;

@@ -226,6 +226,27 @@ describe("agent turns through the scripted model", () => {
     expect(error).toMatchObject({ status: 502, code: "turn_failed" });
     expect(await modelRequests()).toHaveLength(1);
   });
+
+  it('sends the house style\'s rules with a turn, and none with style: "none"', async () => {
+    // Its own tenant: a tenant's house style reaches every turn it runs.
+    const df = client({ apiKey: "sdk-key-house" });
+    const rule = "Label databases with their engine (Postgres).";
+    await df.style.set({ rules: [rule] });
+    const context = async () => JSON.stringify(await modelRequests());
+
+    await script([DRAW, { text: "Drew it." }]);
+    const turn = await df.generate({ prompt: "Orders service and its database" });
+    expect(await context()).toContain(`- ${rule}`);
+    await script([{ text: "Nothing to change." }]);
+    await df.diagrams.messages.create(turn.diagram_id, { prompt: "Keep it", style: "none" });
+    const plain = await context();
+    expect(plain).toContain("Keep it");
+    expect(plain).not.toContain(rule);
+    await script([DRAW, { text: "Drew it." }]);
+    await df.generate({ prompt: "The same without the team's style", style: "none" });
+    expect(await context()).not.toContain(rule);
+    await df.style.clear();
+  });
 });
 
 /** One webhook the receiver got: the body exactly as sent, and the headers. */

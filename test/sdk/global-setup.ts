@@ -12,8 +12,11 @@ declare module "vitest" {
   }
 }
 
-/** The two tenants the SDK tests use. */
-export const SDK_KEYS = ["sdk-key-a", "sdk-key-b"] as const;
+/**
+ * The tenants the SDK tests use: A and B, and one each for the house-style tests (a tenant's
+ * style applies to all its turns, so those tests keep it to themselves).
+ */
+export const SDK_KEYS = ["sdk-key-a", "sdk-key-b", "sdk-key-style", "sdk-key-house"] as const;
 
 /**
  * Starts what the SDK tests talk to: the real Worker under wrangler (workerd, fresh storage in a

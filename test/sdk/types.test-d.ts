@@ -8,6 +8,7 @@ import {
   type DiagramSummary,
   Drawforge,
   type ExportedFile,
+  type HouseTheme,
   type ListDiagramsParams,
   type ModelList,
   type ModelOffer,
@@ -16,6 +17,10 @@ import {
   type RenderedPng,
   type RenderedSvg,
   type RenderParams,
+  type StyleChoice,
+  type StyleMemory,
+  type StyleRule,
+  type StyleUpdateParams,
   type TurnEvent,
   type TurnStream,
   type VersionSummary,
@@ -42,6 +47,11 @@ import type {
 } from "../../worker/schemas/diagram.ts";
 import type { ModelListSchema, ModelOfferSchema } from "../../worker/schemas/model-offer.ts";
 import type { RenderRequestSchema } from "../../worker/schemas/render.ts";
+import type {
+  StyleMemorySchema,
+  StyleRuleSchema,
+  StyleUpdateSchema,
+} from "../../worker/schemas/style.ts";
 import type { VersionSchema, VersionSummarySchema } from "../../worker/schemas/version.ts";
 import type {
   BatchCompletedEventSchema,
@@ -81,6 +91,22 @@ describe("responses are exactly the API's schemas", () => {
     expectTypeOf<ModelOffer>().toEqualTypeOf<z.output<typeof ModelOfferSchema>>();
     expectTypeOf<ModelOffer["jobs"]>().toEqualTypeOf<("draw" | "summary" | "vision")[]>();
     expectTypeOf<ModelList["default"]>().toEqualTypeOf<string>();
+  });
+
+  it("types the house style", () => {
+    expectTypeOf(df.style.get()).resolves.toEqualTypeOf<StyleMemory>();
+    expectTypeOf(df.style.clear()).resolves.toEqualTypeOf<StyleMemory>();
+    expectTypeOf<Resolved<typeof df.style.set>>().toEqualTypeOf<StyleMemory>();
+    expectTypeOf<StyleMemory>().toEqualTypeOf<z.output<typeof StyleMemorySchema>>();
+    expectTypeOf<StyleMemory["rules"][number]>().toEqualTypeOf<StyleRule>();
+    expectTypeOf<StyleRule>().toEqualTypeOf<z.output<typeof StyleRuleSchema>>();
+    expectTypeOf<StyleRule["source"]>().toEqualTypeOf<"conversation" | "person">();
+    expectTypeOf<StyleMemory["pinned"]>().toEqualTypeOf<HouseTheme>();
+    expectTypeOf<HouseTheme["direction"]>().toEqualTypeOf<
+      "down" | "right" | "up" | "left" | undefined
+    >();
+    expectTypeOf(df.style.set).parameter(0).toEqualTypeOf<z.input<typeof StyleUpdateSchema>>();
+    expectTypeOf(df.style.set).parameter(0).toEqualTypeOf<StyleUpdateParams>();
   });
 
   it("types renders: an SVG's text or a PNG's bytes, by format", () => {
@@ -191,6 +217,16 @@ describe("requests take the API's input types", () => {
     });
     df.batches.retrieve("b_1", { limit: 10, cursor: "c" });
     df.batches.waitFor("b_1", { intervalMs: 500, timeoutMs: 60_000, signal: AbortSignal.abort() });
+    // Every turn and batch may leave the house style out.
+    expectTypeOf<StyleChoice>().toEqualTypeOf<"house" | "none">();
+    df.generate({ prompt: "p", style: "none" });
+    df.diagrams.messages.create("d", { prompt: "p", style: "house" });
+    df.diagrams.messages.stream("d", { prompt: "p", style: "none" });
+    df.batches.create({ items: [{ prompt: "p" }], style: "none" });
+    df.style.set({
+      theme: { node: { fillColor: "#e0f2f1" }, kinds: { decision: { rounded: "1" } } },
+    });
+    df.style.set({ rules: ["Group services by team."] });
   });
 
   it("refuses wrong inputs", () => {
@@ -237,6 +273,14 @@ describe("requests take the API's input types", () => {
     df.batches.waitFor("b_1", { intervalMs: "1s" });
     // @ts-expect-error rotate takes no secret: the API makes it
     df.webhookSecret.rotate({ secret: "whsec_x" });
+    // @ts-expect-error the house style is used or not: no third choice
+    df.generate({ prompt: "p", style: "mine" });
+    // @ts-expect-error rounded is a draw.io flag, "0" or "1"
+    df.style.set({ theme: { node: { rounded: true } } });
+    // @ts-expect-error free text has no house values
+    df.style.set({ theme: { kinds: { text: { fillColor: "#ffffff" } } } });
+    // @ts-expect-error rules are sentences
+    df.style.set({ rules: [{ text: "Group services by team." }] });
   });
 
   it("has no fields the API does not send", async () => {
