@@ -89,4 +89,43 @@ describe("the agent behind the tools", () => {
       "Nothing was drawn: the agent answered without drawing a diagram, and none was kept. It said: Which flow do you mean?",
     );
   });
+
+  it('generates in the house style, or without it when asked for style "none"', async () => {
+    // Its own tenant: a tenant's house style reaches every turn it runs.
+    const house = await connect("mcp-key-house");
+    const rule = "Label databases with their engine (Postgres).";
+    const set = await house.callTool({
+      name: "set_style_memory",
+      arguments: { theme: { node: { fillColor: "#e0f2f1" } }, rules: [rule] },
+    });
+    expect(set.isError, textOf(set)).toBeFalsy();
+    const draw = async (args: Record<string, unknown>) => {
+      await script([
+        { tools: [{ name: "create_from_graph", args: { graph: GRAPH } }] },
+        { text: "Drew it." },
+      ]);
+      const result = await house.callTool({ name: "generate_diagram", arguments: args });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      const requests = await (await fetch(`${inject("mcpLlmUrl")}/__requests`)).json();
+      const xml = await (
+        await fetch(
+          new URL(
+            `/v1/diagrams/${dataOf<DiagramRef>(result).id}/export?format=drawio`,
+            inject("mcpBaseUrl"),
+          ),
+          {
+            headers: { authorization: "Bearer mcp-key-house" },
+          },
+        )
+      ).text();
+      return { context: JSON.stringify(requests), xml };
+    };
+    const styled = await draw({ prompt: "Orders and their database" });
+    expect(styled.context).toContain(`- ${rule}`);
+    expect(styled.xml).toContain("fillColor=#e0f2f1");
+    const plain = await draw({ prompt: "Orders and their database", style: "none" });
+    expect(plain.context).not.toContain(rule);
+    expect(plain.xml).not.toContain("#e0f2f1");
+    await house.close();
+  });
 });

@@ -12,8 +12,11 @@ declare module "vitest" {
   }
 }
 
-/** The two tenants the MCP tests use. */
-export const MCP_KEYS = ["mcp-key-a", "mcp-key-b"] as const;
+/**
+ * The tenants the MCP tests use: A and B, and one each for the house-style tests (a tenant's
+ * style reaches every turn it runs, so those tests keep it to themselves).
+ */
+export const MCP_KEYS = ["mcp-key-a", "mcp-key-b", "mcp-key-style", "mcp-key-house"] as const;
 
 /**
  * Starts what the MCP tests talk to: the real Worker under wrangler (workerd, fresh storage) and

@@ -6,7 +6,7 @@ import { ModelGraphSchema } from "../../schemas/model-inputs.ts";
 import { ApiProblem } from "./api.ts";
 import { type Diagram, DiagramRefSchema, diagramRef, head, opened } from "./diagram-ref.ts";
 import { defineTool, type ToolAnswer, type ToolContext, ToolFailure } from "./tool.ts";
-import { Direction, IdempotencyKey } from "./tool-inputs.ts";
+import { Direction, IdempotencyKey, StyleChoice } from "./tool-inputs.ts";
 
 /** What `POST /v1/generate` answers as JSON. */
 type TurnResult = z.infer<typeof TurnResultSchema>;
@@ -23,6 +23,7 @@ export const generateDiagram = defineTool({
     prompt: z.string().min(1).max(20_000).describe("What to draw, in plain words."),
     title: z.string().min(1).max(200).optional(),
     direction: Direction.optional(),
+    style: StyleChoice.optional(),
     idempotency_key: IdempotencyKey,
   }),
   output: DiagramRefSchema.extend({ reply: z.string(), status: z.string() }),
@@ -47,6 +48,7 @@ export const generateDiagram = defineTool({
           prompt: args.prompt,
           ...(args.title === undefined ? {} : { title: args.title }),
           ...(args.direction === undefined ? {} : { direction: args.direction }),
+          ...(args.style === undefined ? {} : { style: args.style }),
         },
         onTurnEvent,
       });

@@ -6,6 +6,7 @@ import { searchShapes, validateXml } from "./authoring-tools.ts";
 import { createFromGraph, createFromMermaid, generateDiagram } from "./create-tools.ts";
 import { editDiagram, relayout } from "./edit-tools.ts";
 import { exportDiagram, listDiagrams, readDiagram, searchDiagrams } from "./read-tools.ts";
+import { getStyle, setStyleMemory } from "./style-tools.ts";
 import type { McpTool } from "./tool.ts";
 import { diffVersions, listVersions, restoreVersion } from "./version-tools.ts";
 
@@ -25,4 +26,6 @@ export const DIAGRAM_TOOLS: readonly McpTool[] = [
   listVersions,
   restoreVersion,
   diffVersions,
+  getStyle,
+  setStyleMemory,
 ];

@@ -28,7 +28,7 @@ const INSTRUCTIONS =
   "Drawforge stores draw.io diagrams with full version history. Create one with " +
   "generate_diagram (from a description) or create_diagram_from_graph (from nodes and edges); " +
   "read_diagram before edit_diagram; every answer has links that open the diagram. " +
-  "find_tools lists more tools (versions, relayout, shape search, validation) and run_tool runs them.";
+  "find_tools lists more tools (versions, relayout, shape search, validation, the team's house style) and run_tool runs them.";
 
 /** Which tools `tools/list` shows: the core set, or every tool (`/mcp?tools=all`). */
 export type ToolListing = "core" | "all";

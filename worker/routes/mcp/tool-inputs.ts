@@ -13,3 +13,7 @@ export const IdempotencyKey = z
   .describe("Send the same key when retrying, so the change is made once.");
 /** Which way a layout flows. */
 export const Direction = z.enum(DIRECTIONS);
+/** Whether a turn uses the team's house style (`get_style`). */
+export const StyleChoice = z
+  .enum(["house", "none"])
+  .describe("house (default): the team's house style (get_style); none: the built-in look.");
