@@ -7,6 +7,7 @@ import type { WidgetClient } from "../shared/client.ts";
 import { errorDetail } from "../shared/errors.ts";
 import { emit } from "../shared/events.ts";
 import { MERMAID_IMPORT } from "./history.ts";
+import { HouseStyle } from "./house-style.ts";
 import { mermaidSource } from "./mermaid.ts";
 import { ModelPicker } from "./model-picker.ts";
 import type { EditorSession, SessionHost } from "./session.ts";
@@ -47,6 +48,8 @@ export class ChatController {
   running = false;
   /** The model the turns ask for, and its picker. */
   readonly models: ModelPicker;
+  /** The team's house style, and whether the turns use it. */
+  readonly house: HouseStyle;
   readonly #host: SessionHost;
   readonly #df: WidgetClient;
   readonly #session: EditorSession;
@@ -62,6 +65,7 @@ export class ChatController {
     this.#session = session;
     this.#id = id;
     this.models = new ModelPicker(host, df);
+    this.house = new HouseStyle(host, df);
   }
 
   /** Loads the earlier conversation (the last 20 messages), oldest first. */
@@ -79,7 +83,10 @@ export class ChatController {
     }
   }
 
-  /** Runs one agent turn on `prompt` (on the picked model), or converts it if it is Mermaid. */
+  /**
+   * Runs one agent turn on `prompt` (on the picked model, with or without the house style), or
+   * converts it if it is Mermaid.
+   */
   async send(prompt: string): Promise<void> {
     const text = prompt.trim();
     if (text === "" || this.running) return;
@@ -97,9 +104,11 @@ export class ChatController {
       emit(this.#host, "drawforge-turn-start", { prompt: text });
       if (mermaid === undefined) {
         const model = this.models.chosen;
+        const style = this.house.choice;
         this.#stream = this.#df.diagrams.messages.stream(this.#id, {
           prompt: text,
           ...(model === undefined ? {} : { model }),
+          ...(style === undefined ? {} : { style }),
         });
         for await (const event of this.#stream) {
           this.#apply(event);

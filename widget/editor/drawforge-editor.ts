@@ -50,6 +50,7 @@ const EXPORTS = [
  * @csspart panel - The side panel (chat or history).
  * @csspart chat - The chat panel.
  * @csspart history - The history panel.
+ * @csspart house-style - The house-style panel atop the history panel.
  * @csspart prompt - The prompt form.
  * @csspart send-button - Send.
  * @csspart model - The model picker beside Send (only when more than one model can run).
@@ -82,6 +83,7 @@ export class DrawforgeEditor extends LitElement {
     saveDelay: { attribute: "save-delay", type: Number },
     panel: { reflect: true },
     model: {},
+    houseStyle: { attribute: "house-style" },
     setupError: { state: true },
   };
 
@@ -104,6 +106,11 @@ export class DrawforgeEditor extends LitElement {
    * session (`sessionStorage`). Default: the deployment's.
    */
   model = "";
+  /**
+   * `none`: the chat's turns start without the team's house style (`GET /v1/style`); a person's
+   * switch in the History panel wins for the rest of the page's session. Default: `house`.
+   */
+  houseStyle: "house" | "none" | "" = "";
 
   /** Why the editor cannot start at all (an API key for a token, a drawio-url that is no URL). */
   private setupError = "";
@@ -131,6 +138,7 @@ export class DrawforgeEditor extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Before render, so a host page's new `model` shows in this very update.
     if (changed.has("model") && this.#chat) this.#chat.models.preferred = this.model;
+    if (changed.has("houseStyle") && this.#chat) this.#chat.house.preferred = this.houseStyle;
     if (!RESTART.some((key) => changed.has(key))) return;
     const refused = this.token ? tokenProblem(this.token) : undefined;
     this.#src = refused ? undefined : parsedEmbedUrl(this.drawioUrl);
@@ -194,6 +202,7 @@ export class DrawforgeEditor extends LitElement {
                   ? renderChat(this.#chat, { disabled: busy, onSend: (p) => this.#chat?.send(p) })
                   : nothing
               }
+              ${this.panel === "history" ? this.#chat?.house.render() : nothing}
               ${
                 this.panel === "history" && this.#history
                   ? renderHistory(this.#history, {
@@ -248,6 +257,7 @@ export class DrawforgeEditor extends LitElement {
     this.#history = history;
     this.#chat = new ChatController(this, df, session, this.diagramId);
     this.#chat.models.preferred = this.model;
+    this.#chat.house.preferred = this.houseStyle;
     void this.#chat.models.load();
     const socket = new LiveSocket(liveUrl(this.apiBase, this.diagramId, this.token), (n) => {
       session.notice(n);

@@ -4,12 +4,14 @@
  */
 import { css } from "lit";
 import { themeStyles } from "../shared/theme.ts";
+import { houseStyleStyles } from "./house-style-styles.ts";
 import { panelStyles } from "./panel-styles.ts";
 
 /** The editor's styles: toolbar on top, draw.io on the left, the side panel on the right. */
 export const editorStyles = [
   themeStyles,
   panelStyles,
+  houseStyleStyles,
   css`
     :host {
       display: block;

@@ -6,6 +6,7 @@ import { html, nothing, type TemplateResult } from "lit";
 import type { ModelOffer } from "../../sdk/types.ts";
 import type { WidgetClient } from "../shared/client.ts";
 import type { SessionHost } from "./session.ts";
+import { keepPick, readPick } from "./session-picks.ts";
 
 /** Where a person's pick is kept for the rest of the page's session (this tab, this origin). */
 const STORAGE_KEY = "drawforge-model";
@@ -30,7 +31,7 @@ export class ModelPicker {
   readonly #host: SessionHost;
   readonly #df: WidgetClient;
   #default = "";
-  #picked = readPick();
+  #picked = readPick(STORAGE_KEY);
 
   constructor(host: SessionHost, df: WidgetClient) {
     this.#host = host;
@@ -67,11 +68,7 @@ export class ModelPicker {
   /** A person's pick: used from now on, and kept for the page. */
   pick(id: string): void {
     this.#picked = id;
-    try {
-      sessionStorage.setItem(STORAGE_KEY, id);
-    } catch {
-      // Storage may be off (a sandboxed frame): the pick lasts as long as the element.
-    }
+    keepPick(STORAGE_KEY, id);
     this.#host.requestUpdate();
   }
 
@@ -94,15 +91,6 @@ export class ModelPicker {
         )}
       </select>
     </label>`;
-  }
-}
-
-/** A person's earlier pick on this page, if storage holds one. */
-function readPick(): string {
-  try {
-    return sessionStorage.getItem(STORAGE_KEY) ?? "";
-  } catch {
-    return "";
   }
 }
 

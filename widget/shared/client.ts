@@ -15,6 +15,7 @@ import type { Diagrams } from "../../sdk/resources/diagrams.ts";
 import { cancelTurn, type Messages } from "../../sdk/resources/messages.ts";
 import { Models } from "../../sdk/resources/models.ts";
 import { diagramPath, writeHeaders } from "../../sdk/resources/shared.ts";
+import type { Style } from "../../sdk/resources/style.ts";
 import type { Versions } from "../../sdk/resources/versions.ts";
 import type { Message, PageParams, VersionSummary } from "../../sdk/types.ts";
 import { blockedRequest } from "./blocked-request.ts";
@@ -49,7 +50,8 @@ type FirstPage<Item> = (id: string, params: PageParams) => Promise<{ items: Item
 
 /**
  * What the widget calls of the API: a diagram's head and SVG, a save, its versions and its
- * conversation, Mermaid's conversion, and the models a turn may name. The SDK's own calls,
+ * conversation, Mermaid's conversion, the models a turn may name and the house style it gets.
+ * The SDK's own calls,
  * with the same signatures, but only these: no lists that page, publications, tokens or
  * operations in `widget.js`.
  */
@@ -67,6 +69,8 @@ export interface WidgetClient {
   };
   /** `GET /v1/models`, for the chat's model picker (an `edit` token may ask). */
   models: Pick<Models, "list">;
+  /** `GET /v1/style`, for the house-style panel (an `edit` token may read it, not change it). */
+  style: Pick<Style, "get">;
 }
 
 /**
@@ -95,6 +99,7 @@ export function widgetClient(apiBase: string, token: string): WidgetClient {
       t.json({ method: "POST", path: diagramPath(id, "/convert"), body: params }, options),
     diagrams: diagramCalls(t),
     models: new Models(t),
+    style: { get: (options) => t.json({ method: "GET", path: "/v1/style" }, options) },
   };
 }
 
