@@ -19,8 +19,13 @@ declare module "vitest" {
   }
 }
 
-/** The API key of the widget tests' one tenant. */
+/** The API key of the widget tests' tenant. */
 export const WIDGET_TEST_KEY = "widget-test-key";
+/**
+ * The API key of the house-style tests' own tenant: a tenant's style reaches all its turns, and
+ * hand edits in the other tests would teach it.
+ */
+export const WIDGET_STYLE_KEY = "widget-style-key";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -39,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const llmUrl = serverOrigin(llm);
   const worker = await startLocalWorker(
     {
-      API_KEYS: WIDGET_TEST_KEY,
+      API_KEYS: `${WIDGET_TEST_KEY},${WIDGET_STYLE_KEY}`,
       RATE_LIMIT: "off",
       DEMO_PAGE: "1",
       OPENAI_API_KEY: "scripted-model-key",
