@@ -16,8 +16,9 @@ type StyleRecord = Record<string, string | number>;
 export interface HouseStyledGraph {
   direction?: Direction;
   theme?: "default" | "minimal" | "dark";
-  nodes: ReadonlyArray<{ kind?: NodeKind; shape?: string; style?: StyleRecord }>;
-  edges?: ReadonlyArray<{ style?: StyleRecord }>;
+  nodes: ReadonlyArray<{ id: string; kind?: NodeKind; shape?: string; style?: StyleRecord }>;
+  /** The model's edges have no `style`; the house style adds one, which the layout's accept. */
+  edges?: ReadonlyArray<{ from: string; to: string; style?: StyleRecord }>;
 }
 
 /** The result of {@link applyHouseTheme}. */
