@@ -114,6 +114,11 @@ describe("learnHouseTheme", () => {
     ];
     expect(learnHouseTheme(odd)).toEqual({});
   });
+
+  it("counts a value however draw.io spelled it", () => {
+    const spelled = rows("note", "fillColor", { a: "#FFF", b: "#ffffff", c: "#FFFFFF" });
+    expect(learnHouseTheme(spelled)).toEqual({ kinds: { note: { fillColor: "#ffffff" } } });
+  });
 });
 
 const chain: GraphSpecInput = {

@@ -5,7 +5,6 @@
 import { DIRECTIONS, type Direction } from "../../geometry/direction.ts";
 import {
   HOUSE_KINDS,
-  type HouseEdgeValues,
   type HouseKind,
   type HouseNodeValues,
   type HouseTheme,
@@ -25,17 +24,30 @@ export interface LearnOptions {
 /** One observation from one diagram, as the caller keeps them. */
 export type DiagramObservation = StyleObservation & { diagram: string };
 
+/** A row's value in the house style's form, or undefined for a target or value it does not keep. */
+function normalValue(row: StyleObservation): string | undefined {
+  if (row.target === "diagram") {
+    return row.key === "direction" && DIRECTIONS.includes(row.value as Direction)
+      ? row.value
+      : undefined;
+  }
+  if (row.target === "edge") return houseEdgeValue(row.key, row.value);
+  return HOUSE_KINDS.includes(row.target) ? houseNodeValue(row.key, row.value) : undefined;
+}
+
 /** Each diagram's value, per target and key (the last row of a diagram wins). */
 function valuesByDiagram(rows: readonly DiagramObservation[]): Map<string, Map<string, string>> {
   const out = new Map<string, Map<string, string>>();
   for (const row of rows) {
+    const value = normalValue(row);
+    if (value === undefined) continue;
     const id = `${row.target}\u0000${row.key}`;
     let diagrams = out.get(id);
     if (!diagrams) {
       diagrams = new Map();
       out.set(id, diagrams);
     }
-    diagrams.set(row.diagram, row.value);
+    diagrams.set(row.diagram, value);
   }
   return out;
 }
@@ -81,11 +93,26 @@ function pool(kinds: Partial<Record<HouseKind, HouseNodeValues>>): HouseNodeValu
   return node;
 }
 
+/** The values learned for `keys`, or undefined when none is. */
+function learnValues(
+  keys: readonly string[],
+  learn: (key: string) => string | undefined,
+): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  for (const key of keys) {
+    const value = learn(key);
+    if (value !== undefined) values[key] = value;
+  }
+  return Object.keys(values).length > 0 ? values : undefined;
+}
+
 /**
  * Learns a house style from hand-edit observations, one row per diagram, target and key (a
  * diagram's latest value; a later row of the same diagram replaces an earlier one). A value is
  * learned for a target and key when at least `minDiagrams` diagrams (2) set it and they are at
  * least `minShare` (2/3) of the diagrams that set that key there: one diagram never decides.
+ * Values are put in the house style's form first; rows it refuses (a named colour, an unknown
+ * target or key) are left out.
  *
  * Pooling: a node value learned for two or more kinds, and by more than half of the kinds that
  * learned that key, goes to `node` (every box, kinds never edited included); kinds that learned
@@ -109,29 +136,22 @@ export function learnHouseTheme(
     agreed(byKey.get(`${target}\u0000${key}`), minDiagrams, minShare);
 
   const theme: HouseTheme = {};
-  const direction = learn("diagram", "direction");
-  if (DIRECTIONS.includes(direction as Direction)) theme.direction = direction as Direction;
+  const direction = learn("diagram", "direction") as Direction | undefined;
+  if (direction !== undefined) theme.direction = direction;
 
   const kinds: Partial<Record<HouseKind, HouseNodeValues>> = {};
   for (const kind of HOUSE_KINDS) {
-    const values: Record<string, string> = {};
-    for (const key of HOUSE_NODE_KEYS) {
-      const value = houseNodeValue(key, learn(kind, key));
-      if (value !== undefined) values[key] = value;
-    }
-    if (Object.keys(values).length > 0) kinds[kind] = values;
+    const values = learnValues(HOUSE_NODE_KEYS, (key) => learn(kind, key));
+    if (values) kinds[kind] = values;
   }
   const node = pool(kinds);
   if (Object.keys(node).length > 0) theme.node = node;
-  for (const [kind, values] of Object.entries(kinds))
-    if (Object.keys(values).length === 0) delete kinds[kind as HouseKind];
+  for (const kind of HOUSE_KINDS) {
+    if (kinds[kind] && Object.keys(kinds[kind]).length === 0) delete kinds[kind];
+  }
   if (Object.keys(kinds).length > 0) theme.kinds = kinds;
 
-  const edge: HouseEdgeValues = {};
-  for (const key of HOUSE_EDGE_KEYS) {
-    const value = houseEdgeValue(key, learn("edge", key));
-    if (value !== undefined) (edge as Record<string, string>)[key] = value;
-  }
-  if (Object.keys(edge).length > 0) theme.edge = edge;
+  const edge = learnValues(HOUSE_EDGE_KEYS, (key) => learn("edge", key));
+  if (edge) theme.edge = edge;
   return HouseThemeSchema.parse(theme);
 }
