@@ -34,6 +34,19 @@ function normalForm(key: string, raw: string): string | undefined {
   return value;
 }
 
+/** A value checked against one of the house style's value schemas (node or edge). */
+function checked(
+  schema: typeof HouseNodeValuesSchema | typeof HouseEdgeValuesSchema,
+  key: string,
+  raw: string | null | undefined,
+): string | undefined {
+  if (!Object.hasOwn(schema.shape, key) || raw == null) return undefined;
+  const value = normalForm(key, raw);
+  if (value === undefined) return undefined;
+  const parsed = schema.safeParse({ [key]: value });
+  return parsed.success ? (parsed.data as Record<string, string | undefined>)[key] : undefined;
+}
+
 /**
  * A node style value as the house style keeps it, or undefined when the key is not one it keeps
  * or the schema refuses the value (`default`, a named colour, a font size of 200).
@@ -43,11 +56,7 @@ function normalForm(key: string, raw: string): string | undefined {
  * houseNodeValue("fillColor", "default"); // undefined
  */
 export function houseNodeValue(key: string, raw: string | null | undefined): string | undefined {
-  if (!Object.hasOwn(HouseNodeValuesSchema.shape, key) || raw == null) return undefined;
-  const value = normalForm(key, raw);
-  if (value === undefined) return undefined;
-  const parsed = HouseNodeValuesSchema.safeParse({ [key]: value });
-  return parsed.success ? (parsed.data[key as HouseNodeKey] as string) : undefined;
+  return checked(HouseNodeValuesSchema, key, raw);
 }
 
 /**
@@ -58,9 +67,5 @@ export function houseNodeValue(key: string, raw: string | null | undefined): str
  * houseEdgeValue("edgeStyle", "none"); // undefined
  */
 export function houseEdgeValue(key: string, raw: string | null | undefined): string | undefined {
-  if (!Object.hasOwn(HouseEdgeValuesSchema.shape, key) || raw == null) return undefined;
-  const value = normalForm(key, raw);
-  if (value === undefined) return undefined;
-  const parsed = HouseEdgeValuesSchema.safeParse({ [key]: value });
-  return parsed.success ? (parsed.data[key as HouseEdgeKey] as string) : undefined;
+  return checked(HouseEdgeValuesSchema, key, raw);
 }
