@@ -72,8 +72,20 @@ function count(tally: Tally, target: StyleObservation["target"], key: string, va
 }
 
 /**
- * Counts the values of `keys` that changed between the earlier style (undefined for a cell added
- * by hand: every value it sets counts) and the later one.
+ * What a shape or edge added by hand says of the house style: its colours and font. Its other
+ * values (`rounded=0`, `edgeStyle=orthogonalEdgeStyle`) are mostly what draw.io's sidebar and
+ * connector give every new cell, not a choice.
+ */
+const ADDED_KEYS: ReadonlySet<string> = new Set([
+  "fillColor",
+  "strokeColor",
+  "fontColor",
+  "fontFamily",
+]);
+
+/**
+ * Counts the values of `keys` that changed between the earlier style and the later one; for a
+ * cell added by hand, the colours and font it sets ({@link ADDED_KEYS}).
  */
 function countChanges(
   tally: Tally,
@@ -87,6 +99,7 @@ function countChanges(
   const earlier = added ? undefined : styleMap(was);
   const later = styleMap(now);
   for (const key of keys) {
+    if (added && !ADDED_KEYS.has(key)) continue;
     const raw = later.get(key);
     if (earlier && earlier.get(key) === raw) continue;
     const value = read(key, raw);
