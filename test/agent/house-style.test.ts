@@ -9,6 +9,8 @@ import { isVertex } from "../../worker/drawio/model/cell.ts";
 import { parseDiagram } from "../../worker/drawio/model/parse.ts";
 import { serializeDiagram } from "../../worker/drawio/model/serialize.ts";
 import { getStyleValue, mergeStyle } from "../../worker/drawio/model/style.ts";
+import type { StyleMemory } from "../../worker/schemas/style.ts";
+import type { VersionSummary } from "../../worker/schemas/version.ts";
 import { api, expectProblem, KEY_B } from "../worker/api.ts";
 import { modelJobs, script, sentToModel } from "./model-script.ts";
 
@@ -75,11 +77,11 @@ async function restyleByHand(made: Awaited<ReturnType<typeof generate>>): Promis
 }
 
 /** Polls the house style until `done` holds (hand edits reach it within seconds). */
-async function styleWhen(done: (memory: any) => boolean, auth?: string) {
-  let last: any;
+async function styleWhen(done: (memory: StyleMemory) => boolean, auth?: string) {
+  let last: StyleMemory | undefined;
   for (let i = 0; i < 60; i++) {
     last = (await api("/v1/style", auth ? { auth } : {})).json;
-    if (done(last)) return last;
+    if (last && done(last)) return last;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the house style never got there: ${JSON.stringify(last)}`);
@@ -130,7 +132,7 @@ describe("the house style", () => {
     expect(done.x).toBeGreaterThan(pay.x);
     expect(await turnContextSent()).toContain("House style");
     const versions = await api(`/v1/diagrams/${third.diagram_id}/versions`);
-    const latest = versions.json.items.find((v: any) => v.n === third.version);
+    const latest = versions.json.items.find((v: VersionSummary) => v.n === third.version);
     expect(latest.message).toMatch(/house style: .*direction right/);
 
     // An explicit direction in the spec wins over the memory.
