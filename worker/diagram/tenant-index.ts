@@ -204,7 +204,8 @@ export class TenantIndexOutbox {
     // One tenant owns a diagram; rows of another (none in practice) would never be accepted.
     const mine = rows.filter((r) => r.tenant === first.tenant);
     const observations = mine.map(({ target, key, value }) => ({ target, key, value }));
-    const at = mine.reduce((latest, r) => (r.observed_at > latest ? r.observed_at : latest), "");
+    // ISO times sort as text: the latest is the last.
+    const at = mine.map((r) => r.observed_at).sort().at(-1) ?? new Date().toISOString();
     const outcome = await this.#env.TENANT.getByName(first.tenant).observeStyle({
       diagram_id: id,
       observations,
