@@ -56,8 +56,9 @@ describe("agent turns through the scripted model", () => {
     expect(turn).toMatchObject({ status: "changed", version: 2, text: "Drew the checkout flow." });
     expect(turn.diagram_id).toMatch(/^d_/);
     expect(turn.xml).toContain("Order placed");
-    // Two drawing calls and the title job (the model left the diagram unnamed).
-    expect(turn.usage).toEqual({ input: 3600, output: 240, cached: 3000 });
+    // Two drawing calls, the title job (the model left the diagram unnamed) and the house-style
+    // rules job (#38), 1,200 in and 80 out each.
+    expect(turn.usage).toEqual({ input: 4800, output: 320, cached: 4000 });
 
     await script([
       {
