@@ -74,11 +74,10 @@ describe("the house-style tools", () => {
       "Rules:",
       "- Label databases with their engine (Postgres). (set by a person)",
     ]);
-    // The same memory the API holds, as structured content.
-    expect(dataOf(set)).toEqual(await restStyle("mcp-key-style"));
-
     const read = await client.callTool({ name: "get_style", arguments: {} });
-    expect(dataOf(read)).toEqual(dataOf(set));
+    // The same memory the API holds, as structured content (called by name, not through
+    // run_tool, whose answers are text).
+    expect(dataOf(read)).toEqual(await restStyle("mcp-key-style"));
     expect(textOf(read)).toBe(textOf(set).replace("Saved.\n", ""));
     // Another tenant sees none of it.
     expect(await restStyle("mcp-key-b")).toMatchObject({ rules: [], pinned: {} });
@@ -89,6 +88,7 @@ describe("the house-style tools", () => {
     });
     expect(textOf(rules)).toContain("Rules: none.");
     expect(textOf(rules)).toContain("- direction: right");
+    expect(dataOf(rules)).toMatchObject({ rules: [], pinned: { direction: "right" } });
 
     const cleared = await client.callTool({ name: "set_style_memory", arguments: { clear: true } });
     expect(textOf(cleared)).toBe(
