@@ -130,10 +130,13 @@ describe.skipIf(!hasChromium)("the house-style panel", () => {
       'Name it "Postgres", not "Database".learned from a conversation',
     ]);
     console.log("screenshot:", await shot(page, "house-style-wide"));
+    // A phone, with the editor as tall as the demo page makes it there.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.addStyleTag({ content: "drawforge-editor{height:calc(100svh - 24px)}" });
     await page.waitForTimeout(300);
     console.log("screenshot:", await shot(page, "house-style-phone"));
     await page.setViewportSize({ width: 1400, height: 900 });
+    await page.addStyleTag({ content: "drawforge-editor{height:620px}" });
 
     // Off with the keyboard: the summary says so, and the next turn goes without the style.
     await page.getByRole("checkbox", { name: "Use house style" }).focus();

@@ -8,7 +8,8 @@ export const houseStyleStyles = css`
       padding: 10px 12px;
       font-size: 13px;
       line-height: 1.4;
-      max-height: 55%;
+      /* Room for the theme and rules; the versions below keep the rest and scroll. */
+      max-height: 70%;
       overflow-y: auto;
       flex-shrink: 0;
     }
