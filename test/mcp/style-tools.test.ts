@@ -5,7 +5,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { connect, dataOf, textOf } from "./helpers.ts";
+import { connect, textOf } from "./helpers.ts";
 
 let client: Client;
 
@@ -74,10 +74,12 @@ describe("the house-style tools", () => {
       "Rules:",
       "- Label databases with their engine (Postgres). (set by a person)",
     ]);
+    // What the API now holds, as the lines said.
+    expect(await restStyle("mcp-key-style")).toMatchObject({
+      pinned: { ...THEME, node: { ...THEME.node, fillColor: "#e0f2f1" } },
+      rules: [{ text: "Label databases with their engine (Postgres).", source: "person" }],
+    });
     const read = await client.callTool({ name: "get_style", arguments: {} });
-    // The same memory the API holds, as structured content (called by name, not through
-    // run_tool, whose answers are text).
-    expect(dataOf(read)).toEqual(await restStyle("mcp-key-style"));
     expect(textOf(read)).toBe(textOf(set).replace("Saved.\n", ""));
     // Another tenant sees none of it.
     expect(await restStyle("mcp-key-b")).toMatchObject({ rules: [], pinned: {} });
@@ -88,7 +90,10 @@ describe("the house-style tools", () => {
     });
     expect(textOf(rules)).toContain("Rules: none.");
     expect(textOf(rules)).toContain("- direction: right");
-    expect(dataOf(rules)).toMatchObject({ rules: [], pinned: { direction: "right" } });
+    expect(await restStyle("mcp-key-style")).toMatchObject({
+      rules: [],
+      pinned: { direction: "right" },
+    });
 
     const cleared = await client.callTool({ name: "set_style_memory", arguments: { clear: true } });
     expect(textOf(cleared)).toBe(

@@ -4,12 +4,7 @@
  */
 import { z } from "zod";
 import { HouseThemeSchema } from "../../drawio/index.ts";
-import {
-  STYLE_LIMITS,
-  type StyleMemory,
-  StyleMemorySchema,
-  StyleRuleTextSchema,
-} from "../../schemas/style.ts";
+import { STYLE_LIMITS, type StyleMemory, StyleRuleTextSchema } from "../../schemas/style.ts";
 import { defineTool, type ToolAnswer, ToolInputError } from "./tool.ts";
 
 type Theme = StyleMemory["theme"];
@@ -24,7 +19,6 @@ export const getStyle = defineTool({
   summary: "the team's house style: the theme new diagrams get and the rules the agent follows",
   core: false,
   input: z.object({}),
-  output: StyleMemorySchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(_args, ctx) {
     return styleAnswer(await ctx.api.json<StyleMemory>("GET", "/v1/style"));
@@ -44,7 +38,6 @@ export const setStyleMemory = defineTool({
     rules: z.array(StyleRuleTextSchema).max(STYLE_LIMITS.rules).optional(),
     clear: z.boolean().optional().describe("true: forget the theme and the rules."),
   }),
-  output: StyleMemorySchema,
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,
@@ -63,7 +56,10 @@ export const setStyleMemory = defineTool({
   },
 });
 
-/** The house style as a model reads it, in a few lines, with the memory as structured data. */
+/**
+ * The house style as a model reads it, in a few lines. No output schema: the memory's JSON
+ * Schema (two themes) would cost more tokens in every full listing than the lines do here.
+ */
 function styleAnswer(memory: StyleMemory, lead?: string): ToolAnswer {
   const theme = themeLines(memory.theme);
   const learned = memory.learned_from.diagrams;
