@@ -130,6 +130,9 @@ describe.skipIf(!hasChromium)("the house-style panel", () => {
       'Name it "Postgres", not "Database".learned from a conversation',
     ]);
     console.log("screenshot:", await shot(page, "house-style-wide"));
+    await page.locator("drawforge-editor").evaluate((e) => e.setAttribute("theme", "dark"));
+    console.log("screenshot:", await shot(page, "house-style-dark"));
+    await page.locator("drawforge-editor").evaluate((e) => e.setAttribute("theme", "light"));
     // A phone, with the editor as tall as the demo page makes it there.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addStyleTag({ content: "drawforge-editor{height:calc(100svh - 24px)}" });
