@@ -60,10 +60,14 @@ describe("leanJsonSchema", () => {
         strict: { default: true },
       },
     });
-    const style = (schema.properties as Record<string, { items: { properties: object } }>)
-      .operations.items.properties as Record<string, unknown>;
-    expect(style.style).toMatchObject({
-      additionalProperties: { type: ["string", "number", "null"] },
+    expect(schema).toMatchObject({
+      properties: {
+        operations: {
+          items: {
+            properties: { style: { additionalProperties: { type: ["string", "number", "null"] } } },
+          },
+        },
+      },
     });
   });
 
