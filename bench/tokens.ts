@@ -13,53 +13,30 @@
  *
  *   npm run bench -- tokens
  */
-import { asSchema } from "ai";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { corpusFiles } from "../test/fixtures/corpus.ts";
 import { graphSpecs } from "../test/fixtures/graph-specs.ts";
 import { mermaidOfSpec } from "../test/fixtures/mermaid-of-spec.ts";
-import { SYSTEM_PROMPT, turnContext } from "../worker/agent/prompt.ts";
-import { agentTools } from "../worker/agent/tools.ts";
-import { WorkingCopy } from "../worker/agent/working-copy.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
-import { emptyDocument } from "../worker/drawio/model/document.ts";
-import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { serializeCell } from "../worker/drawio/model/serialize.ts";
+import { editContextRatio, fixedPromptTokens } from "./agent-prompt-tokens.ts";
 import { promptCacheShares } from "./prompt-cache.ts";
 import { median } from "./stats.ts";
 
-const tools = agentTools(new WorkingCopy(emptyDocument()), { search: () => [] }, () => {});
-const toolPayload = await Promise.all(
-  Object.entries(tools).map(async ([name, t]) => ({
-    type: "function",
-    function: {
-      name,
-      description: t.description,
-      parameters: await asSchema(t.inputSchema as Parameters<typeof asSchema>[0]).jsonSchema,
-    },
-  })),
-);
-const systemTokens = countTokens(SYSTEM_PROMPT);
-const toolTokens = countTokens(JSON.stringify(toolPayload));
-const fixed = systemTokens + toolTokens;
+const fixedPrompt = await fixedPromptTokens();
+const fixed = fixedPrompt.total;
 console.log(
-  `fixed prompt: ${fixed} tokens (system prompt ${systemTokens}, tool schemas ${toolTokens}; target ≤ 2,500)`,
+  `fixed prompt: ${fixed} tokens (system prompt ${fixedPrompt.system}, tool schemas ${fixedPrompt.tools}; target ≤ 2,500)`,
+);
+console.log(
+  `  per tool: ${Object.entries(fixedPrompt.perTool)
+    .map(([name, tokens]) => `${name} ${tokens}`)
+    .join(", ")}`,
 );
 
-const editRatios: number[] = [];
-for (const file of corpusFiles()) {
-  const doc = parseDiagram(file.xml);
-  const ours =
-    fixed +
-    countTokens(
-      turnContext({ compact: new WorkingCopy(doc).view(), prompt: "Rename the first step" }),
-    );
-  const theirs = 4_000 + 2 * countTokens(file.xml);
-  editRatios.push(ours / theirs);
-}
-const editRatio = median(editRatios);
+const edit = editContextRatio(fixed);
+const editRatio = edit.median;
 console.log(
-  `edit turn context vs full XML twice: median ratio ${editRatio.toFixed(3)} over ${editRatios.length} corpus files (target ≤ 0.35)`,
+  `edit turn context vs full XML twice: median ratio ${editRatio.toFixed(3)} over ${edit.files} corpus files (target ≤ 0.35)`,
 );
 
 const createRatios: number[] = [];
