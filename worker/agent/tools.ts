@@ -36,11 +36,11 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
   return {
     read_diagram: tool({
       description:
-        "Read the diagram: the compact view, one cell's XML or the cells an XPath 1.0 expression selects.",
+        "Read the diagram: the compact view, one cell's XML (target: its id) or the cells an XPath 1.0 target selects.",
       inputSchema: leanSchema(
         z.object({
           view: z.enum(["compact", "cell", "xpath"]).default("compact"),
-          target: z.string().optional().describe("view=cell: the cell id; view=xpath: the XPath."),
+          target: z.string().optional(),
         }),
       ),
       execute: ({ view, target }) =>
@@ -113,7 +113,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     search_shapes: tool({
       description:
-        "Find real draw.io shapes (AWS, Azure, GCP, Kubernetes, Cisco, BPMN…). Use a name it returns as a graph node's shape (kind icon) or as shape= in a style: draw.io's exact style is filled in.",
+        "Find real draw.io shapes (AWS, Azure, GCP, Kubernetes, Cisco, BPMN…). Use a name it returns as a node's shape or as shape= in a style: draw.io's exact style is filled in.",
       inputSchema: leanSchema(
         z.object({
           query: z.string().min(1).max(200),

@@ -7,8 +7,11 @@ import { z } from "zod";
 /** Bounds zod adds to every integer, which say nothing to a model. */
 const SAFE = Number.MAX_SAFE_INTEGER;
 
-/** A length or count this large is beyond what one tool call writes: its bound says nothing. */
-const FAR = 10_000;
+/**
+ * A length or count this large is beyond what one tool call writes (a quarter-megabyte of
+ * Mermaid): its bound says nothing. A prompt's 20,000 characters stay: a pasted text reaches them.
+ */
+const FAR = 100_000;
 
 /** A JSON Schema object. */
 export type JsonSchemaObject = Record<string, unknown>;
@@ -32,7 +35,7 @@ export function leanJsonSchema(schema: z.ZodType): JsonSchemaObject {
  * `propertyNames: {type: string}` on records, the ±2^53 bounds on integers,
  * `additionalProperties: false` (unknown keys are dropped by the check anyway), a minimum length
  * or count of 1 (a model never sends an empty value on purpose; the check still refuses one),
- * lengths and counts of 10,000 or more, and `default: false` (what an omitted flag means anyway).
+ * lengths and counts of 100,000 or more, and `default: false` (what an omitted flag means anyway).
  *
  * @example
  * leanJson({ type: "object", properties: {}, additionalProperties: false }); // { type: "object", properties: {} }

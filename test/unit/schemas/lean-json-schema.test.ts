@@ -45,16 +45,18 @@ describe("leanJsonSchema", () => {
       z.object({
         operations: z.array(ModelOperationSchema).min(1).max(200),
         title: z.string().max(80).optional(),
+        prompt: z.string().max(20_000),
         limit: z.number().int().min(1).max(10).default(5),
         direction: z.enum(["down", "right"]).default("down"),
         strict: z.boolean().default(true),
       }),
     );
     expect(schema).toMatchObject({
-      required: ["operations"],
+      required: ["operations", "prompt"],
       properties: {
         operations: { maxItems: 200, items: { required: ["op"] } },
         title: { maxLength: 80 },
+        prompt: { maxLength: 20_000 },
         limit: { minimum: 1, maximum: 10, default: 5 },
         direction: { default: "down", enum: ["down", "right"] },
         strict: { default: true },
