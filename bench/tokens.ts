@@ -8,7 +8,9 @@
  * (d) per spec that Mermaid can say (no library icons, style overrides, swimlanes or zones), the
  *     same diagram written as a Mermaid flowchart against the graph spec and the bare cells;
  * (e) per provider, the share of a three-turn conversation's prompt its cache serves
- *     (`prompt-cache.ts`: the real AI SDK providers against the scripted server's cache rules).
+ *     (`prompt-cache.ts`: the real AI SDK providers against the scripted server's cache rules);
+ * (f) the house style's share of an edit turn's context: a typical memory (five rules, a theme)
+ *     and a full one (every rule the limits allow), and the edit-context ratio with each.
  * Prints figures, then one JSON line.
  *
  *   npm run bench -- tokens
@@ -18,7 +20,12 @@ import { graphSpecs } from "../test/fixtures/graph-specs.ts";
 import { mermaidOfSpec } from "../test/fixtures/mermaid-of-spec.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
 import { serializeCell } from "../worker/drawio/model/serialize.ts";
-import { editContextRatio, fixedPromptTokens } from "./agent-prompt-tokens.ts";
+import {
+  editContext,
+  FULL_HOUSE,
+  fixedPromptTokens,
+  TYPICAL_HOUSE,
+} from "./agent-prompt-tokens.ts";
 import { promptCacheShares } from "./prompt-cache.ts";
 import { median } from "./stats.ts";
 
@@ -33,11 +40,24 @@ console.log(
     .join(", ")}`,
 );
 
-const edit = editContextRatio(fixed);
-const editRatio = edit.median;
+const edit = editContext(fixed);
+const editRatio = edit.ratio;
 console.log(
   `edit turn context vs full XML twice: median ratio ${editRatio.toFixed(3)} over ${edit.files} corpus files (target ≤ 0.35)`,
 );
+const houseTokens = {
+  typical: countTokens(TYPICAL_HOUSE ?? ""),
+  full: countTokens(FULL_HOUSE ?? ""),
+};
+const withHouse = {
+  typical: editContext(fixed, TYPICAL_HOUSE),
+  full: editContext(fixed, FULL_HOUSE),
+};
+for (const name of ["typical", "full"] as const) {
+  console.log(
+    `house style (${name}, ${houseTokens[name]} tokens): median ${(withHouse[name].houseShare * 100).toFixed(1)} % of an edit turn's prompt; edit ratio with it ${withHouse[name].ratio.toFixed(3)} (target ≤ 0.35)`,
+  );
+}
 
 const createRatios: number[] = [];
 const mermaidVsSpec: number[] = [];
@@ -82,6 +102,15 @@ console.log(
     mermaid_vs_spec_ratio: Math.round(mermaidSpecRatio * 1000) / 1000,
     mermaid_vs_cells_ratio: Math.round(mermaidCellRatio * 1000) / 1000,
     edit_context_ratio: Math.round(editRatio * 1000) / 1000,
+    house_style_tokens: houseTokens,
+    house_style_share: {
+      typical: Math.round(withHouse.typical.houseShare * 1000) / 1000,
+      full: Math.round(withHouse.full.houseShare * 1000) / 1000,
+    },
+    edit_context_ratio_with_house: {
+      typical: Math.round(withHouse.typical.ratio * 1000) / 1000,
+      full: Math.round(withHouse.full.ratio * 1000) / 1000,
+    },
     create_output_ratio: Math.round(createRatio * 1000) / 1000,
   }),
 );

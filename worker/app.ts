@@ -25,6 +25,7 @@ import { publications } from "./routes/publications.ts";
 import { published } from "./routes/published.ts";
 import { render } from "./routes/render.ts";
 import { shapes } from "./routes/shapes.ts";
+import { style } from "./routes/style.ts";
 import { tokens } from "./routes/tokens.ts";
 import { validate } from "./routes/validate.ts";
 import { versions } from "./routes/versions.ts";
@@ -66,6 +67,7 @@ app.route("/v1", convert);
 app.route("/v1", shapes);
 app.route("/v1", agent);
 app.route("/v1", models);
+app.route("/v1", style);
 app.route("/v1", batches);
 app.route("/v1", render);
 
@@ -96,6 +98,10 @@ app.doc31("/openapi.json", (c) => ({
       description: "Public, read-only, revocable links for docs pages: an SVG, the file, a page.",
     },
     { name: "Agent", description: "Prompt in, diagram out; then edit it in conversation." },
+    {
+      name: "House style",
+      description: "The look and conventions a team's new diagrams get, learned and editable.",
+    },
     { name: "Layout", description: "Describe the structure; Drawforge places it." },
     { name: "Shapes", description: "Every real draw.io shape, with its exact style string." },
     { name: "Validation", description: "Check and repair draw.io XML without storing it." },

@@ -13,6 +13,7 @@ import {
 } from "ai";
 import {
   type DiagramDocument,
+  type HouseTheme,
   hasErrors,
   type LibraryShapes,
   type ShapeNames,
@@ -23,7 +24,7 @@ import type { Finding } from "../schemas/diagram.ts";
 import type { Usage } from "../schemas/version.ts";
 import type { ProviderOptions } from "./model.ts";
 import type { CallSettings } from "./model-settings.ts";
-import { SYSTEM_PROMPT, turnContext } from "./prompt.ts";
+import { houseContext, SYSTEM_PROMPT, turnContext } from "./prompt.ts";
 import { quietAnswer } from "./quiet-answer.ts";
 import { agentTools, type ShapeSearch } from "./tools.ts";
 import { addUsage, usageOf } from "./usage.ts";
@@ -56,6 +57,8 @@ export interface AgentLoopResult {
   outcome?: AnswerOutcome;
   usage: Usage;
   steps: number;
+  /** What the house style gave the diagram, in words, when it gave anything. */
+  house?: string[];
   error?: string;
   /** A failure worth retrying later: the model was overloaded, rate limited or timed out. */
   retryable?: boolean;
@@ -78,6 +81,11 @@ export interface AgentLoopOptions {
   history?: ModelMessage[];
   /** What a person changed by hand since the agent's last version, as a text diff. */
   manualDiff?: string;
+  /**
+   * The team's house style: its rules go into the turn context, its theme to the layout of
+   * graphs that say nothing else.
+   */
+  house?: { theme: HouseTheme; rules: string[] };
   /** Most model steps (each may call tools); default 8. */
   maxSteps?: number;
   /** Images and PDFs shown with the request (the model must accept them). */
@@ -105,7 +113,10 @@ export interface AgentLoopOptions {
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
   const emit = options.onEvent ?? (() => {});
   const maxSteps = options.maxSteps ?? 8;
-  const copy = new WorkingCopy(options.document, { shapes: options.shapes });
+  const copy = new WorkingCopy(options.document, {
+    shapes: options.shapes,
+    ...(options.house ? { house: options.house.theme } : {}),
+  });
   let usage: Usage = { input: 0, output: 0, cached: 0 };
   let text = "";
   let steps = 0;
@@ -115,10 +126,12 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   let failure: string | undefined;
   let retryable = false;
   const limits = options.limits ?? { totalMs: 300_000, stepMs: 120_000, maxRetries: 2 };
+  const house = options.house && houseContext(options.house.rules, themeParts(options.house.theme));
   const request = turnContext({
     compact: copy.view(),
     prompt: options.prompt,
     ...(options.manualDiff ? { manualDiff: options.manualDiff } : {}),
+    ...(house ? { house } : {}),
   });
   const result = streamText({
     model: options.model,
@@ -230,7 +243,17 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     steps,
     ...outcome,
     ...(copy.title ? { title: copy.title } : {}),
+    ...(copy.houseApplied.size > 0 ? { house: [...copy.houseApplied] } : {}),
   };
+}
+
+/** What the layout applies of a house theme, in the turn context's words. */
+function themeParts(theme: HouseTheme): string[] {
+  const parts: string[] = [];
+  if (theme.direction) parts.push(`direction (${theme.direction})`);
+  if (theme.node || theme.kinds) parts.push("node style");
+  if (theme.edge) parts.push("edge style");
+  return parts;
 }
 
 /**

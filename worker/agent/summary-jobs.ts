@@ -1,13 +1,13 @@
 /**
  * The small jobs beside a drawing turn, on the summary model (`DRAWFORGE_SUMMARY_MODEL`, by
  * default the drawing model): folding old messages into the conversation's running summary,
- * and naming a new diagram the drawing model left unnamed. Each is bounded in time and size,
+ * naming a new diagram the drawing model left unnamed, and keeping the team's house-style rules. Each is bounded in time and size,
  * and a failure is not the turn's: the caller keeps its fallback.
  */
 import { generateText } from "ai";
 import type { Usage } from "../schemas/version.ts";
 import type { ResolvedModel } from "./model.ts";
-import { SUMMARY_PROMPT, TITLE_PROMPT } from "./prompt.ts";
+import { HOUSE_RULES_PROMPT, SUMMARY_PROMPT, TITLE_PROMPT } from "./prompt.ts";
 import { usageOf } from "./usage.ts";
 
 /** Longest a job may take, retries included. */
@@ -78,6 +78,49 @@ export async function nameDiagram(
     ?.replace(/^["'“”«»\s]+|["'“”«»\s.]+$/g, "")
     .slice(0, TITLE_MAX_CHARS);
   return title ? { ...answer, text: title } : undefined;
+}
+
+/** Most learned rules the job keeps, and the longest rule. */
+const HOUSE_RULES_MAX = 8;
+const HOUSE_RULE_MAX_CHARS = 160;
+
+/**
+ * The team's learned house-style rules after one exchange: the job reads the rules so far (a
+ * person's own are shown as fixed) and what was asked and answered, and answers the whole
+ * updated list. Undefined on failure (the rules stay as they were).
+ *
+ * @example
+ * const next = await updateHouseRules(summaryModel, { fixed: [], learned, request, reply });
+ * // next.rules: ["Call the database Postgres, not Database."]
+ */
+export async function updateHouseRules(
+  resolved: ResolvedModel,
+  input: { fixed: string[]; learned: string[]; request: string; reply: string },
+  signal?: AbortSignal,
+): Promise<(JobResult & { rules: string[] }) | undefined> {
+  const list = (rules: string[]) =>
+    rules.length ? rules.map((r) => `- ${r}`).join("\n") : "- none";
+  const prompt = [
+    ...(input.fixed.length
+      ? [`Rules the team wrote (fixed, do not repeat):\n${list(input.fixed)}`]
+      : []),
+    `Learned rules so far:\n${list(input.learned)}`,
+    `The person asked: ${input.request.slice(0, 2_000)}`,
+    `The assistant answered: ${input.reply.slice(0, 500)}`,
+  ].join("\n\n");
+  const answer = await runJob(resolved, HOUSE_RULES_PROMPT, prompt, 400, signal);
+  if (!answer) return undefined;
+  const bullets = answer.text
+    .split("\n")
+    .map((line) => /^\s*[-*•]\s+(.+)$/.exec(line)?.[1]?.trim())
+    .filter((rule): rule is string => rule !== undefined && rule !== "");
+  // An answer that is not a list (a refusal, a chat) changes nothing: only "- none" empties it.
+  if (bullets.length === 0) return undefined;
+  const rules = bullets
+    .filter((rule) => !/^none\.?$/i.test(rule))
+    .map((rule) => rule.replace(/\p{Cc}/gu, " ").slice(0, HOUSE_RULE_MAX_CHARS))
+    .slice(0, HOUSE_RULES_MAX);
+  return { ...answer, rules };
 }
 
 /** One bounded call to the summary model; undefined (logged) when it fails or says nothing. */

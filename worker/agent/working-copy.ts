@@ -3,6 +3,7 @@
  * and linted, or refused with problems in words the model can act on.
  */
 import {
+  applyHouseTheme,
   applyOperations,
   checkCompleteness,
   cloneElement,
@@ -13,6 +14,7 @@ import {
   DrawioError,
   type GraphSpecInput,
   getCellXml,
+  type HouseTheme,
   idPrefixOf,
   type LibraryShapes,
   layoutGraph,
@@ -43,6 +45,11 @@ export interface WorkingCopyOptions {
    * an operation or a raw cell names gets draw.io's exact style for it.
    */
   shapes?: ShapeNames & LibraryShapes;
+  /**
+   * The team's house style: graphs that do not say otherwise are drawn in its direction and
+   * colours (`applyHouseTheme`); what it gave is collected in {@link WorkingCopy.houseApplied}.
+   */
+  house?: HouseTheme;
 }
 
 /** Wrapper tags a continuation must not restart with. */
@@ -65,15 +72,19 @@ export class WorkingCopy {
   changed = false;
   /** A title the model proposed for the diagram. */
   title: string | undefined;
+  /** What the house style gave the diagrams drawn this turn, in words ("direction right"). */
+  readonly houseApplied = new Set<string>();
   /** Raw cells the model started writing but whose output was cut off. */
   #partial: string | undefined;
   readonly #shapes: (ShapeNames & LibraryShapes) | undefined;
+  readonly #house: HouseTheme | undefined;
   /** Ids the model saw abbreviated (`~17`), fixed for the turn. */
   readonly #ids: IdAliases;
 
   constructor(document: DiagramDocument, options: WorkingCopyOptions = {}) {
     this.document = document;
     this.#shapes = options.shapes;
+    this.#house = options.house;
     const first = document.pages[0];
     this.#ids = new IdAliases(first ? idPrefixOf(first) : undefined);
   }
@@ -132,9 +143,10 @@ export class WorkingCopy {
         message: `placed ${nodes.length} new node(s) and ${edges?.length ?? 0} edge(s) into the diagram, connected to what was there; nothing else moved. ${outcome.message}`,
       };
     }
+    const house = this.#house ? applyHouseTheme(graph, this.#house) : undefined;
     let laid: Awaited<ReturnType<typeof layoutGraph>>;
     try {
-      laid = await layoutGraph(graph, this.#shapes ? { shapes: this.#shapes } : {});
+      laid = await layoutGraph(house?.graph ?? graph, this.#shapes ? { shapes: this.#shapes } : {});
     } catch (error) {
       if (error instanceof DrawioError && error.problems)
         return {
@@ -146,6 +158,7 @@ export class WorkingCopy {
       throw error;
     }
     const notes = laid.notes.length > 0 ? ` (${laid.notes.map((n) => n.message).join("; ")})` : "";
+    for (const part of house?.applied ?? []) this.houseApplied.add(part);
     return this.#place(
       laid.document,
       replace,

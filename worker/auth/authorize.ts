@@ -7,13 +7,16 @@ import { ApiError } from "../http/api-error.ts";
 import type { AppEnv } from "../http/app-env.ts";
 
 const DIAGRAM_PATH = /^\/v1\/diagrams\/([^/]+)(\/[^?]*)?$/;
-/** The one route outside a diagram a widget token reaches: the models its turns may name. */
-const MODELS_PATH = "/v1/models";
+/**
+ * The routes outside a diagram an `edit` widget token may read: the models its turns may name,
+ * and the house style its turns get (changing the style takes an API key: it is the tenant's).
+ */
+const EDITOR_READS = new Set(["/v1/models", "/v1/style"]);
 
 /**
  * Limits widget tokens to what they were minted for: their own diagram's routes, reads with
- * `view`, reads and edits with `edit` (and, with `edit`, `GET /v1/models`, for the editor's model
- * picker); never deleting, minting tokens, publishing, or any other route (not even the helpers
+ * `view`, reads and edits with `edit` (and, with `edit`, `GET /v1/models` and `GET /v1/style`,
+ * for the editor's model picker and house-style panel); never deleting, minting tokens, publishing, or any other route (not even the helpers
  * that store nothing, such as `/v1/render` or `/v1/convert`: what an editor needs of them is
  * under its diagram, `POST /v1/diagrams/{id}/convert`). API keys pass; tenancy is enforced by
  * each diagram.
@@ -28,10 +31,14 @@ export function authorize(): MiddlewareHandler<AppEnv> {
     const path = c.req.path;
     const method = c.req.method;
     const reading = method === "GET" || method === "HEAD" || method === "OPTIONS";
-    if (path === MODELS_PATH) {
-      // The editor's model picker: what a turn may name, so for the tokens that run turns.
+    if (EDITOR_READS.has(path)) {
+      // The editor's model picker and house-style panel: for the tokens that run turns.
       if (reading && principal.scope === "edit") return next();
-      throw forbidden("listing models needs an edit token (the scope that runs turns)");
+      throw forbidden(
+        reading
+          ? "this needs an edit token (the scope that runs turns)"
+          : "changing the house style needs an API key",
+      );
     }
     const match = DIAGRAM_PATH.exec(path);
     if (!match) throw forbidden("a widget token can only be used on its own diagram");

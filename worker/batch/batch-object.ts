@@ -73,12 +73,13 @@ export class BatchObject extends DurableObject<Bindings> {
       const leaseUntil = Date.now() + this.#leases.queued(args.items.length);
       this.ctx.storage.transactionSync(() => {
         this.#sql.exec(
-          `INSERT INTO batch (singleton, id, owner, origin, model, webhook_url, webhook_events, created_at)
-           VALUES (1, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO batch (singleton, id, owner, origin, model, style, webhook_url, webhook_events, created_at)
+           VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
           args.id,
           args.tenant,
           args.origin,
           args.model ?? null,
+          args.style ?? null,
           args.webhook?.url ?? null,
           args.webhook ? JSON.stringify(args.webhook.events) : null,
           now,
@@ -158,6 +159,7 @@ export class BatchObject extends DurableObject<Bindings> {
         tenant: batch.owner,
         origin: batch.origin,
         model: batch.model,
+        style: batch.style,
         prompt: item.prompt,
         title: item.title,
         theme: item.theme,

@@ -12,6 +12,8 @@ export interface BatchRow extends Record<string, SqlStorageValue> {
   owner: string;
   origin: string;
   model: string | null;
+  /** `none` when the batch opted out of the house style. */
+  style: string | null;
   webhook_url: string | null;
   webhook_events: string | null;
   webhook_disabled: number;

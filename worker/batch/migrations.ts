@@ -71,4 +71,9 @@ export const BATCH_MIGRATIONS: readonly Migration[] = [
       "ALTER TABLE events ADD COLUMN due_at INTEGER",
     ],
   },
+  {
+    version: 3,
+    // The batch's use of the house style: NULL (house) or 'none'.
+    statements: ["ALTER TABLE batch ADD COLUMN style TEXT"],
+  },
 ];

@@ -24,6 +24,7 @@ export const CreateBatchInput = z.object({
   id: z.string().min(1).max(100),
   origin: z.string().max(500),
   model: z.string().max(200).optional(),
+  style: z.enum(["house", "none"]).optional(),
   webhook: z.object({ url: z.string().max(2048), events: z.array(z.string()) }).optional(),
   items: z
     .array(BatchItemInputSchema.extend({ diagram_id: z.string() }))

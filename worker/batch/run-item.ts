@@ -29,6 +29,8 @@ export interface ItemWork {
   tenant: string;
   origin: string;
   model: string | null;
+  /** `none` when the batch opted out of the house style. */
+  style: string | null;
   prompt: string;
   title: string | null;
   theme: string | null;
@@ -62,6 +64,8 @@ export async function runItem(env: Bindings, work: ItemWork): Promise<ItemOutcom
     tenant: work.tenant,
     prompt: withHints(work.prompt, work),
     ...(work.model ? { model: work.model } : {}),
+    // An item applies the house style but teaches it nothing: it has no conversation.
+    style: work.style === "none" ? "none" : "apply",
     ...(work.title ? {} : { retitle: true }),
     discardOnFailure: true,
     // The queue retries the whole item with growing delays; a retry inside the turn would only

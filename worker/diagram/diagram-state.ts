@@ -3,7 +3,7 @@
  * change, keeping the head cache, the tenant's list and live widgets in step.
  */
 import type { z } from "zod";
-import { type DiagramDocument, emptyDocument } from "../drawio/index.ts";
+import { type DiagramDocument, emptyDocument, observeHandEdit } from "../drawio/index.ts";
 import type { LazySchema } from "../durable/lazy-schema.ts";
 import { ApiError } from "../http/api-error.ts";
 import type { Author, Usage } from "../schemas/version.ts";
@@ -88,7 +88,10 @@ export class DiagramState {
     this.#listed();
   }
 
-  /** Appends a new version and makes it the head. */
+  /**
+   * Appends a new version and makes it the head. A version a person made (in the editor or
+   * through the API) also tells the tenant's house style which style values they changed.
+   */
   commit(
     ready: CommitReady,
     author: Author,
@@ -96,6 +99,7 @@ export class DiagramState {
     restoredFrom: number | null,
     usage?: Usage,
   ): void {
+    const before = author === "user" || author === "api" ? this.#headDocument() : undefined;
     const n = this.store.append(
       {
         xml: ready.xml,
@@ -115,6 +119,7 @@ export class DiagramState {
     });
     this.#listed("soon");
     this.#announce(n, author, message);
+    if (before) this.#observe(before, this.head.document(this.head.load(n)));
   }
 
   /** Appends a new version equal to version `n`. Nothing is lost: `n` and all after it stay. */
@@ -167,6 +172,22 @@ export class DiagramState {
   #listed(when: "now" | "soon" = "now"): void {
     const row = this.store.diagram();
     if (row) this.#index.put(row, when);
+  }
+
+  #headDocument(): DiagramDocument | undefined {
+    const row = this.store.diagram();
+    return row ? this.head.document(this.head.load(row.head)) : undefined;
+  }
+
+  /** Hands the style values a person changed to the tenant's house style (never fails the edit). */
+  #observe(before: DiagramDocument, after: DiagramDocument): void {
+    const row = this.store.diagram();
+    if (!row) return;
+    try {
+      this.#index.observe(row.owner, observeHandEdit(before, after));
+    } catch (error) {
+      console.error(`could not read the style changes of diagram ${row.id}`, error);
+    }
   }
 
   #announce(version: number, author: Author, message: string | null): void {

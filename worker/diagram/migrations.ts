@@ -118,4 +118,19 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
     version: 6,
     statements: ["ALTER TABLE publications ADD COLUMN indexed INTEGER NOT NULL DEFAULT 0"],
   },
+  {
+    // Style values a person set by hand (the house style, tenant/style-memory.ts), waiting to
+    // reach the tenant's object with the index changes: the latest value per target and key.
+    version: 7,
+    statements: [
+      `CREATE TABLE style_outbox (
+        target TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        tenant TEXT NOT NULL,
+        observed_at TEXT NOT NULL,
+        PRIMARY KEY (target, key)
+      )`,
+    ],
+  },
 ];

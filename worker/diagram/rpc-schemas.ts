@@ -100,6 +100,11 @@ export const ConverseInput = z.object({
   retries: z.number().int().min(0).max(10).optional(),
   /** Delete the diagram when the turn saves nothing (a diagram made for this turn). */
   discardOnFailure: z.boolean().optional(),
+  /**
+   * The tenant's house style: applied and taught by the turn (`house`, the default), applied
+   * only (`apply`: a batch item, which has no conversation to learn from), or not used (`none`).
+   */
+  style: z.enum(["house", "apply", "none"]).optional(),
   /** The origin the caller reached the API at: the turn's last event then carries links there. */
   origin: z
     .url({ protocol: /^https?$/ })

@@ -1,9 +1,11 @@
 /**
- * The diagram object's outbox toward the tenant's list of diagrams: each change stored, then
- * delivered to the tenant object coalesced and in order, retried by the alarm.
+ * The diagram object's outbox toward its tenant's object: each change for the tenant's list of
+ * diagrams, and the style values people set by hand (for the house style), stored, then
+ * delivered coalesced and in order, retried by the alarm.
  */
 import { z } from "zod";
 import type { Bindings } from "../bindings.ts";
+import type { StyleObservation } from "../drawio/index.ts";
 import type { LazySchema } from "../durable/lazy-schema.ts";
 import type { Outcome } from "../durable/outcome.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";
@@ -76,6 +78,33 @@ export class TenantIndexOutbox {
     );
   }
 
+  /**
+   * Records style values a person set by hand in this diagram, for the tenant's house style;
+   * delivered with the next coalesced change. A later value for the same key replaces one
+   * still waiting.
+   */
+  observe(owner: string, observations: StyleObservation[]): void {
+    if (observations.length === 0) return;
+    this.#schema.ensure();
+    const at = new Date().toISOString();
+    for (const o of observations) {
+      this.#ctx.storage.sql.exec(
+        `INSERT INTO style_outbox (target, key, value, tenant, observed_at) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (target, key) DO UPDATE SET value = ?3, tenant = ?4, observed_at = ?5`,
+        o.target,
+        o.key,
+        o.value,
+        owner,
+        at,
+      );
+    }
+    if (!this.#armed) void this.#arm(SAFETY_DELAY_MS);
+    this.#soon ??= setTimeout(() => {
+      this.#soon = undefined;
+      void this.deliver();
+    }, COALESCE_MS);
+  }
+
   /** Records the diagram's deletion: call it once the storage is wiped (the alarm may be gone too). */
   remove(owner: string, id: string): void {
     this.#armed = false;
@@ -125,29 +154,78 @@ export class TenantIndexOutbox {
     // An object that never wrote (or was deleted and told its tenant) has nothing to deliver.
     if (!this.#schema.exists) return;
     for (;;) {
-      const row = this.#ctx.storage.sql
-        .exec<{ tenant: string; change: string }>("SELECT tenant, change FROM index_outbox")
-        .toArray()[0];
-      if (!row) return this.#disarm();
-      const change = parseChange(row.change);
+      let delivered: boolean;
       try {
-        const outcome = change ? await this.#send(row.tenant, change) : undefined;
-        // A refused change (or an unreadable row) would be refused again: log it, drop it.
-        if (!outcome?.ok) console.error("tenant index refused a change", row.change, outcome);
+        delivered = (await this.#deliverIndex()) || (await this.#deliverStyle());
       } catch (error) {
         this.#failures += 1;
-        console.warn(`tenant index delivery failed (attempt ${this.#failures})`, error);
+        console.warn(`tenant delivery failed (attempt ${this.#failures})`, error);
         await this.#arm(Math.min(1_000 * 2 ** (this.#failures - 1), MAX_RETRY_DELAY_MS));
         return;
       }
       this.#failures = 0;
-      // Only the row delivered: a change written meanwhile replaced it and goes next.
-      this.#ctx.storage.sql.exec(
-        "DELETE FROM index_outbox WHERE tenant = ? AND change = ?",
-        row.tenant,
-        row.change,
+      if (!delivered) return this.#disarm();
+    }
+  }
+
+  /** Delivers the pending index change, if any; true when there was one. */
+  async #deliverIndex(): Promise<boolean> {
+    const row = this.#ctx.storage.sql
+      .exec<{ tenant: string; change: string }>("SELECT tenant, change FROM index_outbox")
+      .toArray()[0];
+    if (!row) return false;
+    const change = parseChange(row.change);
+    const outcome = change ? await this.#send(row.tenant, change) : undefined;
+    // A refused change (or an unreadable row) would be refused again: log it, drop it.
+    if (!outcome?.ok) console.error("tenant index refused a change", row.change, outcome);
+    // Only the row delivered: a change written meanwhile replaced it and goes next.
+    this.#ctx.storage.sql.exec(
+      "DELETE FROM index_outbox WHERE tenant = ? AND change = ?",
+      row.tenant,
+      row.change,
+    );
+    return true;
+  }
+
+  /**
+   * Delivers the waiting style values, if any; true when some were delivered. A refused
+   * delivery is logged and dropped (it would be refused again); a failed one throws.
+   */
+  async #deliverStyle(): Promise<boolean> {
+    const sql = this.#ctx.storage.sql;
+    const rows = sql
+      .exec<{ target: string; key: string; value: string; tenant: string; observed_at: string }>(
+        "SELECT target, key, value, tenant, observed_at FROM style_outbox",
+      )
+      .toArray();
+    const first = rows[0];
+    const id = this.#diagramId();
+    if (!first || id === undefined) return false;
+    // One tenant owns a diagram; rows of another (none in practice) would never be accepted.
+    const mine = rows.filter((r) => r.tenant === first.tenant);
+    const observations = mine.map(({ target, key, value }) => ({ target, key, value }));
+    // ISO times sort as text: the latest is the last.
+    const at = mine.map((r) => r.observed_at).sort().at(-1) ?? new Date().toISOString();
+    const outcome = await this.#env.TENANT.getByName(first.tenant).observeStyle({
+      diagram_id: id,
+      observations,
+      at,
+    });
+    if (!outcome.ok) console.error("the tenant refused style observations", outcome.problem);
+    for (const r of rows) {
+      sql.exec(
+        "DELETE FROM style_outbox WHERE target = ? AND key = ? AND value = ?",
+        r.target,
+        r.key,
+        r.value,
       );
     }
+    return true;
+  }
+
+  #diagramId(): string | undefined {
+    return this.#ctx.storage.sql.exec<{ id: string }>("SELECT id FROM diagram LIMIT 1").toArray()[0]
+      ?.id;
   }
 
   #send(tenant: string, change: Change): Promise<Outcome<boolean>> {

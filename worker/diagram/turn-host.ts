@@ -17,7 +17,13 @@ import { conversation, manualChanges } from "./conversation.ts";
 import { isProblem, type PreparedDiagram, prepareDocument } from "./documents.ts";
 import { modelProblem } from "./problems.ts";
 import type { DiagramRow, DiagramStore } from "./store.ts";
-import { summariserFor, titleOf } from "./turn-jobs.ts";
+import {
+  type HouseAccess,
+  houseMemory,
+  learnHouseRules,
+  summariserFor,
+  titleOf,
+} from "./turn-jobs.ts";
 import { replyOf, summaryOf } from "./turn-reply.ts";
 
 /** The diagram's head as a turn's JSON answer carries it. */
@@ -67,6 +73,8 @@ export interface TurnHost {
    * caller gave no origin to make links for).
    */
   links?: (() => Promise<DiagramLinks>) | undefined;
+  /** The tenant's house style, when the turn uses it (not with `"style": "none"`). */
+  house?: HouseAccess | undefined;
 }
 
 /** The model a turn runs on, with its limits and the loop that drives it. */
@@ -238,6 +246,7 @@ async function runTurnSteps(
     summariserFor(engine.summary, args.signal),
   );
   const manualDiff = manualChanges(store, host.xmlOf, args.row.head);
+  const memory = await houseMemory(host.house);
   const attached = args.attachments?.length ?? 0;
   // The attachments themselves are not kept: later turns see that they were sent.
   const note = attached ? `\n\n[${attached} attachment${attached > 1 ? "s" : ""} sent]` : "";
@@ -257,12 +266,21 @@ async function runTurnSteps(
     shapes: shapeCatalog(),
     onEvent: emit,
     ...(manualDiff ? { manualDiff } : {}),
+    ...(memory ? { house: { theme: memory.theme, rules: memory.rules.map((r) => r.text) } } : {}),
     ...(args.maxSteps === undefined ? {} : { maxSteps: args.maxSteps }),
   });
   const title = args.retitle
     ? await titleOf(engine.summary, args.prompt, result, args.signal)
     : undefined;
-  const usage = addUsage(result.usage, summaryUsage, title?.usage);
+  const learned = await learnHouseRules(
+    engine.summary,
+    host.house,
+    memory,
+    args.prompt,
+    result,
+    args.signal,
+  );
+  const usage = addUsage(result.usage, summaryUsage, title?.usage, learned?.usage);
   const saved = commitResult(host, args, { ...result, usage }, title?.text, emit);
   const error = saved.error ?? result.error;
   const status = saved.error === undefined ? result.status : "failed";
@@ -311,7 +329,9 @@ function commitResult(
     emit({ type: "error", message: ready.detail });
     return { error: ready.detail };
   }
-  const message = summaryOf(result.text, args.prompt);
+  // A version whose look came from the house style says so.
+  const house = result.house?.length ? ` (house style: ${result.house.join(", ")})` : "";
+  const message = `${summaryOf(result.text, args.prompt)}${house}`;
   const title = newTitle?.slice(0, 200);
   const version = host.commit({ ...ready, tenant: args.tenant }, message, result.usage, title);
   emit({

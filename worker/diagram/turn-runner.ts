@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { shapeCatalog } from "../../shape-libraries/catalog.ts";
 import type { Bindings } from "../bindings.ts";
 import { validateDocument } from "../drawio/index.ts";
+import { unwrap } from "../durable/outcome.ts";
 import { linksOf } from "./client.ts";
 import type { DiagramState } from "./diagram-state.ts";
 import { turnInProgress } from "./problems.ts";
@@ -135,6 +136,24 @@ export class TurnRunner {
     return { model: engine.name, run };
   }
 
+  /** The tenant's house style as the turn uses it: not at all, applied, or applied and taught. */
+  #house(args: z.infer<typeof In.ConverseInput>): TurnHost["house"] {
+    if (args.style === "none") return undefined;
+    const tenant = this.#env.TENANT.getByName(args.tenant);
+    return {
+      read: async () => unwrap(await tenant.styleMemory()),
+      ...(args.style === "apply"
+        ? {}
+        : {
+            learn: async (rules: string[], revision: number) => {
+              unwrap(
+                await tenant.learnStyleRules({ rules, revision, at: new Date().toISOString() }),
+              );
+            },
+          }),
+    };
+  }
+
   /** The head after a turn that ended well, with the findings the turn already knows. */
   #finished(tenant: string, end: HostedTurnEnd): TurnHead {
     const { head } = this.#state;
@@ -161,6 +180,7 @@ export class TurnRunner {
               const head = { xml: state.head.load(row.head).xml, title: row.title };
               return linksOf(this.#env, { origin, tenant }, row.id, head);
             },
+      house: this.#house(args),
       store: state.store,
       document: (row) => state.head.document(state.head.load(row.head)),
       xmlOf: (n) => state.head.xmlOf(n),

@@ -32,6 +32,22 @@ export { validateDocument, validateXml } from "./check/validate.ts";
 export type { ShapeNames } from "./check/validate-shapes.ts";
 // The library's errors and findings.
 export { DrawioError, type DrawioErrorCode } from "./errors.ts";
+// The house style: observed in hand edits, learned across diagrams, put into a graph.
+export {
+  applyHouseTheme,
+  type DiagramObservation,
+  type HouseApplied,
+  type HouseEdgeValues,
+  type HouseKind,
+  type HouseNodeValues,
+  type HouseStyledGraph,
+  type HouseTheme,
+  HouseThemeSchema,
+  houseKindOf,
+  learnHouseTheme,
+  observeHandEdit,
+  type StyleObservation,
+} from "./layout/house/index.ts";
 export { layoutGraph } from "./layout/index.ts";
 export { relayoutPage } from "./layout/relayout/index.ts";
 // Layout: a graph spec placed, a page tidied up.

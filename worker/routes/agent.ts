@@ -24,6 +24,7 @@ import {
   TurnResultSchema,
 } from "../schemas/agent.ts";
 import { DiagramParamsSchema, errorResponses, PageQuerySchema } from "../schemas/common.ts";
+import type { StyleChoice } from "../schemas/style.ts";
 import { turnListenerOf } from "./turn-listeners.ts";
 
 const tags = ["Agent"];
@@ -48,6 +49,7 @@ interface TurnRequest {
   model?: string | undefined;
   max_steps?: number | undefined;
   attachments?: Attachment[] | undefined;
+  style?: StyleChoice | undefined;
   /** Create the diagram for this turn (POST /v1/generate): it goes again if the turn fails. */
   create?: { title: string; titled: boolean } | undefined;
 }
@@ -66,6 +68,7 @@ async function turn(c: Context<AppEnv>, id: string, body: TurnRequest) {
     prompt: body.prompt,
     ...(body.model === undefined ? {} : { model: body.model }),
     ...(body.max_steps === undefined ? {} : { maxSteps: body.max_steps }),
+    ...(body.style === undefined ? {} : { style: body.style }),
     ...(body.attachments?.length ? { attachments: body.attachments } : {}),
     ...(body.create
       ? {
@@ -172,6 +175,7 @@ agent.openapi(generate, async (c) => {
     model: body.model,
     max_steps: body.max_steps,
     attachments: body.attachments,
+    style: body.style,
     // The object creates the diagram once the model is chosen: a request that cannot run
     // leaves no empty diagram behind.
     create: { title: body.title ?? titleFrom(body.prompt), titled: body.title !== undefined },

@@ -89,6 +89,7 @@ batches.openapi(createBatch, async (c) => {
       id,
       origin: new URL(c.req.url).origin,
       ...(body.model ? { model: body.model } : {}),
+      ...(body.style ? { style: body.style } : {}),
       ...(body.webhook
         ? {
             webhook: {

@@ -7,6 +7,7 @@ import { DIRECTIONS } from "../drawio/index.ts";
 import { DiagramLinksSchema, listOf } from "./common.ts";
 import { DiagramStatsSchema } from "./diagram.ts";
 import { findingList } from "./finding.ts";
+import { StyleChoiceSchema } from "./style.ts";
 import { UsageSchema } from "./version.ts";
 
 export { UsageSchema };
@@ -83,6 +84,8 @@ const Attachments = z
   .optional()
   .openapi({ description: "Up to 4 images or PDFs." });
 
+const Style = StyleChoiceSchema.optional();
+
 export const GenerateRequestSchema = z
   .object({
     prompt: Prompt,
@@ -98,12 +101,19 @@ export const GenerateRequestSchema = z
     theme: z.enum(["default", "minimal", "dark"]).optional(),
     direction: z.enum(DIRECTIONS).optional(),
     max_steps: MaxSteps,
+    style: Style,
   })
   .strict()
   .openapi("GenerateRequest");
 
 export const MessageRequestSchema = z
-  .object({ prompt: Prompt, attachments: Attachments, model: Model, max_steps: MaxSteps })
+  .object({
+    prompt: Prompt,
+    attachments: Attachments,
+    model: Model,
+    max_steps: MaxSteps,
+    style: Style,
+  })
   .strict()
   .openapi("MessageRequest");
 

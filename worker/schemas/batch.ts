@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { DIRECTIONS } from "../drawio/index.ts";
 import { listOf } from "./common.ts";
+import { StyleChoiceSchema } from "./style.ts";
 import { WebhookProblemSchema } from "./webhook.ts";
 
 /** The most items one batch may hold. */
@@ -45,6 +46,10 @@ export const CreateBatchSchema = z
       .strict()
       .optional(),
     model: z.string().max(200).optional(),
+    style: StyleChoiceSchema.optional().openapi({
+      description:
+        "`house` (default): the items' diagrams get the team's house style where their prompts say nothing else (batch items apply it; they teach it nothing). `none`: the built-in defaults.",
+    }),
   })
   .strict()
   .openapi("CreateBatch");

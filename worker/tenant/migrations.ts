@@ -53,4 +53,33 @@ export const TENANT_MIGRATIONS = [
       )`,
     ],
   },
+  {
+    version: 4,
+    statements: [
+      // The house style (see style-memory.ts): what people set by hand, per diagram, target
+      // (a node kind, "edge" or "diagram") and key; the latest value of each.
+      `CREATE TABLE style_observations (
+        diagram_id TEXT NOT NULL,
+        target TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        observed_at TEXT NOT NULL,
+        PRIMARY KEY (diagram_id, target, key)
+      )`,
+      // Rules learned from conversations or written by a person, in order.
+      `CREATE TABLE style_rules (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        text TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('conversation', 'person')),
+        updated_at TEXT NOT NULL
+      )`,
+      // The values a person pinned (a HouseTheme as JSON) and the memory's revision.
+      `CREATE TABLE style_settings (
+        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+        pinned TEXT,
+        revision INTEGER NOT NULL,
+        updated_at TEXT
+      )`,
+    ],
+  },
 ] as const;

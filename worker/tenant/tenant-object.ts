@@ -10,6 +10,7 @@ import { migrate } from "../durable/migrate.ts";
 import { handle, type RpcInput } from "../durable/outcome.ts";
 import * as Index from "./diagram-index.ts";
 import { TENANT_MIGRATIONS } from "./migrations.ts";
+import * as Style from "./style-memory.ts";
 import { newWebhookSecret } from "./webhook-secret.ts";
 
 /** Idempotency records are kept this long. */
@@ -43,6 +44,7 @@ const CompleteInput = z.object({
 });
 const ReleaseInput = z.object({ key });
 const NowInput = z.object({ now: z.number().int() });
+const NoInput = z.object({});
 
 /** After a rotation, the previous webhook secret still signs for this long. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +52,8 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /**
  * Per-tenant bookkeeping that cannot live in one diagram: `Idempotency-Key` records (so a
  * retried create returns the first result for 24 h instead of creating twice), webhook secrets,
- * and the list of the tenant's diagrams that their objects keep up to date.
+ * the list of the tenant's diagrams that their objects keep up to date, and the house style
+ * learned across them.
  *
  * @example
  * const tenant = env.TENANT.getByName(principal.tenant);
@@ -58,11 +61,13 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
  */
 export class TenantObject extends DurableObject<Bindings> {
   readonly #diagrams: Index.DiagramIndex;
+  readonly #style: Style.StyleMemory;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     migrate(ctx.storage, TENANT_MIGRATIONS);
     this.#diagrams = new Index.DiagramIndex(ctx.storage.sql);
+    this.#style = new Style.StyleMemory(ctx.storage.sql);
   }
 
   /** Claims a key, or says why not (replay of a finished request, still running, other body). */
@@ -184,6 +189,50 @@ export class TenantObject extends DurableObject<Bindings> {
   /** One page of the tenant's diagrams, newest change first, and how many match `q`. */
   listDiagrams(input: RpcInput<typeof Index.ListInput>) {
     return handle(Index.ListInput, input, (args) => this.#diagrams.list(args));
+  }
+
+  /** Records the style values a person set by hand in one diagram (from its outbox). */
+  observeStyle(input: RpcInput<typeof Style.ObserveInput>) {
+    return handle(Style.ObserveInput, input, (args) => {
+      this.ctx.storage.transactionSync(() =>
+        this.#style.observe(
+          args.diagram_id,
+          args.observations as Parameters<Style.StyleMemory["observe"]>[1],
+          args.at,
+        ),
+      );
+      return true;
+    });
+  }
+
+  /** The house style: the theme, the rules, and the revision a rules job writes against. */
+  styleMemory() {
+    return handle(NoInput, {}, () => this.#style.read());
+  }
+
+  /** A person's edit of the house style (`PUT /v1/style`); answers the memory after it. */
+  setStyle(input: RpcInput<typeof Style.SetInput>) {
+    return handle(Style.SetInput, input, (args) => {
+      this.ctx.storage.transactionSync(() => this.#style.set(args, args.at));
+      return this.#style.read();
+    });
+  }
+
+  /** Forgets the house style (`DELETE /v1/style`). */
+  clearStyle(input: RpcInput<typeof NowInput>) {
+    return handle(NowInput, input, (args) => {
+      this.ctx.storage.transactionSync(() => this.#style.clear(new Date(args.now).toISOString()));
+      return this.#style.read();
+    });
+  }
+
+  /** The rules job's answer, kept unless the memory changed since the job read it. */
+  learnStyleRules(input: RpcInput<typeof Style.LearnRulesInput>) {
+    return handle(Style.LearnRulesInput, input, (args) =>
+      this.ctx.storage.transactionSync(() =>
+        this.#style.learnRules(args.rules, args.revision, args.at),
+      ),
+    );
   }
 
   #secrets(now: number): { secret: string; previous_secret?: string } {

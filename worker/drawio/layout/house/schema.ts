@@ -10,7 +10,8 @@ import { NODE_KINDS } from "../spec.ts";
 const Colour = z
   .string()
   .regex(/^(#[0-9a-fA-F]{6}|none)$/, "a colour as #rrggbb, or none")
-  .transform((v) => v.toLowerCase());
+  // Lower-cased in place: the type stays a string, so the schema still reads as JSON Schema.
+  .overwrite((v) => v.toLowerCase());
 const Flag = z.enum(["0", "1"]);
 const FontFamily = z
   .string()
