@@ -5,6 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { HouseThemeSchema } from "../drawio/index.ts";
 import { NO_CONTROL_CHARACTERS } from "./diagram.ts";
+import { namedLibrarySchema } from "./library-schema.ts";
 
 /** How much the memory keeps: it rides in every turn's context, so it stays small. */
 export const STYLE_LIMITS = {
@@ -42,7 +43,7 @@ export const StyleRuleSchema = z
 
 export type StyleRule = z.infer<typeof StyleRuleSchema>;
 
-const Theme = HouseThemeSchema.openapi("HouseTheme", {
+const Theme = namedLibrarySchema(HouseThemeSchema, "HouseTheme", {
   description:
     "draw.io style values for new diagrams: `direction` of the flow, `node` values for every box (not free text or icons), `kinds` values per node kind over them, and `edge` values. Colours are `#rrggbb` or `none`; `rounded`, `shadow` and `curved` are `0` or `1`.",
   example: {
