@@ -4,9 +4,6 @@
  * sending the full XML twice.
  * `tokens.ts` prints these; `test/unit/agent/prompt-budget.test.ts` holds them to their targets.
  */
-// Before any schema is made: `schemas/style.ts` names the draw.io library's house theme with
-// `.openapi()`, which zod objects made before this import lack.
-import "@hono/zod-openapi";
 import { asSchema } from "ai";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { corpusFiles } from "../test/fixtures/corpus.ts";
