@@ -15,92 +15,47 @@
  *
  *   npm run bench -- tokens
  */
-import { asSchema } from "ai";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
-import { corpusFiles } from "../test/fixtures/corpus.ts";
 import { graphSpecs } from "../test/fixtures/graph-specs.ts";
 import { mermaidOfSpec } from "../test/fixtures/mermaid-of-spec.ts";
-import { houseContext, SYSTEM_PROMPT, turnContext } from "../worker/agent/prompt.ts";
-import { agentTools } from "../worker/agent/tools.ts";
-import { WorkingCopy } from "../worker/agent/working-copy.ts";
 import { layoutGraph } from "../worker/drawio/layout/index.ts";
-import { emptyDocument } from "../worker/drawio/model/document.ts";
-import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { serializeCell } from "../worker/drawio/model/serialize.ts";
-import { STYLE_LIMITS } from "../worker/schemas/style.ts";
+import {
+  editContext,
+  FULL_HOUSE,
+  fixedPromptTokens,
+  TYPICAL_HOUSE,
+} from "./agent-prompt-tokens.ts";
 import { promptCacheShares } from "./prompt-cache.ts";
 import { median } from "./stats.ts";
 
-const tools = agentTools(new WorkingCopy(emptyDocument()), { search: () => [] }, () => {});
-const toolPayload = await Promise.all(
-  Object.entries(tools).map(async ([name, t]) => ({
-    type: "function",
-    function: {
-      name,
-      description: t.description,
-      parameters: await asSchema(t.inputSchema as Parameters<typeof asSchema>[0]).jsonSchema,
-    },
-  })),
-);
-const systemTokens = countTokens(SYSTEM_PROMPT);
-const toolTokens = countTokens(JSON.stringify(toolPayload));
-const fixed = systemTokens + toolTokens;
+const fixedPrompt = await fixedPromptTokens();
+const fixed = fixedPrompt.total;
 console.log(
-  `fixed prompt: ${fixed} tokens (system prompt ${systemTokens}, tool schemas ${toolTokens}; target ≤ 2,500)`,
+  `fixed prompt: ${fixed} tokens (system prompt ${fixedPrompt.system}, tool schemas ${fixedPrompt.tools}; target ≤ 2,500)`,
+);
+console.log(
+  `  per tool: ${Object.entries(fixedPrompt.perTool)
+    .map(([name, tokens]) => `${name} ${tokens}`)
+    .join(", ")}`,
 );
 
-/** A memory a team builds in a few weeks: five rules, and a theme the layout applies. */
-const TYPICAL_HOUSE = houseContext(
-  [
-    'Name databases by their engine ("Postgres", not "Database").',
-    "Use the AWS 2024 icons for cloud services.",
-    "Group services by owning team, one container per team.",
-    "Write labels in sentence case, verbs first for steps.",
-    "Show queues between services that talk asynchronously.",
-  ],
-  ["direction (right)", "node style", "edge style"],
-);
-/** The most the limits let in: every rule at its longest share of the character budget. */
-const FULL_HOUSE = houseContext(
-  Array.from({ length: STYLE_LIMITS.rules }, (_, i) =>
-    `Rule ${i + 1}: ${"keep the diagram's conventions in every new drawing ".repeat(3)}`.slice(
-      0,
-      Math.floor(STYLE_LIMITS.ruleChars / STYLE_LIMITS.rules),
-    ),
-  ),
-  ["direction (right)", "node style", "edge style"],
-);
-
-const editRatios: number[] = [];
-const houseShares = { typical: [] as number[], full: [] as number[] };
-const houseRatios = { typical: [] as number[], full: [] as number[] };
-for (const file of corpusFiles()) {
-  const doc = parseDiagram(file.xml);
-  const compact = new WorkingCopy(doc).view();
-  const prompt = "Rename the first step";
-  const ours = fixed + countTokens(turnContext({ compact, prompt }));
-  const theirs = 4_000 + 2 * countTokens(file.xml);
-  editRatios.push(ours / theirs);
-  for (const [name, house] of [
-    ["typical", TYPICAL_HOUSE],
-    ["full", FULL_HOUSE],
-  ] as const) {
-    const context = countTokens(turnContext({ compact, prompt, ...(house ? { house } : {}) }));
-    houseShares[name].push(countTokens(house ?? "") / (fixed + context));
-    houseRatios[name].push((fixed + context) / theirs);
-  }
-}
-const editRatio = median(editRatios);
+const edit = editContext(fixed);
+const editRatio = edit.ratio;
 console.log(
-  `edit turn context vs full XML twice: median ratio ${editRatio.toFixed(3)} over ${editRatios.length} corpus files (target ≤ 0.35)`,
+  `edit turn context vs full XML twice: median ratio ${editRatio.toFixed(3)} over ${edit.files} corpus files (target ≤ 0.35)`,
 );
 const houseTokens = {
   typical: countTokens(TYPICAL_HOUSE ?? ""),
   full: countTokens(FULL_HOUSE ?? ""),
 };
+const withHouse = {
+  typical: editContext(fixed, TYPICAL_HOUSE),
+  full: editContext(fixed, FULL_HOUSE),
+};
 for (const name of ["typical", "full"] as const) {
   console.log(
-    `house style (${name}, ${houseTokens[name]} tokens): median ${(median(houseShares[name]) * 100).toFixed(1)} % of an edit turn's prompt; edit ratio with it ${median(houseRatios[name]).toFixed(3)} (target ≤ 0.35)`,
+    `house style (${name}, ${houseTokens[name]} tokens): median ${(withHouse[name].houseShare * 100).toFixed(1)} % of an edit turn's prompt; edit ratio with it ${withHouse[name].ratio.toFixed(3)} (target ≤ 0.35)`,
   );
 }
 
@@ -149,12 +104,12 @@ console.log(
     edit_context_ratio: Math.round(editRatio * 1000) / 1000,
     house_style_tokens: houseTokens,
     house_style_share: {
-      typical: Math.round(median(houseShares.typical) * 1000) / 1000,
-      full: Math.round(median(houseShares.full) * 1000) / 1000,
+      typical: Math.round(withHouse.typical.houseShare * 1000) / 1000,
+      full: Math.round(withHouse.full.houseShare * 1000) / 1000,
     },
     edit_context_ratio_with_house: {
-      typical: Math.round(median(houseRatios.typical) * 1000) / 1000,
-      full: Math.round(median(houseRatios.full) * 1000) / 1000,
+      typical: Math.round(withHouse.typical.ratio * 1000) / 1000,
+      full: Math.round(withHouse.full.ratio * 1000) / 1000,
     },
     create_output_ratio: Math.round(createRatio * 1000) / 1000,
   }),

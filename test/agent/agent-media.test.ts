@@ -149,7 +149,8 @@ describe("attachments, titles, usage and retries through the real provider", () 
     const versions = await api(`/v1/diagrams/${id}/versions`);
     const [agentVersion, first] = versions.json.items;
     expect(agentVersion).toMatchObject({ n: 2, author: "agent", usage: turn.json.usage });
-    expect(agentVersion.usage).toEqual({ input: 2400, output: 160, cached: 2000 });
+    // Two drawing calls and the house-style job, 1,200 in, 80 out, 1,000 cached each.
+    expect(agentVersion.usage).toEqual({ input: 3600, output: 240, cached: 3000 });
     expect(first.usage).toBeNull();
     expect((await api(`/v1/diagrams/${id}/versions/2`)).json.usage).toEqual(turn.json.usage);
     // The tool schemas the model is sent carry no token-wasting boilerplate.

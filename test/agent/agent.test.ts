@@ -59,8 +59,8 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     const [titleJob] = await modelJobs();
     expect(titleJob?.normalized.system).toMatch(/^You name/);
     expect(titleJob?.normalized.messages[0]?.text).toContain("Checkout flow with payment retries");
-    // Two drawing calls and the title job, 1,200 in, 80 out, 1,000 cached each.
-    expect(res.json.usage).toEqual({ input: 3600, output: 240, cached: 3000 });
+    // Two drawing calls, the title job and the house-style job, 1,200 in, 80 out, 1,000 cached each.
+    expect(res.json.usage).toEqual({ input: 4800, output: 320, cached: 4000 });
     expect(
       validateDocument(parseDiagram(res.json.xml)).filter((f) => f.severity === "error"),
     ).toEqual([]);
@@ -341,9 +341,10 @@ describe("the agent through the real OpenAI provider (scripted Chat Completions 
     const context = JSON.stringify(sent[0]?.messages);
     // The summary job folded the aged messages in; its answer (the server's rule) leads.
     expect(context).toContain("Summary of our earlier conversation:\\n- summary: ");
-    expect(jobs.length).toBeGreaterThan(0);
-    expect(jobs[0]?.normalized.system).toMatch(/^You condense/);
-    expect(jobs[0]?.normalized.messages[0]?.text).toContain("User: Question 1");
+    // Besides the house-style job every turn runs, the summary job.
+    const summaries = jobs.filter((j) => j.normalized.system.startsWith("You condense"));
+    expect(summaries.length).toBeGreaterThan(0);
+    expect(summaries[0]?.normalized.messages[0]?.text).toContain("User: Question 1");
     expect(context).toContain("Question 7");
     const messages = await api(`/v1/diagrams/${id}/messages?limit=100`);
     expect(messages.json.items).toHaveLength(16);

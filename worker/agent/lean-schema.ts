@@ -8,8 +8,8 @@ import { leanJson } from "../schemas/lean-json-schema.ts";
 
 /**
  * A tool input schema as the model is sent it, without what costs tokens on every request and
- * tells a model nothing: the `$schema` URL, `propertyNames: {type: string}` on records, and the
- * ±2^53 bounds on integers. Input is still checked against the full zod schema.
+ * tells a model nothing (`leanJson` lists what: the `$schema` URL, closed objects, safe-integer
+ * bounds, …). Input is still checked against the full zod schema.
  *
  * @example
  * tool({ inputSchema: leanSchema(z.object({ id: z.string() })), execute });

@@ -36,11 +36,11 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
   return {
     read_diagram: tool({
       description:
-        "Read the diagram: the compact view (default), one cell's XML by id, or the cells an XPath 1.0 expression selects.",
+        "Read the diagram: the compact view, one cell's XML (target: its id) or the cells an XPath 1.0 target selects.",
       inputSchema: leanSchema(
         z.object({
           view: z.enum(["compact", "cell", "xpath"]).default("compact"),
-          target: z.string().optional().describe("The cell id (view=cell) or XPath (view=xpath)."),
+          target: z.string().optional(),
         }),
       ),
       execute: ({ view, target }) =>
@@ -51,14 +51,14 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     create_from_graph: tool({
       description:
-        "Draw from structure; the engine places and routes everything, moving nothing that exists. Preferred way to create and to add.",
+        "Draw a graph; the engine places and routes it, moving nothing that exists. To add, give only the new nodes: edges may name existing ids, a node's group an existing container.",
       inputSchema: leanSchema(
         z.object({
           graph: ModelGraphSchema,
           replace: z
             .boolean()
             .default(false)
-            .describe("Replace the whole diagram instead of adding a section."),
+            .describe("Replace the whole diagram instead of adding."),
           title: z.string().max(80).optional().describe("For a new diagram: a title of 2-6 words."),
         }),
       ),
@@ -81,8 +81,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
         inOrder(async () => changed(await copy.createFromMermaid(mermaid, replace))),
     }),
     edit_diagram: tool({
-      description:
-        "Change the diagram with a batch of operations, applied all or nothing. Preferred way to edit.",
+      description: "Change cells with a batch of operations, applied all or nothing.",
       inputSchema: leanSchema(
         z.object({ operations: z.array(ModelOperationSchema).min(1).max(200) }),
       ),
@@ -90,7 +89,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     write_cells: tool({
       description:
-        "Add raw draw.io <mxCell> elements (no wrapper tags), for what a graph cannot express.",
+        "Only for what a graph cannot express: add bare draw.io <mxCell> elements, no wrapper tags.",
       inputSchema: leanSchema(z.object({ xml: z.string().min(1) })),
       execute: ({ xml }) => inOrder(() => changed(copy.writeCells(xml))),
     }),
@@ -102,7 +101,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     relayout: tool({
       description:
-        "Tidy up: recompute positions and edge routes of the whole page or of one container.",
+        "Tidy up after large edits: recompute positions and edge routes of the page or of one container.",
       inputSchema: leanSchema(
         z.object({
           container_id: z.string().optional(),
@@ -114,7 +113,7 @@ export function agentTools(copy: WorkingCopy, shapes: ShapeSearch, onChange: () 
     }),
     search_shapes: tool({
       description:
-        "Find real draw.io shapes (AWS, Azure, GCP, Kubernetes, Cisco, BPMN…): their names and exact styles.",
+        "Find real draw.io shapes (AWS, Azure, GCP, Kubernetes, Cisco, BPMN…). Use a name it returns as a node's shape or as shape= in a style: draw.io's exact style is filled in.",
       inputSchema: leanSchema(
         z.object({
           query: z.string().min(1).max(200),

@@ -43,8 +43,6 @@ export const StyleRuleSchema = z
 
 export type StyleRule = z.infer<typeof StyleRuleSchema>;
 
-// A fresh copy: the library may have been loaded before `.openapi` existed (the MCP server,
-// loaded on its own by `npm run docs:readme` and the benches, loads it first).
 const Theme = namedLibrarySchema(HouseThemeSchema, "HouseTheme", {
   description:
     "draw.io style values for new diagrams: `direction` of the flow, `node` values for every box (not free text or icons), `kinds` values per node kind over them, and `edge` values. Colours are `#rrggbb` or `none`; `rounded`, `shadow` and `curved` are `0` or `1`.",

@@ -130,6 +130,18 @@ describe.skipIf(!haveCorpus)("observeHandEdit on real draw.io files", () => {
     ]);
     expect(observeHandEdit(undefined, added)).toEqual([]);
   });
+
+  it("takes only the colours and font of cells added by hand, not draw.io's defaults for new cells", () => {
+    const xml = file("templates_charts_org_chart_1.xml");
+    const added = parseDiagram(xml);
+    const drawn = parseDiagram(
+      '<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="hand-1" value="New" style="rounded=0;whiteSpace=wrap;html=1;shadow=1;" vertex="1" parent="1"><mxGeometry x="900" y="900" width="80" height="40" as="geometry"/></mxCell><mxCell id="hand-2" style="edgeStyle=orthogonalEdgeStyle;rounded=0;html=1;strokeColor=#37474F;" edge="1" parent="1" source="hand-1" target="hand-1"><mxGeometry relative="1" as="geometry"/></mxCell></root></mxGraphModel>',
+    ).pages[0]?.cells.slice(2) as (typeof added.pages)[0]["cells"];
+    added.pages[0]?.cells.push(...drawn);
+    expect(observeHandEdit(parseDiagram(xml), added)).toEqual([
+      { target: "edge", key: "strokeColor", value: "#37474f" },
+    ]);
+  });
 });
 
 describe("observeHandEdit on laid-out diagrams", () => {
