@@ -27,7 +27,8 @@ export const StyleRuleTextSchema = z
   .trim()
   .min(1)
   .max(STYLE_LIMITS.ruleText)
-  .regex(NO_CONTROL_CHARACTERS, "one line, no control characters");
+  // A check, not a pattern: JSON Schema has no \p{…} classes, so the pattern would not say it.
+  .refine((text) => NO_CONTROL_CHARACTERS.test(text), "one line, no control characters");
 
 /** A rule of the house style and where it came from. */
 export const StyleRuleSchema = z
