@@ -81,7 +81,7 @@ function styleAnswer(memory: StyleMemory, lead?: string): ToolAnswer {
       ...memory.rules.map((r) => `- ${r.text} (${SOURCES[r.source]})`),
     );
   }
-  return { text: lines.join("\n"), data: memory };
+  return { text: lines.join("\n") };
 }
 
 /** A theme's values, a line per part: `- decision nodes: fillColor=#fff8e1`. */
