@@ -205,7 +205,11 @@ export class TenantIndexOutbox {
     const mine = rows.filter((r) => r.tenant === first.tenant);
     const observations = mine.map(({ target, key, value }) => ({ target, key, value }));
     // ISO times sort as text: the latest is the last.
-    const at = mine.map((r) => r.observed_at).sort().at(-1) ?? new Date().toISOString();
+    const at =
+      mine
+        .map((r) => r.observed_at)
+        .sort()
+        .at(-1) ?? new Date().toISOString();
     const outcome = await this.#env.TENANT.getByName(first.tenant).observeStyle({
       diagram_id: id,
       observations,
