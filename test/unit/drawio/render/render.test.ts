@@ -217,6 +217,18 @@ describe("renderSvg", () => {
     expect(svg).toMatch(/d="M 300 145 L 375 145 L 375 25 L 4\d\d(\.\d+)? 25"/);
   });
 
+  it("turns an orthogonal edge's last bend so it arrives level with its pinned end, as draw.io does", () => {
+    // A route out of A's east side, up through a waypoint, into E's west side lower than it.
+    const xml = model(
+      vertex("A", "A", "", 0, 200, 100, 50) +
+        vertex("E", "E", "", 300, 0, 100, 100) +
+        '<mxCell id="ae" style="edgeStyle=orthogonalEdgeStyle;rounded=0;exitX=1;exitY=0.5;exitPerimeter=0;entryX=0;entryY=0.6;entryPerimeter=0;" edge="1" parent="1" source="A" target="E"><mxGeometry relative="1" as="geometry"><Array as="points"><mxPoint x="150" y="225"/><mxPoint x="150" y="50"/></Array></mxGeometry></mxCell>',
+    );
+    const { svg } = render(xml);
+    // Up the vertical run to the end's height, then level into E (not down onto it).
+    expect(svg).toMatch(/d="M 100 225 L 150 225 L 150 60 L 29\d(\.\d+)? 60"/);
+  });
+
   it("resolves inherit and swimlane colours, and hatches hand-drawn fills", () => {
     const lane =
       '<mxCell id="lane" value="To do" style="swimlane;fillColor=#a0522d;" vertex="1" parent="1"><mxGeometry width="200" height="200" as="geometry"/></mxCell>';

@@ -156,12 +156,20 @@ function routePoints(layout: PageLayout, edge: LayoutCell, style: CellStyle): Po
   }
   if (orthogonal && hasWaypoints) {
     // Each waypoint fixes a segment: go straight to its x or y, alternating, as draw.io's
-    // segment router does.
+    // segment router does. A vertical run only fixes its x: it ends level with the next point,
+    // so an edge pinned to a shape's side arrives level with it. Otherwise, across first.
     const out: Point[] = [points[0] as Point];
     for (let i = 1; i < points.length; i++) {
       const p = out[out.length - 1] as Point;
       const q = points[i] as Point;
-      if (p.x !== q.x && p.y !== q.y) out.push({ x: q.x, y: p.y });
+      if (p.x !== q.x && p.y !== q.y) {
+        const before = out[out.length - 2];
+        if (i > 1 && before !== undefined && before.x === p.x && before.y !== p.y) {
+          out[out.length - 1] = { x: p.x, y: q.y };
+        } else {
+          out.push({ x: q.x, y: p.y });
+        }
+      }
       out.push(q);
     }
     return out;
