@@ -40,7 +40,7 @@ describe("the README's generated parts", () => {
   it("lists every MCP tool, the Mermaid one included, and the listing's real token count", () => {
     const part = readmePart(README, "mcp-tools") ?? "";
     expect(part).toContain("`create_diagram_from_mermaid`");
-    expect(part).toMatch(/shows eight, [\d,]+ tokens; `\/mcp\?tools=all` lists all 14/);
+    expect(part).toMatch(/shows eight, [\d,]+ tokens; `\/mcp\?tools=all` lists all 16/);
   });
 
   it("says which queue has a dead-letter queue and which does not", () => {
