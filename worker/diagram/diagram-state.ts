@@ -184,7 +184,7 @@ export class DiagramState {
     const row = this.store.diagram();
     if (!row) return;
     try {
-      this.#index.observe(row.owner, observeHandEdit(before, after));
+      this.#index.observe(row, observeHandEdit(before, after));
     } catch (error) {
       console.error(`could not read the style changes of diagram ${row.id}`, error);
     }

@@ -128,6 +128,7 @@ export const DIAGRAM_MIGRATIONS: readonly Migration[] = [
         key TEXT NOT NULL,
         value TEXT NOT NULL,
         tenant TEXT NOT NULL,
+        diagram_id TEXT NOT NULL,
         observed_at TEXT NOT NULL,
         PRIMARY KEY (target, key)
       )`,

@@ -83,26 +83,24 @@ export class TenantIndexOutbox {
    * delivered with the next coalesced change. A later value for the same key replaces one
    * still waiting.
    */
-  observe(owner: string, observations: StyleObservation[]): void {
+  observe(row: DiagramRow, observations: StyleObservation[]): void {
     if (observations.length === 0) return;
     this.#schema.ensure();
     const at = new Date().toISOString();
     for (const o of observations) {
       this.#ctx.storage.sql.exec(
-        `INSERT INTO style_outbox (target, key, value, tenant, observed_at) VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (target, key) DO UPDATE SET value = ?3, tenant = ?4, observed_at = ?5`,
+        `INSERT INTO style_outbox (target, key, value, tenant, diagram_id, observed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (target, key) DO UPDATE SET value = ?3, tenant = ?4, diagram_id = ?5, observed_at = ?6`,
         o.target,
         o.key,
         o.value,
-        owner,
+        row.owner,
+        row.id,
         at,
       );
     }
-    if (!this.#armed) void this.#arm(SAFETY_DELAY_MS);
-    this.#soon ??= setTimeout(() => {
-      this.#soon = undefined;
-      void this.deliver();
-    }, COALESCE_MS);
+    this.#schedule("soon");
   }
 
   /** Records the diagram's deletion: call it once the storage is wiped (the alarm may be gone too). */
@@ -136,6 +134,11 @@ export class TenantIndexOutbox {
       tenant,
       JSON.stringify(change),
     );
+    this.#schedule(when);
+  }
+
+  /** Arms the safety alarm, and delivers at once (`now`) or after the coalescing window. */
+  #schedule(when: "now" | "soon"): void {
     // Not awaited: the output gate holds the answer until the row and the alarm are stored.
     if (!this.#armed) void this.#arm(SAFETY_DELAY_MS);
     if (when === "soon") {
@@ -194,13 +197,17 @@ export class TenantIndexOutbox {
   async #deliverStyle(): Promise<boolean> {
     const sql = this.#ctx.storage.sql;
     const rows = sql
-      .exec<{ target: string; key: string; value: string; tenant: string; observed_at: string }>(
-        "SELECT target, key, value, tenant, observed_at FROM style_outbox",
-      )
+      .exec<{
+        target: string;
+        key: string;
+        value: string;
+        tenant: string;
+        diagram_id: string;
+        observed_at: string;
+      }>("SELECT target, key, value, tenant, diagram_id, observed_at FROM style_outbox")
       .toArray();
     const first = rows[0];
-    const id = this.#diagramId();
-    if (!first || id === undefined) return false;
+    if (!first) return false;
     // One tenant owns a diagram; rows of another (none in practice) would never be accepted.
     const mine = rows.filter((r) => r.tenant === first.tenant);
     const observations = mine.map(({ target, key, value }) => ({ target, key, value }));
@@ -211,7 +218,7 @@ export class TenantIndexOutbox {
         .sort()
         .at(-1) ?? new Date().toISOString();
     const outcome = await this.#env.TENANT.getByName(first.tenant).observeStyle({
-      diagram_id: id,
+      diagram_id: first.diagram_id,
       observations,
       at,
     });
@@ -225,11 +232,6 @@ export class TenantIndexOutbox {
       );
     }
     return true;
-  }
-
-  #diagramId(): string | undefined {
-    return this.#ctx.storage.sql.exec<{ id: string }>("SELECT id FROM diagram LIMIT 1").toArray()[0]
-      ?.id;
   }
 
   #send(tenant: string, change: Change): Promise<Outcome<boolean>> {

@@ -46,6 +46,7 @@ export {
   houseKindOf,
   learnHouseTheme,
   observeHandEdit,
+  overlayHouseTheme,
   type StyleObservation,
 } from "./layout/house/index.ts";
 export { layoutGraph } from "./layout/index.ts";

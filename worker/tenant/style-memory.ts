@@ -8,6 +8,7 @@ import {
   type HouseTheme,
   HouseThemeSchema,
   learnHouseTheme,
+  overlayHouseTheme,
   type StyleObservation,
 } from "../drawio/index.ts";
 import { DiagramIdSchema } from "../schemas/common.ts";
@@ -109,7 +110,7 @@ export class StyleMemory {
     const settings = this.#settings();
     const pinned = settings.pinned;
     return {
-      theme: overlay(learned, pinned),
+      theme: overlayHouseTheme(learned, pinned),
       pinned,
       rules: this.#rules(),
       learned_from: { diagrams: new Set(rows.map((r) => r.diagram_id)).size },
@@ -208,22 +209,4 @@ export class StyleMemory {
       at,
     );
   }
-}
-
-/** `over`'s values in place of `under`'s, key by key (per kind for `kinds`). */
-export function overlay(under: HouseTheme, over: HouseTheme): HouseTheme {
-  const out: HouseTheme = { ...under };
-  if (over.direction) out.direction = over.direction;
-  if (over.node) out.node = { ...under.node, ...over.node };
-  if (over.edge) out.edge = { ...under.edge, ...over.edge };
-  if (over.kinds) {
-    const kinds = { ...under.kinds };
-    for (const [kind, values] of Object.entries(over.kinds) as Array<
-      [keyof typeof kinds, object]
-    >) {
-      kinds[kind] = { ...kinds[kind], ...values };
-    }
-    out.kinds = kinds;
-  }
-  return out;
 }

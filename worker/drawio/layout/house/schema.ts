@@ -92,3 +92,26 @@ export interface StyleObservation {
   key: string;
   value: string;
 }
+
+/**
+ * `over`'s values in place of `under`'s, key by key (per kind for `kinds`): a person's pinned
+ * values over the learned ones.
+ *
+ * @example
+ * overlayHouseTheme({ node: { fillColor: "#e0f2f1", rounded: "1" } }, { node: { fillColor: "#fff8e1" } });
+ * // { node: { fillColor: "#fff8e1", rounded: "1" } }
+ */
+export function overlayHouseTheme(under: HouseTheme, over: HouseTheme): HouseTheme {
+  const out: HouseTheme = { ...under };
+  if (over.direction) out.direction = over.direction;
+  if (over.node) out.node = { ...under.node, ...over.node };
+  if (over.edge) out.edge = { ...under.edge, ...over.edge };
+  if (over.kinds) {
+    const kinds = { ...under.kinds };
+    for (const kind of Object.keys(over.kinds) as HouseKind[]) {
+      kinds[kind] = { ...kinds[kind], ...over.kinds[kind] };
+    }
+    out.kinds = kinds;
+  }
+  return out;
+}
