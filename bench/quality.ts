@@ -3,8 +3,11 @@
  * `test/fixtures/graph-specs.ts` and the quality specs (checkout flow, state machine, swimlanes,
  * AWS, Kubernetes, a 60-node DAG, a 150-node random graph) with our engine and with dot (same
  * node sizes, same direction, groups as clusters), measures both with the same judge
- * (`bench/quality/judge.ts`) and times our layout at 200 and 500 nodes. Prints a table, then
- * one JSON line.
+ * (`bench/quality/judge.ts`) and times our layout at 200 and 500 nodes. Per spec it also prints
+ * the ratios of #39: our crossings over dot's, and our layout time (spec → drawn page) over dot's
+ * (DOT text → drawn JSON), both timed in this process as the median of a few warm runs. Specs
+ * without groups are marked `flat`: there the goal is a crossings ratio of at most 1 each. Prints
+ * a table, then one JSON line.
  *
  *   npm run bench -- quality               full run
  *   npm run bench -- quality --smoke       fewer timing runs (CI)
@@ -23,11 +26,14 @@ import { parseDiagram } from "../worker/drawio/model/parse.ts";
 import { layoutTimeSplit, warmLayout } from "./layout-time.ts";
 import { dotLayout } from "./quality/dot-layout.ts";
 import { type Judgement, judge } from "./quality/judge.ts";
+import { median } from "./stats.ts";
 
 const smoke = process.argv.includes("--smoke");
 const verbose = process.argv.includes("--verbose");
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 const RUNS: Record<number, number> = smoke ? { 200: 5, 500: 3 } : { 200: 15, 500: 7 };
+/** Timed runs per spec, for the time ratio to dot (after the judged run, which warms both). */
+const SPEC_RUNS = smoke ? 1 : 3;
 /** The layout time goals of #14 (spec → XML, ELK included), shown beside the figures. */
 const TOTAL_GOAL_MS: Record<number, number> = { 200: 500, 500: 3000 };
 /** The gate: our own work around ELK (total minus ELK's run on the same graphs), about 3× today's. */
@@ -49,6 +55,10 @@ const add = (into: Counted, from: Counted) => {
   for (const k of KEYS) into[k] += from[k];
 };
 
+const ratio = (x: number, y: number) => (y === 0 ? (x === 0 ? 1 : Infinity) : x / y);
+const fixed = (value: number | undefined) =>
+  (value === undefined ? "–" : value === Infinity ? "inf" : value.toFixed(2)).padStart(6);
+
 const specs: NamedSpec[] = [...qualitySpecs(), ...graphSpecs()].filter(
   (s) => only === undefined || s.name.includes(only),
 );
@@ -56,7 +66,9 @@ const ours = zero();
 const relaid = zero();
 const dot = zero();
 const dotFailed: string[] = [];
-const header = `${"spec".padEnd(28)} ${"crossings".padStart(11)} ${"against".padStart(9)} ${"shared".padStart(8)}  other (ours)`;
+/** Per spec with a dot drawing: the two ratios of #39, and whether the spec has no groups. */
+const perSpec: { name: string; flat: boolean; ours: number; dot: number; time: number }[] = [];
+const header = `${"spec".padEnd(28)} ${"crossings".padStart(11)} ${"against".padStart(9)} ${"shared".padStart(8)} ${"x/dot".padStart(6)} ${"t/dot".padStart(6)}  other (ours)`;
 console.log(`layout quality, ours vs Graphviz dot (${specs.length} specs)`);
 console.log(header);
 for (const { name, spec } of specs) {
@@ -65,9 +77,20 @@ for (const { name, spec } of specs) {
   const mine = await layoutGraph(spec, { shapes });
   const a = judge(mine.document, direction);
   let b: Judgement | undefined;
+  let timeRatio: number | undefined;
   try {
-    const theirs = await dotLayout(withLibraryShapes(parsed, shapes));
+    const input = withLibraryShapes(parsed, shapes);
+    const theirs = await dotLayout(input);
     b = judge(parseDiagram(theirs.xml), direction);
+    const oursMs: number[] = [];
+    const dotMs: number[] = [];
+    for (let run = 0; run < SPEC_RUNS; run++) {
+      const started = performance.now();
+      await layoutGraph(spec, { shapes });
+      oursMs.push(performance.now() - started);
+      dotMs.push((await dotLayout(input)).ms);
+    }
+    timeRatio = median(oursMs) / Math.max(median(dotMs), 0.01);
   } catch (error) {
     dotFailed.push(`${name}: ${(error as Error).message}`);
   }
@@ -76,14 +99,19 @@ for (const { name, spec } of specs) {
   const tidied = await relayoutPage(mine.document, { direction });
   const c = judge(tidied.document, direction);
   add(relaid, c);
-  if (b) add(dot, b);
+  const flat = parsed.groups.length === 0;
+  if (b) {
+    add(dot, b);
+    perSpec.push({ name, flat, ours: a.crossings, dot: b.crossings, time: timeRatio ?? 0 });
+  }
+  const crossingRatio = b ? ratio(a.crossings, b.crossings) : undefined;
   const pair = (k: keyof Counted, width: number) => `${a[k]}/${b ? b[k] : "–"}`.padStart(width);
   const other = (["dangling", "ambiguous", "overlaps", "throughVertex"] as const)
     .filter((k) => a[k] > 0)
     .map((k) => `${k} ${a[k]}`)
     .join(", ");
   console.log(
-    `${name.padEnd(28)} ${pair("crossings", 11)} ${pair("against", 9)} ${pair("shared", 8)}  ${other}`,
+    `${name.padEnd(28)} ${pair("crossings", 11)} ${pair("against", 9)} ${pair("shared", 8)} ${fixed(crossingRatio)} ${fixed(timeRatio)}  ${flat ? "flat " : ""}${other}`,
   );
   if (verbose) {
     for (const line of a.details) console.log(`    ${line}`);
@@ -91,7 +119,14 @@ for (const { name, spec } of specs) {
     if (changed.length > 0) console.log(`    re-layout: ${changed.join(", ")}`);
   }
 }
-const ratio = (x: number, y: number) => (y === 0 ? (x === 0 ? 1 : Infinity) : x / y);
+const flatSpecs = perSpec.filter((s) => s.flat);
+const flatOurs = flatSpecs.reduce((sum, s) => sum + s.ours, 0);
+const flatDot = flatSpecs.reduce((sum, s) => sum + s.dot, 0);
+const flatOver = flatSpecs.filter((s) => ratio(s.ours, s.dot) > 1);
+const timeMedian = median(perSpec.map((s) => s.time));
+console.log(
+  `#39, per spec against dot: ${flatOver.length} of ${flatSpecs.length} specs without groups cross more than dot (${flatOver.map((s) => `${s.name} ${s.ours}/${s.dot}`).join(", ") || "none"}); crossings over those specs ${flatOurs}/${flatDot}; layout time over dot's, median over ${perSpec.length} specs, ${timeMedian.toFixed(2)}× (goals: none over, at most 1×)`,
+);
 console.log(
   `totals, ours/dot: crossings ${ours.crossings}/${dot.crossings}, against the flow ${ours.against}/${dot.against}, shared segments ${ours.shared}/${dot.shared}, dangling ends ${ours.dangling}/${dot.dangling}, ambiguous labels ${ours.ambiguous}/${dot.ambiguous}`,
 );
@@ -132,6 +167,9 @@ const figures = {
   layout_500_ms: times[500],
   layout_own_200_ms: ownTimes[200],
   layout_own_500_ms: ownTimes[500],
+  flat_specs_over_dot: flatOver.length,
+  flat_crossings_ratio_vs_dot: round3(ratio(flatOurs, flatDot)),
+  layout_time_ratio_vs_dot: round3(timeMedian),
   edge_edge_crossings: ours.crossings,
   dot_edge_edge_crossings: dot.crossings,
   dot_shared_segments_total: dot.shared,
