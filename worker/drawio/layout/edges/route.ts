@@ -21,6 +21,24 @@ export function routePoints(edge: ElkExtendedEdge): ElkPoint[] {
   return points;
 }
 
+/**
+ * A route without the points in the middle of a straight run (where two pieces of a route
+ * meet in line).
+ *
+ * @example
+ * dropCollinear([{ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 9, y: 0 }]); // the first and the last
+ */
+export function dropCollinear<P extends { x: number; y: number }>(points: readonly P[]): P[] {
+  const out: P[] = [];
+  for (const p of points) {
+    const a = out[out.length - 2];
+    const b = out[out.length - 1];
+    if (a && b && ((a.x === b.x && b.x === p.x) || (a.y === b.y && b.y === p.y))) out.pop();
+    out.push(p);
+  }
+  return out;
+}
+
 /** The point halfway along a polyline, as draw.io finds it for a label at x = 0. */
 export function midpoint(points: Point[]): Point {
   let total = 0;

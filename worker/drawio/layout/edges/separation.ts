@@ -19,9 +19,10 @@ const CORNER = 4;
 
 /**
  * Separates edges drawn on top of each other (`sharedSegments`) where the layered router could
- * not see it: two edges whose first or last segments leave different nodes at the same height.
- * One of the two ends moves a few px along its node's side, with the bend after it, so the
- * route keeps its shape and its bends; a move is kept only if the edge then shares no line with
+ * not see it: two edges whose first or last segments leave different nodes at the same height,
+ * or a segment between two bends that meets another edge's. One of the two ends moves a few px
+ * along its node's side, with the bend after it, or the segment between bends moves a few px
+ * across itself, so the route keeps its shape and its bends; a move is kept only if the edge then shares no line with
  * any other and runs through no shape (the lint's `edge_crosses_vertex`). Returns a new document (the input is left as it was) and
  * the ids of the edges that moved.
  *
@@ -79,22 +80,65 @@ function separated(
   if (points.length < 3) return undefined;
   const last = points.length - 2;
   const k = nearestSegment(points, near);
-  if (k !== 0 && k !== last) return undefined;
+  if (k !== 0 && k !== last) return separatedMiddle(routes, at, k, clear);
   const end = k === 0 ? 0 : 1;
   const terminal = route.ends[end];
   if (!terminal.cell || !terminal.rect) return undefined;
   const forward = end === 0 ? points : [...points].reverse();
+  const { rect, cell } = terminal;
+  return firstThatFits(routes, at, clear, (shift) => {
+    const moved = shiftedEnd(forward, rect, cell.style ?? "", shift);
+    return moved && (end === 0 ? moved : moved.reverse());
+  });
+}
+
+/**
+ * The first of the routes `candidate` gives for each of {@link SHIFTS} that shares no line with
+ * another edge and that `clear` accepts.
+ */
+function firstThatFits(
+  routes: EdgeRoute[],
+  at: number,
+  clear: (trial: EdgeRoute) => XmlElement | undefined,
+  candidate: (shift: number) => Point[] | undefined,
+): { route: EdgeRoute; cell: XmlElement } | undefined {
+  const route = routes[at] as EdgeRoute;
   for (const shift of SHIFTS) {
-    const moved = shiftedEnd(forward, terminal.rect, terminal.cell.style ?? "", shift);
-    if (!moved) continue;
-    const next = end === 0 ? moved : moved.reverse();
-    const trial: EdgeRoute = { ...route, points: next };
+    const points = candidate(shift);
+    if (!points) continue;
+    const trial: EdgeRoute = { ...route, points };
     const others = routes.map((r, i) => (i === at ? trial : r));
     if (sharedSegments(others).some((s) => s.a === route.edge || s.b === route.edge)) continue;
     const cell = clear(trial);
     if (cell) return { route: trial, cell };
   }
   return undefined;
+}
+
+/**
+ * The route of `routes[at]` with its segment `k`, between two bends, moved a few px across
+ * itself, the segments before and after it stretched to meet it; undefined when no move fits.
+ */
+function separatedMiddle(
+  routes: EdgeRoute[],
+  at: number,
+  k: number,
+  clear: (trial: EdgeRoute) => XmlElement | undefined,
+): { route: EdgeRoute; cell: XmlElement } | undefined {
+  const route = routes[at] as EdgeRoute;
+  const points = route.points;
+  const [before, p, q, after] = [points[k - 1], points[k], points[k + 1], points[k + 2]];
+  if (!before || !p || !q || !after) return undefined;
+  const horizontal = Math.abs(p.y - q.y) < 0.5;
+  const turns = horizontal
+    ? Math.abs(before.x - p.x) < 0.5 && Math.abs(q.x - after.x) < 0.5
+    : Math.abs(before.y - p.y) < 0.5 && Math.abs(q.y - after.y) < 0.5;
+  if (!turns || (!horizontal && Math.abs(p.x - q.x) >= 0.5)) return undefined;
+  return firstThatFits(routes, at, clear, (shift) => {
+    const move = (m: Point) =>
+      horizontal ? { x: m.x, y: m.y + shift } : { x: m.x + shift, y: m.y };
+    return points.map((m, i) => (i === k || i === k + 1 ? move(m) : m));
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
  * its lanes all the flow's length, the steps inside them, and each edge whole again.
  */
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
+import { dropCollinear } from "../edges/route.ts";
 import type { ElkPlan } from "../elk-graph.ts";
 import type { Direction } from "../spec.ts";
 import { HEADER, LANE_PADDING, POOL_TITLE, type Pool } from "./swimlane.ts";
@@ -206,16 +207,4 @@ function wholeEdge(
           ]
         : [],
   };
-}
-
-/** Removes points that lie on the straight line between their neighbours. */
-function dropCollinear(points: XY[]): XY[] {
-  const out: XY[] = [];
-  for (const p of points) {
-    const a = out[out.length - 2];
-    const b = out[out.length - 1];
-    if (a && b && ((a.x === b.x && b.x === p.x) || (a.y === b.y && b.y === p.y))) out.pop();
-    out.push(p);
-  }
-  return out;
 }
