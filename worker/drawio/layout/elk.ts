@@ -6,21 +6,34 @@
 import ELK from "elkjs/lib/elk.bundled.js";
 import type { ElkNode } from "elkjs/lib/elk-api.js";
 import type { WorkBudget } from "../budget.ts";
-import { checkLayoutCost, LIGHT_LAYOUT_UNITS, layoutCost, runUnits } from "./cost.ts";
+import {
+  checkLayoutCost,
+  type LayoutCost,
+  LIGHT_LAYOUT_UNITS,
+  layoutCost,
+  runUnits,
+} from "./cost.ts";
 
 let elk: InstanceType<typeof ELK> | undefined;
 
 /**
  * Runs ELK on a graph (one engine instance per isolate, created on first use), after checking
  * its estimated cost against the limits, or charging it to `budget` when several runs share
- * one. Throws `layout_too_expensive` before ELK starts.
+ * one. Throws `layout_too_expensive` before ELK starts. `estimate` replaces the estimate of
+ * `graph` itself: a graph whose layers and order are ours (`layeredPlan`) is estimated as the
+ * spec's graph was, at the thoroughness it had, before its long edges became chains of points.
  *
  * @example
  * const laid = await runElk(plan.root);
  */
-export function runElk(graph: ElkNode, budget?: WorkBudget): Promise<ElkNode> {
-  const cost = layoutCost(graph);
-  const usual = Number(graph.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
+export function runElk(
+  graph: ElkNode,
+  budget?: WorkBudget,
+  estimate?: { cost: LayoutCost; thoroughness: number },
+): Promise<ElkNode> {
+  const cost = estimate?.cost ?? layoutCost(graph);
+  const usual =
+    estimate?.thoroughness ?? Number(graph.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
   const light = runUnits(cost, usual) > LIGHT_LAYOUT_UNITS;
   if (light) lighten(graph);
   checkLayoutCost(cost, light ? 1 : usual, budget);

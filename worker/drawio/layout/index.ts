@@ -15,6 +15,7 @@ import { elkPlan, unwrapGroups } from "./elk-graph.ts";
 import { finishPage } from "./finish.ts";
 import type { GroupEnds } from "./group-directions.ts";
 import { laidOutDocument, writeLaidOut } from "./laid-out-document.ts";
+import { joinChains, layeredPlan } from "./layers/elk-plan.ts";
 import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
 import { layoutPool, poolOf } from "./pool/index.ts";
 import { type GraphSpec, type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
@@ -93,7 +94,11 @@ export async function layoutGraph(
   const pool = poolOf(spec);
   const plan = elkPlan(spec, { pool: pool !== undefined, ends: options.groupEnds ?? [] });
   const run = (graph: ElkNode) => runElk(graph, options.budget);
-  const laid = pool ? await layoutPool(spec, plan, pool, run) : unwrapGroups(await run(plan.root));
+  // Without groups, the layers and their order are ours; ELK places and routes (`layers/`).
+  const layered = !pool && spec.groups.length === 0 ? layeredPlan(spec, plan) : undefined;
+  const laid = pool
+    ? await layoutPool(spec, plan, pool, run)
+    : unwrapGroups(joinChains(await runElk(plan.root, options.budget, layered?.estimate), layered));
   const taken = new Set([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const root = taken.has("0") || taken.has("1") ? "__root" : "0";
   const layer = root === "0" ? "1" : "__layer";

@@ -1,0 +1,255 @@
+/**
+ * Our layers and order handed to ELK for a graph without groups: ELK keeps them (its interactive
+ * layering and ordering read them from positions) and does what it does well, placing the nodes
+ * in their layers and routing the edges orthogonally. Every layer an edge crosses gets a point
+ * node of ours in the edge's slot, and a labelled edge's label is a node of ours in the middle
+ * of its run, with the edge along its side, so ELK has nothing left to order. `joinChains` turns
+ * ELK's answer back into one routed edge per spec edge.
+ */
+import type {
+  ElkExtendedEdge,
+  ElkLabel,
+  ElkNode,
+  ElkPort,
+  LayoutOptions,
+} from "elkjs/lib/elk-api.js";
+import { LAYOUT_LIMITS, type LayoutCost, layoutCost, runUnits } from "../cost.ts";
+import { dropCollinear } from "../edges/route.ts";
+import type { ElkPlan } from "../elk-graph.ts";
+import type { Direction, GraphSpec } from "../spec.ts";
+import { orderLayers } from "./order.ts";
+import { assignLayers, type LayerEdge } from "./rank.ts";
+
+/** Room between layers in the positions given to ELK (wider than any layer). */
+const FLOW_STEP = 100_000;
+/** Room between slots in a layer in those positions. */
+const SLOT_STEP = 1_000;
+/** Spacing between a node and anything else in its layer (points of passing edges keep less). */
+const NODE_SPACING = 40;
+/** Spacing between the points of two passing edges (ELK's edge–edge spacing). */
+const POINT_SPACING = 12;
+
+/** How a spec edge was split for ELK: its links in order, and its label node, if any. */
+export interface EdgeChain {
+  links: string[];
+  label?: { node: string; label: ElkLabel };
+}
+
+/** Room between a label and its edge, as ELK keeps it (`elk.spacing.edgeLabel`). */
+const LABEL_GAP = 4;
+
+/** What `layeredPlan` did to an ELK plan, for running it and reading ELK's answer. */
+export interface LayeredPlan {
+  /** The spec edges split into chains, by ELK id. */
+  chains: Map<string, EdgeChain>;
+  /**
+   * What ELK's run is estimated to cost: the graph before its edges were split, at the
+   * thoroughness it had (the run does ELK's work but the ordering, and ours is bounded).
+   */
+  estimate: { cost: LayoutCost; thoroughness: number };
+}
+
+/**
+ * Lays the spec's layers and order into an ELK plan built by `elkPlan` for a spec without
+ * groups (and not a pool): positions on every node, point and label nodes for long edges,
+ * edges split into links, and ELK told to keep it all (interactive layering, the model order
+ * forced). Changes `plan.root`. Returns undefined, leaving the plan as it was, when ELK would
+ * refuse the graph anyway (`LAYOUT_LIMITS`).
+ *
+ * @example
+ * const layered = layeredPlan(spec, plan);
+ * const laid = joinChains(await runElk(plan.root, undefined, layered?.estimate), layered);
+ */
+export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undefined {
+  const root = plan.root;
+  const cost = layoutCost(root);
+  if (runUnits(cost, 1) > LAYOUT_LIMITS.units) return undefined;
+  const thoroughness = Number(root.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
+  const chains = new Map<string, EdgeChain>();
+  const original = new Map((root.edges ?? []).map((e) => [e.id, e]));
+  const labelOf = (i: number) => original.get(plan.edges[i] as string)?.labels?.[0];
+  const index = new Map(spec.nodes.map((n, i) => [n.id, i]));
+  const edges: LayerEdge[] = spec.edges.map((e, i) => {
+    const a = index.get(e.from) as number;
+    const b = index.get(e.to) as number;
+    const [from, to] = plan.reversed[i] ? [b, a] : [a, b];
+    return { from, to, span: labelOf(i) && from !== to ? 2 : 1 };
+  });
+  const layer = assignLayers(spec.nodes.length, edges);
+  const { layers, dummies } = orderLayers(spec.nodes.length, edges, layer);
+  const slot = new Map<number, { layer: number; at: number }>();
+  layers.forEach((ids, l) => {
+    ids.forEach((v, at) => {
+      slot.set(v, { layer: l, at });
+    });
+  });
+  const direction = spec.direction;
+  const vertical = direction === "down" || direction === "up";
+  const place = (v: number, width: number, height: number) => {
+    const s = slot.get(v) as { layer: number; at: number };
+    const flowIndex =
+      direction === "up" || direction === "left" ? layers.length - s.layer : s.layer + 1;
+    const flow = FLOW_STEP * flowIndex;
+    const across = SLOT_STEP * (s.at + 1);
+    return vertical
+      ? { x: across - width / 2, y: flow - height / 2 }
+      : { x: flow - width / 2, y: across - height / 2 };
+  };
+  for (const child of root.children ?? []) {
+    const entry = plan.nodes.get(child.id);
+    if (!entry) continue;
+    Object.assign(child, place(entry.index, child.width ?? 0, child.height ?? 0));
+    child.layoutOptions = {
+      ...child.layoutOptions,
+      "elk.spacing.individual": `org.eclipse.elk.spacing.nodeNode:${NODE_SPACING}`,
+    };
+  }
+  const links: ElkExtendedEdge[] = [];
+  spec.edges.forEach((_, i) => {
+    const id = plan.edges[i] as string;
+    const edge = original.get(id) as ElkExtendedEdge;
+    const chain = dummies[i] ?? [];
+    if (chain.length === 0) {
+      links.push(edge);
+      return;
+    }
+    const label = edge.labels?.[0];
+    const labelAt = label ? (chain.length - 1) >> 1 : -1;
+    const record: EdgeChain = { links: [] };
+    let previous: string = edge.sources[0] as string;
+    chain.forEach((dummy, k) => {
+      const nodeId = `${id}.${k}`;
+      let node: ElkNode;
+      if (label && k === labelAt) {
+        node = labelNode(nodeId, label, direction);
+        record.label = { node: nodeId, label };
+      } else {
+        node = { id: nodeId, width: 0, height: 0 };
+      }
+      Object.assign(node, place(dummy, node.width ?? 0, node.height ?? 0));
+      root.children?.push(node);
+      const link = `${id}.${k}`;
+      links.push({
+        id: `${link}.in`,
+        sources: [previous],
+        targets: [k === labelAt ? `${nodeId}.in` : nodeId],
+      });
+      record.links.push(`${link}.in`);
+      previous = k === labelAt ? `${nodeId}.out` : nodeId;
+    });
+    links.push({ id: `${id}.end`, sources: [previous], targets: [edge.targets[0] as string] });
+    record.links.push(`${id}.end`);
+    chains.set(id, record);
+  });
+  root.edges = links;
+  const options = root.layoutOptions as LayoutOptions;
+  // ELK keeps the order as the children come (every node is ours, so nothing is left for its
+  // sweep to move) and distributes the ports on each side in the order of their neighbours.
+  const across = (n: ElkNode) =>
+    vertical ? (n.x ?? 0) + (n.width ?? 0) / 2 : (n.y ?? 0) + (n.height ?? 0) / 2;
+  root.children?.sort((a, b) => across(a) - across(b));
+  Object.assign(options, {
+    "elk.layered.layering.strategy": "INTERACTIVE",
+    "elk.layered.crossingMinimization.strategy": "LAYER_SWEEP",
+    "elk.layered.crossingMinimization.forceNodeModelOrder": "true",
+    "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
+    "elk.layered.thoroughness": "1",
+    "elk.hierarchyHandling": "SEPARATE_CHILDREN",
+    "elk.spacing.nodeNode": String(POINT_SPACING),
+  });
+  return { chains, estimate: { cost, thoroughness } };
+}
+
+/**
+ * A label's node: the label's size, the edge along its side (its bottom when the flow is
+ * horizontal, its left side when vertical), ports fixed there.
+ */
+function labelNode(id: string, label: ElkLabel, direction: Direction): ElkNode {
+  const vertical = direction === "down" || direction === "up";
+  const width = (label.width ?? 0) + (vertical ? LABEL_GAP : 0);
+  const height = (label.height ?? 0) + (vertical ? 0 : LABEL_GAP);
+  const port = (suffix: string, side: string, x: number, y: number): ElkPort => ({
+    id: `${id}.${suffix}`,
+    x,
+    y,
+    width: 0,
+    height: 0,
+    layoutOptions: { "elk.port.side": side },
+  });
+  const ports: Record<Direction, ElkPort[]> = {
+    right: [port("in", "WEST", 0, height), port("out", "EAST", width, height)],
+    left: [port("in", "EAST", width, height), port("out", "WEST", 0, height)],
+    down: [port("in", "NORTH", 0, 0), port("out", "SOUTH", 0, height)],
+    up: [port("in", "SOUTH", 0, height), port("out", "NORTH", 0, 0)],
+  };
+  return {
+    id,
+    width,
+    height,
+    ports: ports[direction],
+    layoutOptions: { "elk.portConstraints": "FIXED_POS" },
+  };
+}
+
+/**
+ * ELK's answer with each split edge joined again: one edge with the spec edge's id and ends,
+ * its route through the points, its label where the label node was; point and label nodes
+ * removed.
+ *
+ * @example
+ * const laid = joinChains(await runElk(plan.root, undefined, layered?.estimate), layered);
+ */
+export function joinChains(laid: ElkNode, layered: LayeredPlan | undefined): ElkNode {
+  if (!layered || layered.chains.size === 0) return laid;
+  const { chains } = layered;
+  const byId = new Map((laid.edges ?? []).map((e) => [e.id, e]));
+  const nodes = new Map((laid.children ?? []).map((n) => [n.id, n]));
+  const joined: ElkExtendedEdge[] = [];
+  const inChain = new Set<string>();
+  for (const record of chains.values()) for (const link of record.links) inChain.add(link);
+  for (const edge of laid.edges ?? []) if (!inChain.has(edge.id)) joined.push(edge);
+  for (const [id, record] of chains) {
+    const parts = record.links.map((l) => byId.get(l) as ElkExtendedEdge);
+    const first = parts[0] as ElkExtendedEdge;
+    const last = parts[parts.length - 1] as ElkExtendedEdge;
+    const points: { x: number; y: number }[] = [];
+    for (const part of parts) {
+      for (const section of part.sections ?? []) {
+        for (const p of [section.startPoint, ...(section.bendPoints ?? []), section.endPoint]) {
+          const prev = points[points.length - 1];
+          if (prev && Math.abs(prev.x - p.x) < 0.01 && Math.abs(prev.y - p.y) < 0.01) continue;
+          points.push({ x: p.x, y: p.y });
+        }
+      }
+    }
+    const route = dropCollinear(points);
+    const edge: ElkExtendedEdge = {
+      id,
+      sources: first.sources,
+      targets: last.targets,
+      sections: [
+        {
+          id: `${id}.route`,
+          startPoint: route[0] as { x: number; y: number },
+          endPoint: route[route.length - 1] as { x: number; y: number },
+          bendPoints: route.slice(1, -1),
+        },
+      ],
+    };
+    const node = record.label && nodes.get(record.label.node);
+    if (record.label && node) {
+      // The label fills its node but for the gap on the edge's side (left, or bottom).
+      const { label } = record.label;
+      const vertical = (label.width ?? 0) < (node.width ?? 0);
+      edge.labels = [{ ...label, x: (node.x ?? 0) + (vertical ? LABEL_GAP : 0), y: node.y ?? 0 }];
+    }
+    joined.push(edge);
+  }
+  laid.edges = joined;
+  const points = new Set<string>();
+  for (const record of chains.values()) {
+    for (const link of record.links.slice(0, -1)) points.add(link.slice(0, -".in".length));
+  }
+  laid.children = (laid.children ?? []).filter((n) => !points.has(n.id));
+  return laid;
+}
