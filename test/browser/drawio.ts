@@ -76,8 +76,9 @@ export const CHROMIUM_ARGS = [
  */
 /**
  * The test browser's environment: the machine's, with `fonts.conf` beside this file choosing
- * Noto Sans Arabic as the fallback for Arabic (Debian also has Kufi and Naskh, which Chromium
- * would otherwise pick), so draw.io draws every script in the families our PNG draws.
+ * Noto Sans Arabic as the fallback for Arabic (Debian also has Kufi and Naskh, and DejaVu Sans,
+ * which Chromium would otherwise pick), so draw.io draws every script in the families our PNG
+ * draws.
  */
 export const CHROMIUM_ENV: Record<string, string> = {
   ...(process.env as Record<string, string>),
