@@ -143,12 +143,12 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
   });
   root.edges = links;
   const options = root.layoutOptions as LayoutOptions;
-  // ELK keeps the order as the children come (every node is ours, so nothing is left for its
-  // sweep to move) and distributes the ports on each side in the order of their neighbours.
   const across = (n: ElkNode) =>
     vertical ? (n.x ?? 0) + (n.width ?? 0) / 2 : (n.y ?? 0) + (n.height ?? 0) / 2;
   root.children?.sort((a, b) => across(a) - across(b));
   Object.assign(options, {
+    // Layers read from the positions; the order is the children's, which ELK must keep. Every
+    // node is ours, so its sweep has nothing left to order but the ports on each side.
     "elk.layered.layering.strategy": "INTERACTIVE",
     "elk.layered.crossingMinimization.strategy": "LAYER_SWEEP",
     "elk.layered.crossingMinimization.forceNodeModelOrder": "true",
