@@ -158,6 +158,16 @@ export function runUnits(cost: LayoutCost, thoroughness: number): number {
 }
 
 /**
+ * The thoroughness a run gets: its usual one, or 1 above {@link LIGHT_LAYOUT_UNITS}.
+ *
+ * @example
+ * runThoroughness(layoutCost(graph), 15); // 15, or 1 for a large graph
+ */
+export function runThoroughness(cost: LayoutCost, usual: number): number {
+  return runUnits(cost, usual) > LIGHT_LAYOUT_UNITS ? 1 : usual;
+}
+
+/**
  * Refuses a run whose work ({@link runUnits}) is over {@link LAYOUT_LIMITS}, or over what is
  * left of `budget` when several runs share one (a Mermaid state diagram lays out each
  * composite state), with `layout_too_expensive` naming what makes it large; else charges it.

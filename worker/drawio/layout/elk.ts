@@ -6,13 +6,7 @@
 import ELK from "elkjs/lib/elk.bundled.js";
 import type { ElkNode } from "elkjs/lib/elk-api.js";
 import type { WorkBudget } from "../budget.ts";
-import {
-  checkLayoutCost,
-  type LayoutCost,
-  LIGHT_LAYOUT_UNITS,
-  layoutCost,
-  runUnits,
-} from "./cost.ts";
+import { checkLayoutCost, type LayoutCost, layoutCost, runThoroughness } from "./cost.ts";
 
 let elk: InstanceType<typeof ELK> | undefined;
 
@@ -34,9 +28,9 @@ export function runElk(
   const cost = estimate?.cost ?? layoutCost(graph);
   const usual =
     estimate?.thoroughness ?? Number(graph.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
-  const light = runUnits(cost, usual) > LIGHT_LAYOUT_UNITS;
-  if (light) lighten(graph);
-  checkLayoutCost(cost, light ? 1 : usual, budget);
+  const thoroughness = runThoroughness(cost, usual);
+  if (thoroughness !== usual) lighten(graph);
+  checkLayoutCost(cost, thoroughness, budget);
   elk ??= new ELK();
   return elk.layout(graph);
 }

@@ -1,7 +1,7 @@
 /**
  * Our layers and order handed to ELK for a graph without groups: ELK keeps them (its interactive
- * layering and ordering read them from positions) and does what it does well, placing the nodes
- * in their layers and routing the edges orthogonally. Every layer an edge crosses gets a point
+ * layering reads the layers from positions, and the children's order is forced on it) and does
+ * what it does well, placing the nodes in their layers and routing the edges orthogonally. Every layer an edge crosses gets a point
  * node of ours in the edge's slot, and a labelled edge's label is a node of ours in the middle
  * of its run, with the edge along its side, so ELK has nothing left to order. `joinChains` turns
  * ELK's answer back into one routed edge per spec edge.
@@ -13,7 +13,7 @@ import type {
   ElkPort,
   LayoutOptions,
 } from "elkjs/lib/elk-api.js";
-import { LAYOUT_LIMITS, type LayoutCost, layoutCost, runUnits } from "../cost.ts";
+import { LAYOUT_LIMITS, type LayoutCost, layoutCost, runThoroughness, runUnits } from "../cost.ts";
 import { dropCollinear } from "../edges/route.ts";
 import type { ElkPlan } from "../elk-graph.ts";
 import type { Direction, GraphSpec } from "../spec.ts";
@@ -29,10 +29,13 @@ const NODE_SPACING = 40;
 /** Spacing between the points of two passing edges (ELK's edge–edge spacing). */
 const POINT_SPACING = 12;
 
-/** How a spec edge was split for ELK: its links in order, and its label node, if any. */
+/** How a spec edge was split for ELK: its links in order, its nodes, and its label, if any. */
 export interface EdgeChain {
   links: string[];
-  label?: { node: string; label: ElkLabel };
+  /** The point and label nodes the links run through, in order. */
+  nodes: string[];
+  /** The label's node, and where the label sits in it (clear of the edge along its side). */
+  label?: { node: string; label: ElkLabel; offset: { x: number; y: number } };
 }
 
 /** Room between a label and its edge, as ELK keeps it (`elk.spacing.edgeLabel`). */
@@ -63,8 +66,9 @@ export interface LayeredPlan {
 export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undefined {
   const root = plan.root;
   const cost = layoutCost(root);
-  if (runUnits(cost, 1) > LAYOUT_LIMITS.units) return undefined;
   const thoroughness = Number(root.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
+  // `runElk` would refuse it: no ordering first.
+  if (runUnits(cost, runThoroughness(cost, thoroughness)) > LAYOUT_LIMITS.units) return undefined;
   const chains = new Map<string, EdgeChain>();
   const original = new Map((root.edges ?? []).map((e) => [e.id, e]));
   const labelOf = (i: number) => original.get(plan.edges[i] as string)?.labels?.[0];
@@ -115,27 +119,28 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
     }
     const label = edge.labels?.[0];
     const labelAt = label ? (chain.length - 1) >> 1 : -1;
-    const record: EdgeChain = { links: [] };
+    const record: EdgeChain = { links: [], nodes: [] };
     let previous: string = edge.sources[0] as string;
     chain.forEach((dummy, k) => {
       const nodeId = `${id}.${k}`;
-      let node: ElkNode;
-      if (label && k === labelAt) {
-        node = labelNode(nodeId, label, direction);
-        record.label = { node: nodeId, label };
-      } else {
-        node = { id: nodeId, width: 0, height: 0 };
+      const isLabel = label !== undefined && k === labelAt;
+      const node = isLabel
+        ? labelNode(nodeId, label, direction)
+        : { id: nodeId, width: 0, height: 0 };
+      if (isLabel) {
+        const offset = vertical ? { x: LABEL_GAP, y: 0 } : { x: 0, y: 0 };
+        record.label = { node: nodeId, label, offset };
       }
-      Object.assign(node, place(dummy, node.width ?? 0, node.height ?? 0));
+      Object.assign(node, place(dummy, node.width, node.height));
       root.children?.push(node);
-      const link = `${id}.${k}`;
       links.push({
-        id: `${link}.in`,
+        id: `${nodeId}.in`,
         sources: [previous],
-        targets: [k === labelAt ? `${nodeId}.in` : nodeId],
+        targets: [isLabel ? `${nodeId}.in` : nodeId],
       });
-      record.links.push(`${link}.in`);
-      previous = k === labelAt ? `${nodeId}.out` : nodeId;
+      record.links.push(`${nodeId}.in`);
+      record.nodes.push(nodeId);
+      previous = isLabel ? `${nodeId}.out` : nodeId;
     });
     links.push({ id: `${id}.end`, sources: [previous], targets: [edge.targets[0] as string] });
     record.links.push(`${id}.end`);
@@ -164,7 +169,11 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
  * A label's node: the label's size, the edge along its side (its bottom when the flow is
  * horizontal, its left side when vertical), ports fixed there.
  */
-function labelNode(id: string, label: ElkLabel, direction: Direction): ElkNode {
+function labelNode(
+  id: string,
+  label: ElkLabel,
+  direction: Direction,
+): ElkNode & { width: number; height: number } {
   const vertical = direction === "down" || direction === "up";
   const width = (label.width ?? 0) + (vertical ? LABEL_GAP : 0);
   const height = (label.height ?? 0) + (vertical ? 0 : LABEL_GAP);
@@ -238,18 +247,13 @@ export function joinChains(laid: ElkNode, layered: LayeredPlan | undefined): Elk
     };
     const node = record.label && nodes.get(record.label.node);
     if (record.label && node) {
-      // The label fills its node but for the gap on the edge's side (left, or bottom).
-      const { label } = record.label;
-      const vertical = (label.width ?? 0) < (node.width ?? 0);
-      edge.labels = [{ ...label, x: (node.x ?? 0) + (vertical ? LABEL_GAP : 0), y: node.y ?? 0 }];
+      const { label, offset } = record.label;
+      edge.labels = [{ ...label, x: (node.x ?? 0) + offset.x, y: (node.y ?? 0) + offset.y }];
     }
     joined.push(edge);
   }
   laid.edges = joined;
-  const points = new Set<string>();
-  for (const record of chains.values()) {
-    for (const link of record.links.slice(0, -1)) points.add(link.slice(0, -".in".length));
-  }
-  laid.children = (laid.children ?? []).filter((n) => !points.has(n.id));
+  const ours = new Set([...chains.values()].flatMap((record) => record.nodes));
+  laid.children = (laid.children ?? []).filter((n) => !ours.has(n.id));
   return laid;
 }
