@@ -45,6 +45,8 @@ const LABEL_GAP = 4;
 export interface LayeredPlan {
   /** The spec edges split into chains, by ELK id. */
   chains: Map<string, EdgeChain>;
+  /** The ports given to spec nodes, by id: the node each belongs to. */
+  ports: Map<string, string>;
   /**
    * What ELK's run is estimated to cost: the graph before its edges were split, at the
    * thoroughness it had (the run does ELK's work but the ordering, and ours is bounded).
@@ -147,22 +149,129 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
     chains.set(id, record);
   });
   root.edges = links;
+  const slotOf = new Map<string, number>();
+  for (const [id, entry] of plan.nodes) slotOf.set(id, slot.get(entry.index)?.at ?? 0);
+  for (const [id, record] of chains) {
+    const chain = dummies[plan.edges.indexOf(id)] ?? [];
+    record.nodes.forEach((node, k) => {
+      const at = slot.get(chain[k] as number)?.at ?? 0;
+      for (const end of [node, `${node}.in`, `${node}.out`]) slotOf.set(end, at);
+    });
+  }
+  const ports = fixPorts(root, links, slotOf, direction);
   const options = root.layoutOptions as LayoutOptions;
   const across = (n: ElkNode) =>
     vertical ? (n.x ?? 0) + (n.width ?? 0) / 2 : (n.y ?? 0) + (n.height ?? 0) / 2;
   root.children?.sort((a, b) => across(a) - across(b));
   Object.assign(options, {
-    // Layers read from the positions; the order is the children's, which ELK must keep. Every
-    // node is ours, so its sweep has nothing left to order but the ports on each side.
+    // Layers and the order in each are read from the positions (the children come in that
+    // order too), and every port's place on its side is fixed: ELK has nothing left to order.
+    // (Forcing the model order instead costs ELK a sort quadratic in a layer's size.)
     "elk.layered.layering.strategy": "INTERACTIVE",
-    "elk.layered.crossingMinimization.strategy": "LAYER_SWEEP",
-    "elk.layered.crossingMinimization.forceNodeModelOrder": "true",
-    "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
+    "elk.layered.crossingMinimization.strategy": "INTERACTIVE",
+    "elk.layered.crossingMinimization.greedySwitch.type": "OFF",
+    "elk.layered.crossingMinimization.greedySwitchHierarchical.type": "OFF",
     "elk.layered.thoroughness": "1",
     "elk.hierarchyHandling": "SEPARATE_CHILDREN",
     "elk.spacing.nodeNode": String(POINT_SPACING),
   });
-  return { chains, estimate: { cost, thoroughness } };
+  return { chains, ports, estimate: { cost, thoroughness } };
+}
+
+/** The side of a node where the edges from the previous layer come in, by direction. */
+const IN_SIDE: Record<Direction, PortSide> = {
+  right: "WEST",
+  left: "EAST",
+  down: "NORTH",
+  up: "SOUTH",
+};
+/** Self-loops go round the side where ELK puts them itself: the top, or the left. */
+const LOOP_SIDE: Record<Direction, PortSide> = {
+  right: "NORTH",
+  left: "NORTH",
+  down: "WEST",
+  up: "WEST",
+};
+type PortSide = "NORTH" | "EAST" | "SOUTH" | "WEST";
+const OPPOSITE: Record<PortSide, PortSide> = {
+  NORTH: "SOUTH",
+  SOUTH: "NORTH",
+  EAST: "WEST",
+  WEST: "EAST",
+};
+/** ELK numbers a node's ports clockwise from its top left corner. */
+const CLOCKWISE: PortSide[] = ["NORTH", "EAST", "SOUTH", "WEST"];
+/** Along which sides clockwise runs with the slots (left to right, top down) or against them. */
+const WITH_SLOTS: Record<PortSide, number> = { NORTH: 1, EAST: 1, SOUTH: -1, WEST: -1 };
+
+/**
+ * Gives every link at a spec node a port of its own, in a fixed order: on its side, ports run
+ * in the slot order of the nodes at their other ends, which is the order our crossings were
+ * counted with; self-loops nest on the loop side, the first innermost, leaving from the end
+ * the flow comes from. Points into each link's ends are turned to the port ids, which the
+ * returned map turns back into node ids.
+ */
+function fixPorts(
+  root: ElkNode,
+  links: ElkExtendedEdge[],
+  slotOf: ReadonlyMap<string, number>,
+  direction: Direction,
+): Map<string, string> {
+  const real = new Set((root.children ?? []).filter((c) => !c.ports).map((c) => c.id));
+  const owner = new Map<string, string>();
+  const ports = new Map<string, { id: string; side: PortSide; rank: number; tie: number }[]>();
+  const add = (node: string, id: string, side: PortSide, rank: number, tie: number) => {
+    const list = ports.get(node) ?? [];
+    list.push({ id, side, rank, tie });
+    ports.set(node, list);
+    owner.set(id, node);
+    return id;
+  };
+  const into = IN_SIDE[direction];
+  const loopSide = LOOP_SIDE[direction];
+  // Clockwise along the loop side, does the flow come from its start (sources first)?
+  const sourcesFirst = direction === "right" || direction === "up";
+  const loops = new Map<string, number>();
+  links.forEach((link, i) => {
+    const source = link.sources[0] as string;
+    const target = link.targets[0] as string;
+    if (source === target) {
+      if (!real.has(source)) return;
+      const j = (loops.get(source) ?? 0) + 1;
+      loops.set(source, j);
+      const [s, t] = sourcesFirst ? [-j, j] : [j, -j];
+      link.sources = [add(source, `${link.id}.from`, loopSide, s, 0)];
+      link.targets = [add(target, `${link.id}.to`, loopSide, t, 0)];
+      return;
+    }
+    const out = OPPOSITE[into];
+    if (real.has(source)) {
+      const sign = WITH_SLOTS[out];
+      const rank = sign * (slotOf.get(target) ?? 0);
+      link.sources = [add(source, `${link.id}.from`, out, rank, sign * i)];
+    }
+    if (real.has(target)) {
+      const sign = WITH_SLOTS[into];
+      const rank = sign * (slotOf.get(source) ?? 0);
+      link.targets = [add(target, `${link.id}.to`, into, rank, sign * i)];
+    }
+  });
+  for (const child of root.children ?? []) {
+    const list = ports.get(child.id);
+    if (!list) continue;
+    list.sort(
+      (a, b) =>
+        CLOCKWISE.indexOf(a.side) - CLOCKWISE.indexOf(b.side) || a.rank - b.rank || a.tie - b.tie,
+    );
+    child.ports = list.map((p, index) => ({
+      id: p.id,
+      width: 0,
+      height: 0,
+      layoutOptions: { "elk.port.side": p.side, "elk.port.index": String(index) },
+    }));
+    child.layoutOptions = { ...child.layoutOptions, "elk.portConstraints": "FIXED_ORDER" };
+  }
+  return owner;
 }
 
 /**
@@ -209,8 +318,12 @@ function labelNode(
  * const laid = joinChains(await runElk(plan.root, undefined, layered?.estimate), layered);
  */
 export function joinChains(laid: ElkNode, layered: LayeredPlan | undefined): ElkNode {
-  if (!layered || layered.chains.size === 0) return laid;
-  const { chains } = layered;
+  if (!layered) return laid;
+  const { chains, ports } = layered;
+  for (const edge of laid.edges ?? []) {
+    edge.sources = edge.sources.map((s) => ports.get(s) ?? s);
+    edge.targets = edge.targets.map((t) => ports.get(t) ?? t);
+  }
   const byId = new Map((laid.edges ?? []).map((e) => [e.id, e]));
   const nodes = new Map((laid.children ?? []).map((n) => [n.id, n]));
   const joined: ElkExtendedEdge[] = [];
