@@ -2,13 +2,26 @@
  * Benchmarks the layout engine: median time to lay out generated specs of 50, 200 and 500
  * nodes (spec → ELK → draw.io XML), and the geometry quality over the whole generated set
  * (overlapping vertices and edges through unrelated vertices, as the lint counts them; both
- * must be 0). Prints figures, then one JSON line.
+ * must be 0), and the worst accepted input of a kind a user can send: random graphs without
+ * groups, each as large as `LAYOUT_LIMITS` still lets through (the most CPU one layout request
+ * may take). Prints figures, then one JSON line.
  *
  *   npm run bench -- layout            full run
  *   npm run bench -- layout --smoke    a quick run for CI
  */
-import { graphSpecs } from "../test/fixtures/graph-specs.ts";
-import { layoutGraph } from "../worker/drawio/layout/index.ts";
+import { graphSpecs, seededRandom } from "../test/fixtures/graph-specs.ts";
+import {
+  LAYOUT_LIMITS,
+  layoutCost,
+  runThoroughness,
+  runUnits,
+} from "../worker/drawio/layout/cost.ts";
+import { elkPlan } from "../worker/drawio/layout/elk-graph.ts";
+import {
+  type GraphSpecInput,
+  GraphSpecSchema,
+  layoutGraph,
+} from "../worker/drawio/layout/index.ts";
 import { lintDocument } from "../worker/drawio/lint/index.ts";
 import { layoutTime, warmLayout } from "./layout-time.ts";
 
@@ -46,6 +59,56 @@ console.log(
   `geometry over ${specs.length} generated specs: ${overlaps} overlaps, ${crossings} edges through vertices`,
 );
 
+// The worst accepted flat graphs: per shape, the most random edges the estimate lets through.
+const NEAR_LIMIT = smoke
+  ? [{ nodes: 120, labelled: false }]
+  : [
+      { nodes: 80, labelled: false },
+      { nodes: 120, labelled: false },
+      { nodes: 160, labelled: false },
+      { nodes: 200, labelled: false },
+      { nodes: 100, labelled: true },
+    ];
+const randomGraph = (nodes: number, edges: number, labelled: boolean): GraphSpecInput => {
+  const random = seededRandom(nodes * 7 + edges);
+  return {
+    nodes: Array.from({ length: nodes }, (_, i) => ({ id: `n${i}`, label: `Node ${i}` })),
+    edges: Array.from({ length: edges }, (_, i) => ({
+      from: `n${Math.floor(random() * nodes)}`,
+      to: `n${Math.floor(random() * nodes)}`,
+      ...(labelled ? { label: `step ${i}` } : {}),
+    })),
+  };
+};
+const accepted = (spec: GraphSpecInput) => {
+  const { root } = elkPlan(GraphSpecSchema.parse(spec));
+  const cost = layoutCost(root);
+  const thoroughness = Number(root.layoutOptions?.["elk.layered.thoroughness"]);
+  return runUnits(cost, runThoroughness(cost, thoroughness)) <= LAYOUT_LIMITS.units;
+};
+let worstFlat = 0;
+console.log("the worst accepted flat graphs (random edges, as many as the limits let through):");
+for (const { nodes, labelled } of NEAR_LIMIT) {
+  let low = nodes;
+  let high: number = LAYOUT_LIMITS.units;
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if (accepted(randomGraph(nodes, mid, labelled))) low = mid;
+    else high = mid;
+  }
+  const spec = randomGraph(nodes, low, labelled);
+  const runs: number[] = [];
+  for (let run = 0; run < (smoke ? 1 : 3); run++) {
+    const started = performance.now();
+    await layoutGraph(spec);
+    runs.push(performance.now() - started);
+  }
+  runs.sort((a, b) => a - b);
+  const ms = Math.round(runs[runs.length >> 1] as number);
+  worstFlat = Math.max(worstFlat, ms);
+  console.log(`  ${nodes} nodes, ${low} edges${labelled ? ", every edge labelled" : ""}: ${ms} ms`);
+}
+
 console.log(
   JSON.stringify({
     layout_50_ms: times[50],
@@ -53,6 +116,7 @@ console.log(
     layout_500_ms: times[500],
     overlaps_total: overlaps,
     edge_crossings_total: crossings,
+    layout_worst_flat_ms: worstFlat,
     smoke,
   }),
 );
