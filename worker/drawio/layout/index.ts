@@ -25,6 +25,7 @@ import { toCells } from "./to-cells.ts";
 export type { SpecProblem } from "./check.ts";
 export { checkSpec } from "./check.ts";
 export { LAYOUT_LIMITS } from "./cost.ts";
+export { clearEdgeLabels } from "./edges/label-placement.ts";
 export type { RelayoutOptions, RelayoutResult } from "./relayout/index.ts";
 export { relayoutPage } from "./relayout/index.ts";
 export * from "./spec.ts";

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { ambiguousLabels } from "../../../../worker/drawio/geometry/edge-labels.ts";
+import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
+import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { convertMermaid } from "../../../../worker/drawio/mermaid/index.ts";
 import type { MermaidOptions } from "../../../../worker/drawio/mermaid/types.ts";
+import type { DiagramPage } from "../../../../worker/drawio/model/document.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { serializeDiagram } from "../../../../worker/drawio/model/serialize.ts";
 import { getStyleValue } from "../../../../worker/drawio/model/style.ts";
@@ -179,6 +183,16 @@ describe("ER relationships", () => {
     expect(rect(title).y + rect(title).h).toBeLessThan(rect(byId("CUSTOMER")).y);
     expect(edge("CUSTOMER", "ORDER")?.attrs.value).toBe("places");
     expect(edge("CUSTOMER", "DELIVERY_ADDRESS")?.attrs.value).toBe("uses");
+  });
+
+  it("keep each label beside its own line once the lines are moved onto their rows", async () => {
+    // The showcase's "contains" line moved up to its key row, away from its label.
+    for (const name of ["showcase.mmd", "order-example.mmd"]) {
+      const { document } = await convertMermaid(snippet(name));
+      const layout = new PageLayout(document.pages[0] as DiagramPage);
+      const ambiguous = ambiguousLabels(layout, edgeRoutes(layout));
+      expect(ambiguous.map((a) => `${a.label.edge.id} ${a.problem}`)).toEqual([]);
+    }
   });
 
   it("loop a self-relationship out of the table's side, not across it", async () => {

@@ -4,7 +4,7 @@
  */
 import type { WorkBudget } from "../../budget.ts";
 import { DrawioError } from "../../errors.ts";
-import { layoutGraph } from "../../layout/index.ts";
+import { clearEdgeLabels, layoutGraph } from "../../layout/index.ts";
 import type { Direction, GraphSpecInput } from "../../layout/spec.ts";
 import type { DiagramPage } from "../../model/document.ts";
 import { childElements, type XmlElement } from "../../xml/nodes.ts";
@@ -84,7 +84,8 @@ export async function convertErDiagram(
   }
   const attributes = entities.reduce((sum, e) => sum + e.attributes.length, 0);
   return {
-    document: laid.document,
+    // Lines moved onto their rows may have left their labels beside another line.
+    document: clearEdgeLabels(laid.document).document,
     notes,
     nodes: entities.length,
     edges: diagram.relationships.length,
