@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dotLayout } from "../../../../bench/quality/dot-layout.ts";
 import { judge } from "../../../../bench/quality/judge.ts";
+import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
+import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { elkPlan } from "../../../../worker/drawio/layout/elk-graph.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
 import { layeredPlan } from "../../../../worker/drawio/layout/layers/elk-plan.ts";
@@ -11,7 +13,8 @@ import {
   type GraphSpecInput,
   GraphSpecSchema,
 } from "../../../../worker/drawio/layout/spec.ts";
-import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
+import { getCellAttribute, type Rect } from "../../../../worker/drawio/model/cell.ts";
+import type { DiagramPage } from "../../../../worker/drawio/model/document.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
 import { specByName } from "../../../fixtures/graph-specs.ts";
 import { qualitySpecs } from "../../../fixtures/quality-specs.ts";
@@ -181,6 +184,57 @@ describe("a graph without groups, laid out in our layers and order", () => {
     expect(vertices).toHaveLength(spec.nodes.length);
     expect(edges).toHaveLength(spec.edges.length);
   });
+
+  it("is drawn with the crossings our order counted: ELK keeps the order and each port's place", async () => {
+    for (const name of ["tangled-30", "long-skips-40", "dense-dag-80", "feedback-200"]) {
+      const spec = GraphSpecSchema.parse(specByName(name));
+      const layered = layeredPlan(spec, elkPlan(spec));
+      const { document } = await layoutGraph(spec);
+      expect(judge(document, spec.direction).crossings, name).toBe(layered?.crossings);
+    }
+  }, 30_000);
+
+  for (const direction of ["down", "right", "up", "left"] as Direction[]) {
+    it(`${direction}: self-loops nest on the node's top or left side, leaving from the end the flow comes from`, async () => {
+      const spec: GraphSpecInput = {
+        direction,
+        nodes: ["a", "b", "c"].map((id) => ({ id, label: `Step ${id}` })),
+        edges: [
+          { from: "a", to: "b" },
+          { from: "b", to: "b", label: "again" },
+          { from: "b", to: "b" },
+          { from: "a", to: "c" },
+          { from: "c", to: "b" },
+        ],
+      };
+      const { document } = await layoutGraph(spec);
+      const layout = new PageLayout(document.pages[0] as DiagramPage);
+      const box = layout.absoluteRect(layout.get("b") as LayoutCell) as Rect;
+      const loops = edgeRoutes(layout).filter(
+        (r) =>
+          getCellAttribute(r.edge.element, "source") === "b" &&
+          getCellAttribute(r.edge.element, "target") === "b",
+      );
+      expect(loops).toHaveLength(2);
+      const vertical = direction === "down" || direction === "up";
+      // Across the side: the loops run outside the node's top (left) side, the second outside the first.
+      const outside = loops.map((r) =>
+        Math.min(...r.points.map((p) => (vertical ? p.x - box.x : p.y - box.y))),
+      );
+      expect(outside[0]).toBeLessThan(0);
+      expect(outside[1]).toBeLessThan(outside[0] as number);
+      // Along the side: each loop starts upstream of where it ends.
+      const along = (p: { x: number; y: number }) => (vertical ? p.y : p.x);
+      const sign = direction === "down" || direction === "right" ? 1 : -1;
+      for (const r of loops) {
+        const first = r.points[0] as { x: number; y: number };
+        const last = r.points[r.points.length - 1] as { x: number; y: number };
+        expect(sign * (along(last) - along(first))).toBeGreaterThan(0);
+      }
+      const found = judge(document, direction);
+      expect(found.shared + found.dangling + found.overlaps + found.throughVertex).toBe(0);
+    });
+  }
 
   for (const direction of ["down", "right", "up", "left"] as Direction[]) {
     it(`${direction}: labels beside their edges, nothing shared, dangling or overlapping`, async () => {

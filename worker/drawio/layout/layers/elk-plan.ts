@@ -47,6 +47,8 @@ export interface LayeredPlan {
   chains: Map<string, EdgeChain>;
   /** The ports given to spec nodes, by id: the node each belongs to. */
   ports: Map<string, string>;
+  /** The crossings between adjacent layers our order has (ELK's drawing keeps them). */
+  crossings: number;
   /**
    * What ELK's run is estimated to cost: the graph before its edges were split, at the
    * thoroughness it had (the run does ELK's work but the ordering, and ours is bounded).
@@ -82,7 +84,7 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
     return { from, to, span: labelOf(i) && from !== to ? 2 : 1 };
   });
   const layer = assignLayers(spec.nodes.length, edges);
-  const { layers, dummies } = orderLayers(spec.nodes.length, edges, layer);
+  const { layers, dummies, crossings } = orderLayers(spec.nodes.length, edges, layer);
   const slot = new Map<number, { layer: number; at: number }>();
   layers.forEach((ids, l) => {
     ids.forEach((v, at) => {
@@ -175,7 +177,7 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
     "elk.hierarchyHandling": "SEPARATE_CHILDREN",
     "elk.spacing.nodeNode": String(POINT_SPACING),
   });
-  return { chains, ports, estimate: { cost, thoroughness } };
+  return { chains, ports, crossings, estimate: { cost, thoroughness } };
 }
 
 /** The side of a node where the edges from the previous layer come in, by direction. */
