@@ -15,7 +15,7 @@ const ALLOWED_PACKAGES = new Set([
   // Mermaid's front matter and init directives (a YAML parser, pure).
   "yaml",
   // The layout engine (pure computation, no I/O).
-  "elkjs/lib/elk.bundled.js",
+  "elkjs/lib/elk-worker.min.js",
   "elkjs/lib/elk-api.js",
   // The PNG rasteriser (WASM, given its module and fonts by the caller: no I/O).
   "@resvg/resvg-wasm",

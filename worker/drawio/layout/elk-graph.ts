@@ -5,13 +5,13 @@
 import type { ElkExtendedEdge, ElkNode, LayoutOptions } from "elkjs/lib/elk-api.js";
 import { EDGE_LABEL_WRAP, measureText } from "../text/estimate.ts";
 import { type NodeBox, nodeBox } from "./boxes.ts";
-import { backEdges } from "./feedback.ts";
 import {
   type GroupDirections,
   type GroupEnds,
   groupDirections,
   nodeDirection,
 } from "./group-directions.ts";
+import { backEdges } from "./layers/feedback.ts";
 import type { Direction, GraphSpec } from "./spec.ts";
 
 const ELK_DIRECTION: Record<Direction, string> = {

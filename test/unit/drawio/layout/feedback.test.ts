@@ -3,12 +3,12 @@ import { edgesAgainstFlow } from "../../../../worker/drawio/geometry/edge-qualit
 import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
 import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { elkPlan } from "../../../../worker/drawio/layout/elk-graph.ts";
+import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
 import {
   backEdges,
   orderBlocks,
   type Preference,
-} from "../../../../worker/drawio/layout/feedback.ts";
-import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
+} from "../../../../worker/drawio/layout/layers/feedback.ts";
 import { relayoutPage } from "../../../../worker/drawio/layout/relayout/index.ts";
 import { GraphSpecSchema } from "../../../../worker/drawio/layout/spec.ts";
 import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";

@@ -16,7 +16,7 @@ import { EDGE_LABEL_WRAP, measureText } from "../../text/estimate.ts";
 import { labelToText } from "../../text/label-text.ts";
 import { createElement, type XmlElement } from "../../xml/nodes.ts";
 import { rootOptions } from "../elk-graph.ts";
-import { backEdges } from "../feedback.ts";
+import { backEdges } from "../layers/feedback.ts";
 import type { Direction } from "../spec.ts";
 import type { PageCells } from "./types.ts";
 
