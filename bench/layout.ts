@@ -4,7 +4,8 @@
  * (overlapping vertices and edges through unrelated vertices, as the lint counts them; both
  * must be 0), and the worst accepted input of a kind a user can send: random graphs without
  * groups, each as large as `LAYOUT_LIMITS` still lets through (the most CPU one layout request
- * may take). Prints figures, then one JSON line.
+ * may take), beside a 2,000-node chain, the costliest accepted input of any kind. Prints figures,
+ * then one JSON line.
  *
  *   npm run bench -- layout            full run
  *   npm run bench -- layout --smoke    a quick run for CI
@@ -108,6 +109,19 @@ for (const { nodes, labelled } of NEAR_LIMIT) {
   worstFlat = Math.max(worstFlat, ms);
   console.log(`  ${nodes} nodes, ${low} edges${labelled ? ", every edge labelled" : ""}: ${ms} ms`);
 }
+// Beside them, the costliest accepted input of any kind: a chain as long as the limits allow.
+let chainMs: number | undefined;
+if (!smoke) {
+  const length = 2_000;
+  const chain: GraphSpecInput = {
+    nodes: Array.from({ length }, (_, i) => ({ id: `n${i}` })),
+    edges: Array.from({ length: length - 1 }, (_, i) => ({ from: `n${i}`, to: `n${i + 1}` })),
+  };
+  const started = performance.now();
+  await layoutGraph(chain);
+  chainMs = Math.round(performance.now() - started);
+  console.log(`  beside them, a chain of ${length} nodes: ${chainMs} ms`);
+}
 
 console.log(
   JSON.stringify({
@@ -117,6 +131,7 @@ console.log(
     overlaps_total: overlaps,
     edge_crossings_total: crossings,
     layout_worst_flat_ms: worstFlat,
+    layout_chain_2000_ms: chainMs,
     smoke,
   }),
 );

@@ -5,9 +5,9 @@
  * node sizes, same direction, groups as clusters), measures both with the same judge
  * (`bench/quality/judge.ts`) and times our layout at 200 and 500 nodes. Per spec it also prints
  * the ratios of #39: our crossings over dot's, and our layout time (spec → drawn page) over dot's
- * (DOT text → drawn JSON), both timed in this process as the median of a few warm runs. Specs
- * without groups are marked `flat`: there the goal is a crossings ratio of at most 1 each. Prints
- * a table, then one JSON line.
+ * (DOT text → drawn JSON), both timed in this process as the median of a few warm runs (`ms`:
+ * ours). Specs without groups are marked `flat`: there the goal is a crossings ratio of at most 1
+ * each. Prints a table, then one JSON line.
  *
  *   npm run bench -- quality               full run
  *   npm run bench -- quality --smoke       fewer timing runs (CI)
@@ -68,7 +68,7 @@ const dot = zero();
 const dotFailed: string[] = [];
 /** Per spec with a dot drawing: the two ratios of #39, and whether the spec has no groups. */
 const perSpec: { name: string; flat: boolean; ours: number; dot: number; time: number }[] = [];
-const header = `${"spec".padEnd(28)} ${"crossings".padStart(11)} ${"against".padStart(9)} ${"shared".padStart(8)} ${"x/dot".padStart(6)} ${"t/dot".padStart(6)}  other (ours)`;
+const header = `${"spec".padEnd(28)} ${"crossings".padStart(11)} ${"against".padStart(9)} ${"shared".padStart(8)} ${"x/dot".padStart(6)} ${"t/dot".padStart(6)} ${"ms".padStart(6)}  other (ours)`;
 console.log(`layout quality, ours vs Graphviz dot (${specs.length} specs)`);
 console.log(header);
 for (const { name, spec } of specs) {
@@ -78,6 +78,7 @@ for (const { name, spec } of specs) {
   const a = judge(mine.document, direction);
   let b: Judgement | undefined;
   let timeRatio: number | undefined;
+  let oursMedian: number | undefined;
   try {
     const input = withLibraryShapes(parsed, shapes);
     const theirs = await dotLayout(input);
@@ -90,7 +91,8 @@ for (const { name, spec } of specs) {
       oursMs.push(performance.now() - started);
       dotMs.push((await dotLayout(input)).ms);
     }
-    timeRatio = median(oursMs) / Math.max(median(dotMs), 0.01);
+    oursMedian = median(oursMs);
+    timeRatio = oursMedian / Math.max(median(dotMs), 0.01);
   } catch (error) {
     dotFailed.push(`${name}: ${(error as Error).message}`);
   }
@@ -111,7 +113,7 @@ for (const { name, spec } of specs) {
     .map((k) => `${k} ${a[k]}`)
     .join(", ");
   console.log(
-    `${name.padEnd(28)} ${pair("crossings", 11)} ${pair("against", 9)} ${pair("shared", 8)} ${fixed(crossingRatio)} ${fixed(timeRatio)}  ${flat ? "flat " : ""}${other}`,
+    `${name.padEnd(28)} ${pair("crossings", 11)} ${pair("against", 9)} ${pair("shared", 8)} ${fixed(crossingRatio)} ${fixed(timeRatio)} ${(oursMedian === undefined ? "–" : oursMedian.toFixed(0)).padStart(6)}  ${flat ? "flat " : ""}${other}`,
   );
   if (verbose) {
     for (const line of a.details) console.log(`    ${line}`);
