@@ -44,7 +44,7 @@ export function orderLayers(
   nodeCount: number,
   edges: readonly LayerEdge[],
   layer: Int32Array,
-  { patience = 6, sweeps = 24, work = 1e7, cap = 4e7 }: OrderOptions = {},
+  { patience = 6, sweeps = 24, work = 1e7, cap = 2e7 }: OrderOptions = {},
 ): LayerOrder {
   const graph = properGraph(nodeCount, edges, layer);
   const search = new OrderSearch(graph);
