@@ -1,3 +1,4 @@
+/// <reference path="./elk-worker.d.ts" />
 /**
  * The one way into ELK: every run is estimated first (`checkLayoutCost`), refused when it would
  * cost too much, and run with lighter crossing minimisation when its usual thoroughness would
