@@ -25,7 +25,6 @@ let engine: ElkEngine | undefined;
 function command(data: { cmd: string; [key: string]: unknown }): unknown {
   if (!engine) {
     engine = new ElkEngine();
-    engine.onmessage = null;
     command({ cmd: "register", algorithms: ["layered"] });
   }
   let answer: EngineAnswer | undefined;

@@ -1,10 +1,11 @@
 /**
- * Our layers and order handed to ELK for a graph without groups: ELK keeps them (its interactive
- * layering reads the layers from positions, and the children's order is forced on it) and does
- * what it does well, placing the nodes in their layers and routing the edges orthogonally. Every layer an edge crosses gets a point
- * node of ours in the edge's slot, and a labelled edge's label is a node of ours in the middle
- * of its run, with the edge along its side, so ELK has nothing left to order. `joinChains` turns
- * ELK's answer back into one routed edge per spec edge.
+ * Our layers and order handed to ELK for a graph without groups: ELK keeps them (it reads the
+ * layers and the order in each from positions, and every port's place on its node is fixed)
+ * and does what it does well, placing the nodes in their layers and routing the edges
+ * orthogonally. Every layer an edge crosses gets a point node of ours in the edge's slot, and a
+ * labelled edge's label is a node of ours in the middle of its run, with the edge along its
+ * side, so ELK has nothing left to order. `joinChains` turns ELK's answer back into one routed
+ * edge per spec edge.
  */
 import type {
   ElkExtendedEdge,
@@ -59,8 +60,8 @@ export interface LayeredPlan {
 /**
  * Lays the spec's layers and order into an ELK plan built by `elkPlan` for a spec without
  * groups (and not a pool): positions on every node, point and label nodes for long edges,
- * edges split into links, and ELK told to keep it all (interactive layering, the model order
- * forced). Changes `plan.root`. Returns undefined, leaving the plan as it was, when ELK would
+ * edges split into links, ports in a fixed order on every spec node, and ELK told to keep it
+ * all (interactive layering and ordering). Changes `plan.root`. Returns undefined, leaving the plan as it was, when ELK would
  * refuse the graph anyway (`LAYOUT_LIMITS`).
  *
  * @example
@@ -153,13 +154,13 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
   root.edges = links;
   const slotOf = new Map<string, number>();
   for (const [id, entry] of plan.nodes) slotOf.set(id, slot.get(entry.index)?.at ?? 0);
-  for (const [id, record] of chains) {
-    const chain = dummies[plan.edges.indexOf(id)] ?? [];
-    record.nodes.forEach((node, k) => {
+  spec.edges.forEach((_, i) => {
+    const chain = dummies[i] ?? [];
+    chains.get(plan.edges[i] as string)?.nodes.forEach((node, k) => {
       const at = slot.get(chain[k] as number)?.at ?? 0;
       for (const end of [node, `${node}.in`, `${node}.out`]) slotOf.set(end, at);
     });
-  }
+  });
   const ports = fixPorts(root, links, slotOf, direction);
   const options = root.layoutOptions as LayoutOptions;
   const across = (n: ElkNode) =>
@@ -210,8 +211,8 @@ const WITH_SLOTS: Record<PortSide, number> = { NORTH: 1, EAST: 1, SOUTH: -1, WES
  * Gives every link at a spec node a port of its own, in a fixed order: on its side, ports run
  * in the slot order of the nodes at their other ends, which is the order our crossings were
  * counted with; self-loops nest on the loop side, the first innermost, leaving from the end
- * the flow comes from. Points into each link's ends are turned to the port ids, which the
- * returned map turns back into node ids.
+ * the flow comes from. Each link's ends become port ids; the returned map turns them back into
+ * node ids.
  */
 function fixPorts(
   root: ElkNode,
@@ -230,6 +231,7 @@ function fixPorts(
     return id;
   };
   const into = IN_SIDE[direction];
+  const out = OPPOSITE[into];
   const loopSide = LOOP_SIDE[direction];
   // Clockwise along the loop side, does the flow come from its start (sources first)?
   const sourcesFirst = direction === "right" || direction === "up";
@@ -246,7 +248,6 @@ function fixPorts(
       link.targets = [add(target, `${link.id}.to`, loopSide, t, 0)];
       return;
     }
-    const out = OPPOSITE[into];
     if (real.has(source)) {
       const sign = WITH_SLOTS[out];
       const rank = sign * (slotOf.get(target) ?? 0);
