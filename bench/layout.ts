@@ -25,6 +25,7 @@ import {
 } from "../worker/drawio/layout/index.ts";
 import { lintDocument } from "../worker/drawio/lint/index.ts";
 import { layoutTime, warmLayout } from "./layout-time.ts";
+import { median } from "./stats.ts";
 
 const smoke = process.argv.includes("--smoke");
 const RUNS: Record<number, number> = smoke
@@ -104,8 +105,7 @@ for (const { nodes, labelled } of NEAR_LIMIT) {
     await layoutGraph(spec);
     runs.push(performance.now() - started);
   }
-  runs.sort((a, b) => a - b);
-  const ms = Math.round(runs[runs.length >> 1] as number);
+  const ms = Math.round(median(runs));
   worstFlat = Math.max(worstFlat, ms);
   console.log(`  ${nodes} nodes, ${low} edges${labelled ? ", every edge labelled" : ""}: ${ms} ms`);
 }

@@ -7,8 +7,8 @@
  * the ratios of #39: our crossings over dot's, and our layout time (spec → drawn page) over dot's
  * (DOT text → drawn JSON), both timed in this process as the median of a few warm runs (`ms`:
  * ours), and ELK's run alone over dot's whole layout (`elk/dot`; not for pools, which run ELK
- * more than once). Specs without groups are marked `flat`: there the goal is a crossings ratio of at most 1
- * each. Prints a table, then one JSON line.
+ * more than once). Specs without groups are marked `flat`: there the goal is a crossings ratio
+ * of at most 1 each. Prints a table, then one JSON line.
  *
  *   npm run bench -- quality               full run
  *   npm run bench -- quality --smoke       fewer timing runs (CI)

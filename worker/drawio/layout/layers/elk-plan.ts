@@ -161,7 +161,7 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
       for (const end of [node, `${node}.in`, `${node}.out`]) slotOf.set(end, at);
     });
   });
-  const ports = fixPorts(root, links, slotOf, direction);
+  const ports = fixPorts(root, new Set(plan.nodes.keys()), links, slotOf, direction);
   const options = root.layoutOptions as LayoutOptions;
   const across = (n: ElkNode) =>
     vertical ? (n.x ?? 0) + (n.width ?? 0) / 2 : (n.y ?? 0) + (n.height ?? 0) / 2;
@@ -211,16 +211,16 @@ const WITH_SLOTS: Record<PortSide, number> = { NORTH: 1, EAST: 1, SOUTH: -1, WES
  * Gives every link at a spec node a port of its own, in a fixed order: on its side, ports run
  * in the slot order of the nodes at their other ends, which is the order our crossings were
  * counted with; self-loops nest on the loop side, the first innermost, leaving from the end
- * the flow comes from. Each link's ends become port ids; the returned map turns them back into
- * node ids.
+ * the flow comes from. Point nodes keep ELK's own ports (one edge in, one out: nothing to
+ * order). Each link's ends become port ids; the returned map turns them back into node ids.
  */
 function fixPorts(
   root: ElkNode,
+  specNodes: ReadonlySet<string>,
   links: ElkExtendedEdge[],
   slotOf: ReadonlyMap<string, number>,
   direction: Direction,
 ): Map<string, string> {
-  const real = new Set((root.children ?? []).filter((c) => !c.ports).map((c) => c.id));
   const owner = new Map<string, string>();
   const ports = new Map<string, { id: string; side: PortSide; rank: number; tie: number }[]>();
   const add = (node: string, id: string, side: PortSide, rank: number, tie: number) => {
@@ -240,7 +240,7 @@ function fixPorts(
     const source = link.sources[0] as string;
     const target = link.targets[0] as string;
     if (source === target) {
-      if (!real.has(source)) return;
+      if (!specNodes.has(source)) return;
       const j = (loops.get(source) ?? 0) + 1;
       loops.set(source, j);
       const [s, t] = sourcesFirst ? [-j, j] : [j, -j];
@@ -248,12 +248,12 @@ function fixPorts(
       link.targets = [add(target, `${link.id}.to`, loopSide, t, 0)];
       return;
     }
-    if (real.has(source)) {
+    if (specNodes.has(source)) {
       const sign = WITH_SLOTS[out];
       const rank = sign * (slotOf.get(target) ?? 0);
       link.sources = [add(source, `${link.id}.from`, out, rank, sign * i)];
     }
-    if (real.has(target)) {
+    if (specNodes.has(target)) {
       const sign = WITH_SLOTS[into];
       const rank = sign * (slotOf.get(source) ?? 0);
       link.targets = [add(target, `${link.id}.to`, into, rank, sign * i)];
