@@ -15,7 +15,8 @@ import { elkPlan, unwrapGroups } from "./elk-graph.ts";
 import { finishPage } from "./finish.ts";
 import type { GroupEnds } from "./group-directions.ts";
 import { laidOutDocument, writeLaidOut } from "./laid-out-document.ts";
-import { joinChains, layeredPlan } from "./layers/elk-plan.ts";
+import { drawLayered } from "./layers/draw.ts";
+import { joinChains, layeredPlan } from "./layers/plan.ts";
 import { libraryCellStyle, withLibraryShapes } from "./library-nodes.ts";
 import { layoutPool, poolOf } from "./pool/index.ts";
 import { type GraphSpec, type GraphSpecInput, GraphSpecSchema } from "./spec.ts";
@@ -72,11 +73,11 @@ export interface LayoutOptions {
 }
 
 /**
- * Lays out a graph spec with ELK (layered, orthogonal routing, groups as compound nodes) and
- * writes it as draw.io XML. Deterministic: the same spec always gives the same XML. Throws the
- * schema's `ZodError` for a malformed spec, an `invalid_graph` `DrawioError` for unknown
- * references, duplicate ids or group cycles, and `layout_too_expensive` (before any work of
- * ELK's) for a graph over `LAYOUT_LIMITS`.
+ * Lays out a graph spec (layered, orthogonal routing: our own engine for a graph without
+ * groups, ELK with groups as compound nodes) and writes it as draw.io XML. Deterministic: the
+ * same spec always gives the same XML. Throws the schema's `ZodError` for a malformed spec, an
+ * `invalid_graph` `DrawioError` for unknown references, duplicate ids or group cycles, and
+ * `layout_too_expensive` (before any layout work) for a graph over `LAYOUT_LIMITS`.
  *
  * @example
  * const { xml } = await layoutGraph({ nodes: [{ id: "a", label: "Cart" }, { id: "b", label: "Pay" }],
@@ -95,11 +96,13 @@ export async function layoutGraph(
   const pool = poolOf(spec);
   const plan = elkPlan(spec, { pool: pool !== undefined, ends: options.groupEnds ?? [] });
   const run = (graph: ElkNode) => runElk(graph, options.budget);
-  // Without groups, the layers and their order are ours; ELK places and routes (`layers/`).
-  const layered = !pool && spec.groups.length === 0 ? layeredPlan(spec, plan) : undefined;
-  const laid = pool
-    ? await layoutPool(spec, plan, pool, run)
-    : unwrapGroups(joinChains(await runElk(plan.root, options.budget, layered?.estimate), layered));
+  let laid: ElkNode;
+  if (pool) laid = await layoutPool(spec, plan, pool, run);
+  else if (spec.groups.length === 0) {
+    // Without groups, the whole layout is ours (`layers/`): layers, order, places and routes.
+    const layered = layeredPlan(spec, plan, options.budget);
+    laid = joinChains(drawLayered(plan.root, layered, plan.nodes, spec.direction), layered);
+  } else laid = unwrapGroups(await runElk(plan.root, options.budget));
   const taken = new Set([...spec.nodes.map((n) => n.id), ...spec.groups.map((g) => g.id)]);
   const root = taken.has("0") || taken.has("1") ? "__root" : "0";
   const layer = root === "0" ? "1" : "__layer";

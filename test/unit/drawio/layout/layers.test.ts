@@ -5,8 +5,10 @@ import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
 import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { elkPlan } from "../../../../worker/drawio/layout/elk-graph.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { layeredPlan } from "../../../../worker/drawio/layout/layers/elk-plan.ts";
+import { assignTracks } from "../../../../worker/drawio/layout/layers/draw.ts";
 import { orderLayers } from "../../../../worker/drawio/layout/layers/order.ts";
+import { placeAcross } from "../../../../worker/drawio/layout/layers/place.ts";
+import { layeredPlan } from "../../../../worker/drawio/layout/layers/plan.ts";
 import { assignLayers, type LayerEdge } from "../../../../worker/drawio/layout/layers/rank.ts";
 import {
   type Direction,
@@ -166,13 +168,73 @@ describe("orderLayers", () => {
   });
 });
 
+describe("placing nodes across their layers", () => {
+  it("lines a chain up port to port, and keeps the gaps between neighbours", () => {
+    // a (120 wide) over b and c; b over d. The link a→b leaves a at 30 and meets b at 50.
+    const nodes = [
+      { size: 120, before: 0, after: 0, kind: "node" as const },
+      { size: 100, before: 0, after: 0, kind: "node" as const },
+      { size: 100, before: 0, after: 0, kind: "node" as const },
+      { size: 100, before: 0, after: 0, kind: "node" as const },
+    ];
+    const links = [
+      { from: 0, to: 1, fromOffset: 30, toOffset: 50 },
+      { from: 0, to: 2, fromOffset: 90, toOffset: 50 },
+      { from: 1, to: 3, fromOffset: 50, toOffset: 50 },
+    ];
+    const at = placeAcross(nodes, [[0], [1, 2], [3]], links);
+    const [a, b, c, d] = [...at] as [number, number, number, number];
+    // b and d are one block: straight.
+    expect(d + 50).toBe(b + 50);
+    // a's port towards b, or towards c, lines up with its link's other end.
+    expect([a + 30 === b + 50, a + 90 === c + 50]).toContain(true);
+    // Neighbours keep ELK's node–node spacing.
+    expect(c - (b + 100)).toBeGreaterThanOrEqual(40);
+  });
+
+  it("leaves points of passing edges closer together than nodes", () => {
+    const point = { size: 0, before: 0, after: 0, kind: "point" as const };
+    const at = placeAcross([point, point], [[0, 1]], []);
+    expect(Math.abs((at[1] as number) - (at[0] as number))).toBe(12);
+  });
+});
+
+describe("tracks between two layers", () => {
+  it("orders two links going the same way so that they do not cross", () => {
+    // Both run right: the one leaving further right takes the earlier track.
+    const tracks = assignTracks([
+      { a1: 0, a2: 100 },
+      { a1: 50, a2: 150 },
+    ]);
+    expect(tracks[1]).toBeLessThan(tracks[0] as number);
+  });
+
+  it("never lays a link's way in on another's way out", () => {
+    // The first enters at 100, where the second leaves: the second must turn before the first.
+    const tracks = assignTracks([
+      { a1: 200, a2: 100 },
+      { a1: 100, a2: 0 },
+    ]);
+    expect(tracks[1]).toBeLessThan(tracks[0] as number);
+  });
+
+  it("shares a track between links that do not overlap", () => {
+    expect(
+      assignTracks([
+        { a1: 0, a2: 50 },
+        { a1: 200, a2: 300 },
+      ]),
+    ).toEqual([0, 0]);
+  });
+});
+
 describe("a graph without groups, laid out in our layers and order", () => {
-  it("hands ELK one point per layer a long edge crosses, and gets back one edge per spec edge", async () => {
+  it("splits a long edge into one point per layer it crosses, and draws one edge per spec edge", async () => {
     const spec = GraphSpecSchema.parse(specByName("long-skips-40"));
     const plan = elkPlan(spec);
     const layered = layeredPlan(spec, plan);
     const chains = [...(layered?.chains.values() ?? [])];
-    // Every layer an edge crosses is a point node of ours in the graph handed to ELK.
+    // Every layer an edge crosses is a point node in the layered graph.
     expect(chains.length).toBeGreaterThan(0);
     const ids = new Set(plan.root.children?.map((c) => c.id));
     for (const chain of chains)
@@ -185,7 +247,7 @@ describe("a graph without groups, laid out in our layers and order", () => {
     expect(edges).toHaveLength(spec.edges.length);
   });
 
-  it("is drawn with the crossings our order counted: ELK keeps the order and each port's place", async () => {
+  it("is drawn with the crossings our order counted: tracks add none", async () => {
     for (const name of ["tangled-30", "long-skips-40", "dense-dag-80", "feedback-200"]) {
       const spec = GraphSpecSchema.parse(specByName(name));
       const layered = layeredPlan(spec, elkPlan(spec));

@@ -1,36 +1,22 @@
 /**
- * Our layers and order handed to ELK for a graph without groups: ELK keeps them (it reads the
- * layers and the order in each from positions, and every port's place on its node is fixed)
- * and does what it does well, placing the nodes in their layers and routing the edges
- * orthogonally. Every layer an edge crosses gets a point node of ours in the edge's slot, and a
- * labelled edge's label is a node of ours in the middle of its run, with the edge along its
- * side, so ELK has nothing left to order. `joinChains` turns ELK's answer back into one routed
- * edge per spec edge.
+ * A graph without groups as layers of our own: layers (`rank.ts`) and the order in each
+ * (`order.ts`), written into the ELK-shaped graph `elkPlan` built, which stays the document the
+ * converter reads. Every layer an edge crosses gets a point node in the edge's slot, and a
+ * labelled edge's label is a node in the middle of its run, with the edge along its side; the
+ * edge becomes a chain of links between adjacent layers. Every spec node gets a port per link
+ * end, in the order our crossings were counted with. `draw.ts` places and routes the result;
+ * `joinChains` turns it back into one routed edge per spec edge.
  */
-import type {
-  ElkExtendedEdge,
-  ElkLabel,
-  ElkNode,
-  ElkPort,
-  LayoutOptions,
-} from "elkjs/lib/elk-api.js";
-import { LAYOUT_LIMITS, type LayoutCost, layoutCost, runThoroughness, runUnits } from "../cost.ts";
+import type { ElkExtendedEdge, ElkLabel, ElkNode, ElkPort } from "elkjs/lib/elk-api.js";
+import type { WorkBudget } from "../../budget.ts";
+import { checkLayoutCost, layoutCost, runThoroughness } from "../cost.ts";
 import { dropCollinear } from "../edges/route.ts";
 import type { ElkPlan } from "../elk-graph.ts";
 import type { Direction, GraphSpec } from "../spec.ts";
 import { orderLayers } from "./order.ts";
 import { assignLayers, type LayerEdge } from "./rank.ts";
 
-/** Room between layers in the positions given to ELK (wider than any layer). */
-const FLOW_STEP = 100_000;
-/** Room between slots in a layer in those positions. */
-const SLOT_STEP = 1_000;
-/** Spacing between a node and anything else in its layer (points of passing edges keep less). */
-const NODE_SPACING = 40;
-/** Spacing between the points of two passing edges (ELK's edge–edge spacing). */
-const POINT_SPACING = 12;
-
-/** How a spec edge was split for ELK: its links in order, its nodes, and its label, if any. */
+/** How a spec edge was split into links: its links in order, its nodes, and its label, if any. */
 export interface EdgeChain {
   links: string[];
   /** The point and label nodes the links run through, in order. */
@@ -39,41 +25,37 @@ export interface EdgeChain {
   label?: { node: string; label: ElkLabel; offset: { x: number; y: number } };
 }
 
-/** Room between a label and its edge, as ELK keeps it (`elk.spacing.edgeLabel`). */
+/** Room between a label and its edge (ELK's `elk.spacing.edgeLabel` elsewhere). */
 const LABEL_GAP = 4;
 
-/** What `layeredPlan` did to an ELK plan, for running it and reading ELK's answer. */
+/** What `layeredPlan` did to an ELK plan, for drawing it and reading the drawing. */
 export interface LayeredPlan {
   /** The spec edges split into chains, by ELK id. */
   chains: Map<string, EdgeChain>;
-  /** The ports given to spec nodes, by id: the node each belongs to. */
-  ports: Map<string, string>;
-  /** The crossings between adjacent layers our order has (ELK's drawing keeps them). */
+  /** The ports given to spec nodes, by id: the node each belongs to, and its side. */
+  ports: Map<string, PortPlace>;
+  /** Per layer, the ELK ids of its nodes (spec, point and label nodes) in order. */
+  layers: string[][];
+  /** The crossings between adjacent layers our order has (the drawing keeps them). */
   crossings: number;
-  /**
-   * What ELK's run is estimated to cost: the graph before its edges were split, at the
-   * thoroughness it had (the run does ELK's work but the ordering, and ours is bounded).
-   */
-  estimate: { cost: LayoutCost; thoroughness: number };
 }
 
 /**
  * Lays the spec's layers and order into an ELK plan built by `elkPlan` for a spec without
- * groups (and not a pool): positions on every node, point and label nodes for long edges,
- * edges split into links, ports in a fixed order on every spec node, and ELK told to keep it
- * all (interactive layering and ordering). Changes `plan.root`. Returns undefined, leaving the plan as it was, when ELK would
- * refuse the graph anyway (`LAYOUT_LIMITS`).
+ * groups (and not a pool): point and label nodes for long edges, edges split into links, ports
+ * in a fixed order on every spec node. Changes `plan.root`. The work is checked against
+ * `LAYOUT_LIMITS`, or charged to `budget`, before it starts: throws `layout_too_expensive`.
  *
  * @example
  * const layered = layeredPlan(spec, plan);
- * const laid = joinChains(await runElk(plan.root, undefined, layered?.estimate), layered);
+ * const laid = joinChains(drawLayered(plan.root, layered, plan.nodes, spec.direction), layered);
  */
-export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undefined {
+export function layeredPlan(spec: GraphSpec, plan: ElkPlan, budget?: WorkBudget): LayeredPlan {
   const root = plan.root;
+  // Estimated as ELK's run on the same graph would be: the ordering is bounded by its own cap.
   const cost = layoutCost(root);
   const thoroughness = Number(root.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
-  // `runElk` would refuse it: no ordering first.
-  if (runUnits(cost, runThoroughness(cost, thoroughness)) > LAYOUT_LIMITS.units) return undefined;
+  checkLayoutCost(cost, runThoroughness(cost, thoroughness), budget);
   const chains = new Map<string, EdgeChain>();
   const original = new Map((root.edges ?? []).map((e) => [e.id, e]));
   const labelOf = (i: number) => original.get(plan.edges[i] as string)?.labels?.[0];
@@ -94,26 +76,9 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
   });
   const direction = spec.direction;
   const vertical = direction === "down" || direction === "up";
-  const place = (v: number, width: number, height: number) => {
-    const s = slot.get(v) as { layer: number; at: number };
-    const flowIndex =
-      direction === "up" || direction === "left" ? layers.length - s.layer : s.layer + 1;
-    const flow = FLOW_STEP * flowIndex;
-    const across = SLOT_STEP * (s.at + 1);
-    return vertical
-      ? { x: across - width / 2, y: flow - height / 2 }
-      : { x: flow - width / 2, y: across - height / 2 };
-  };
-  for (const child of root.children ?? []) {
-    const entry = plan.nodes.get(child.id);
-    if (!entry) continue;
-    Object.assign(child, place(entry.index, child.width ?? 0, child.height ?? 0));
-    child.layoutOptions = {
-      ...child.layoutOptions,
-      "elk.spacing.individual": `org.eclipse.elk.spacing.nodeNode:${NODE_SPACING}`,
-    };
-  }
   const links: ElkExtendedEdge[] = [];
+  const elkIdOf = new Map<number, string>();
+  for (const [id, entry] of plan.nodes) elkIdOf.set(entry.index, id);
   spec.edges.forEach((_, i) => {
     const id = plan.edges[i] as string;
     const edge = original.get(id) as ElkExtendedEdge;
@@ -136,7 +101,7 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
         const offset = vertical ? { x: LABEL_GAP, y: 0 } : { x: 0, y: 0 };
         record.label = { node: nodeId, label, offset };
       }
-      Object.assign(node, place(dummy, node.width, node.height));
+      elkIdOf.set(dummy, nodeId);
       root.children?.push(node);
       links.push({
         id: `${nodeId}.in`,
@@ -162,23 +127,8 @@ export function layeredPlan(spec: GraphSpec, plan: ElkPlan): LayeredPlan | undef
     });
   });
   const ports = fixPorts(root, new Set(plan.nodes.keys()), links, slotOf, direction);
-  const options = root.layoutOptions as LayoutOptions;
-  const across = (n: ElkNode) =>
-    vertical ? (n.x ?? 0) + (n.width ?? 0) / 2 : (n.y ?? 0) + (n.height ?? 0) / 2;
-  root.children?.sort((a, b) => across(a) - across(b));
-  Object.assign(options, {
-    // Layers and the order in each are read from the positions (the children come in that
-    // order too), and every port's place on its side is fixed: ELK has nothing left to order.
-    // (Forcing the model order instead costs ELK a sort quadratic in a layer's size.)
-    "elk.layered.layering.strategy": "INTERACTIVE",
-    "elk.layered.crossingMinimization.strategy": "INTERACTIVE",
-    "elk.layered.crossingMinimization.greedySwitch.type": "OFF",
-    "elk.layered.crossingMinimization.greedySwitchHierarchical.type": "OFF",
-    "elk.layered.thoroughness": "1",
-    "elk.hierarchyHandling": "SEPARATE_CHILDREN",
-    "elk.spacing.nodeNode": String(POINT_SPACING),
-  });
-  return { chains, ports, crossings, estimate: { cost, thoroughness } };
+  const elkLayers = layers.map((ids) => ids.map((v) => elkIdOf.get(v) as string));
+  return { chains, ports, layers: elkLayers, crossings };
 }
 
 /** The side of a node where the edges from the previous layer come in, by direction. */
@@ -188,21 +138,26 @@ const IN_SIDE: Record<Direction, PortSide> = {
   down: "NORTH",
   up: "SOUTH",
 };
-/** Self-loops go round the side where ELK puts them itself: the top, or the left. */
+/** Self-loops go round the side where ELK put them when it drew these graphs: the top, or the left. */
 const LOOP_SIDE: Record<Direction, PortSide> = {
   right: "NORTH",
   left: "NORTH",
   down: "WEST",
   up: "WEST",
 };
-type PortSide = "NORTH" | "EAST" | "SOUTH" | "WEST";
+export type PortSide = "NORTH" | "EAST" | "SOUTH" | "WEST";
+/** A spec node's port: the node it belongs to and the side it is on. */
+export interface PortPlace {
+  node: string;
+  side: PortSide;
+}
 const OPPOSITE: Record<PortSide, PortSide> = {
   NORTH: "SOUTH",
   SOUTH: "NORTH",
   EAST: "WEST",
   WEST: "EAST",
 };
-/** ELK numbers a node's ports clockwise from its top left corner. */
+/** A node's ports are listed clockwise from its top left corner, as ELK numbers them. */
 const CLOCKWISE: PortSide[] = ["NORTH", "EAST", "SOUTH", "WEST"];
 /** Along which sides clockwise runs with the slots (left to right, top down) or against them. */
 const WITH_SLOTS: Record<PortSide, number> = { NORTH: 1, EAST: 1, SOUTH: -1, WEST: -1 };
@@ -211,8 +166,8 @@ const WITH_SLOTS: Record<PortSide, number> = { NORTH: 1, EAST: 1, SOUTH: -1, WES
  * Gives every link at a spec node a port of its own, in a fixed order: on its side, ports run
  * in the slot order of the nodes at their other ends, which is the order our crossings were
  * counted with; self-loops nest on the loop side, the first innermost, leaving from the end
- * the flow comes from. Point nodes keep ELK's own ports (one edge in, one out: nothing to
- * order). Each link's ends become port ids; the returned map turns them back into node ids.
+ * the flow comes from. Point nodes have none (one edge in, one out: nothing to order). Each
+ * link's ends become port ids; the returned map gives each port's node and side.
  */
 function fixPorts(
   root: ElkNode,
@@ -220,14 +175,14 @@ function fixPorts(
   links: ElkExtendedEdge[],
   slotOf: ReadonlyMap<string, number>,
   direction: Direction,
-): Map<string, string> {
-  const owner = new Map<string, string>();
+): Map<string, PortPlace> {
+  const owner = new Map<string, PortPlace>();
   const ports = new Map<string, { id: string; side: PortSide; rank: number; tie: number }[]>();
   const add = (node: string, id: string, side: PortSide, rank: number, tie: number) => {
     const list = ports.get(node) ?? [];
     list.push({ id, side, rank, tie });
     ports.set(node, list);
-    owner.set(id, node);
+    owner.set(id, { node, side });
     return id;
   };
   const into = IN_SIDE[direction];
@@ -266,13 +221,7 @@ function fixPorts(
       (a, b) =>
         CLOCKWISE.indexOf(a.side) - CLOCKWISE.indexOf(b.side) || a.rank - b.rank || a.tie - b.tie,
     );
-    child.ports = list.map((p, index) => ({
-      id: p.id,
-      width: 0,
-      height: 0,
-      layoutOptions: { "elk.port.side": p.side, "elk.port.index": String(index) },
-    }));
-    child.layoutOptions = { ...child.layoutOptions, "elk.portConstraints": "FIXED_ORDER" };
+    child.ports = list.map((p) => ({ id: p.id, width: 0, height: 0 }));
   }
   return owner;
 }
@@ -289,43 +238,35 @@ function labelNode(
   const vertical = direction === "down" || direction === "up";
   const width = (label.width ?? 0) + (vertical ? LABEL_GAP : 0);
   const height = (label.height ?? 0) + (vertical ? 0 : LABEL_GAP);
-  const port = (suffix: string, side: string, x: number, y: number): ElkPort => ({
+  const port = (suffix: string, x: number, y: number): ElkPort => ({
     id: `${id}.${suffix}`,
     x,
     y,
     width: 0,
     height: 0,
-    layoutOptions: { "elk.port.side": side },
   });
   const ports: Record<Direction, ElkPort[]> = {
-    right: [port("in", "WEST", 0, height), port("out", "EAST", width, height)],
-    left: [port("in", "EAST", width, height), port("out", "WEST", 0, height)],
-    down: [port("in", "NORTH", 0, 0), port("out", "SOUTH", 0, height)],
-    up: [port("in", "SOUTH", 0, height), port("out", "NORTH", 0, 0)],
+    right: [port("in", 0, height), port("out", width, height)],
+    left: [port("in", width, height), port("out", 0, height)],
+    down: [port("in", 0, 0), port("out", 0, height)],
+    up: [port("in", 0, height), port("out", 0, 0)],
   };
-  return {
-    id,
-    width,
-    height,
-    ports: ports[direction],
-    layoutOptions: { "elk.portConstraints": "FIXED_POS" },
-  };
+  return { id, width, height, ports: ports[direction] };
 }
 
 /**
- * ELK's answer with each split edge joined again: one edge with the spec edge's id and ends,
+ * The drawn plan with each split edge joined again: one edge with the spec edge's id and ends,
  * its route through the points, its label where the label node was; point and label nodes
  * removed.
  *
  * @example
- * const laid = joinChains(await runElk(plan.root, undefined, layered?.estimate), layered);
+ * const laid = joinChains(drawLayered(plan.root, layered, plan.nodes, spec.direction), layered);
  */
-export function joinChains(laid: ElkNode, layered: LayeredPlan | undefined): ElkNode {
-  if (!layered) return laid;
+export function joinChains(laid: ElkNode, layered: LayeredPlan): ElkNode {
   const { chains, ports } = layered;
   for (const edge of laid.edges ?? []) {
-    edge.sources = edge.sources.map((s) => ports.get(s) ?? s);
-    edge.targets = edge.targets.map((t) => ports.get(t) ?? t);
+    edge.sources = edge.sources.map((s) => ports.get(s)?.node ?? s);
+    edge.targets = edge.targets.map((t) => ports.get(t)?.node ?? t);
   }
   const byId = new Map((laid.edges ?? []).map((e) => [e.id, e]));
   const nodes = new Map((laid.children ?? []).map((n) => [n.id, n]));
