@@ -202,20 +202,20 @@ describe("placing nodes across their layers", () => {
 describe("tracks between two layers", () => {
   it("orders two links going the same way so that they do not cross", () => {
     // Both run right: the one leaving further right takes the earlier track.
-    const tracks = assignTracks([
+    const [a, b] = assignTracks([
       { a1: 0, a2: 100 },
       { a1: 50, a2: 150 },
     ]);
-    expect(tracks[1]).toBeLessThan(tracks[0] as number);
+    expect(b?.track).toBeLessThan(a?.track as number);
   });
 
   it("never lays a link's way in on another's way out", () => {
     // The first enters at 100, where the second leaves: the second must turn before the first.
-    const tracks = assignTracks([
+    const [a, b] = assignTracks([
       { a1: 200, a2: 100 },
       { a1: 100, a2: 0 },
     ]);
-    expect(tracks[1]).toBeLessThan(tracks[0] as number);
+    expect(b?.track).toBeLessThan(a?.track as number);
   });
 
   it("shares a track between links that do not overlap", () => {
@@ -224,7 +224,21 @@ describe("tracks between two layers", () => {
         { a1: 0, a2: 50 },
         { a1: 200, a2: 300 },
       ]),
-    ).toEqual([0, 0]);
+    ).toEqual([{ track: 0 }, { track: 0 }]);
+  });
+
+  it("steps a link across halfway when two links' ends lie on each other both ways", () => {
+    // A over C, B over D, all of one width: A→D leaves at 80 and enters at 200, B→C the reverse.
+    const [first, second] = assignTracks([
+      { a1: 80, a2: 200 },
+      { a1: 200, a2: 80 },
+    ]);
+    expect(first?.split).toBeUndefined();
+    const split = second?.split as { at: number; track: number };
+    expect(split.at).toBe(140);
+    // B→C turns before A→D, and enters C after it: no stretch shared, one crossing.
+    expect(second?.track).toBeLessThan(first?.track as number);
+    expect(split.track).toBeGreaterThan(first?.track as number);
   });
 });
 

@@ -175,13 +175,14 @@ export function drawLayered(
     const a2 = (at[to.v] as number) + across(to);
     if (Math.abs(a1 - a2) > SAME) gaps[layerOf[from.v] as number]?.push({ link: i, a1, a2 });
   });
-  const trackOf = new Int32Array(links.length);
+  const tracked: (TrackedLink | undefined)[] = links.map(() => undefined);
   const trackCount = gaps.map((segments) => {
-    const tracks = assignTracks(segments);
-    segments.forEach((s, k) => {
-      trackOf[s.link] = tracks[k] as number;
+    let count = 0;
+    assignTracks(segments).forEach((t, k) => {
+      tracked[(segments[k] as { link: number }).link] = t;
+      count = Math.max(count, t.track + 1, (t.split?.track ?? 0) + 1);
     });
-    return segments.length === 0 ? 0 : Math.max(...tracks) + 1;
+    return count;
   });
   const real = layers.map((layer) => layer.some((v) => (placed[v] as PlacedNode).kind !== "point"));
   const start = new Float64Array(layers.length);
@@ -240,9 +241,13 @@ export function drawLayered(
     const f2 = (flowStart[to.v] as number) + along(to.v, to);
     const l = layerOf[from.v] as number;
     const bends: ElkPoint[] = [];
-    if (Math.abs(a1 - a2) > SAME) {
-      const track = (firstTrack[l] as number) + (trackOf[i] as number) * EDGE_TO_EDGE;
-      bends.push(point(a1, track), point(a2, track));
+    const tracks = tracked[i];
+    if (tracks && Math.abs(a1 - a2) > SAME) {
+      const at = (track: number) => (firstTrack[l] as number) + track * EDGE_TO_EDGE;
+      const { split } = tracks;
+      const turn = split ? split.at : a2;
+      bends.push(point(a1, at(tracks.track)), point(turn, at(tracks.track)));
+      if (split) bends.push(point(turn, at(split.track)), point(a2, at(split.track)));
     }
     const end = point(Math.abs(a1 - a2) > SAME ? a2 : a1, f2);
     edge.sections = [
@@ -344,14 +349,63 @@ function portPlaces(
   return places;
 }
 
+/** A link's track between two layers, and, when it had to step across, where and its second one. */
+export interface TrackedLink {
+  track: number;
+  split?: { at: number; track: number };
+}
+
 /**
  * Tracks for the links that jog between two layers (`a1` across where a link leaves the first
  * layer, `a2` where it meets the second), by index: links whose spans overlap get tracks of
  * their own, in the order that crosses least (a link on an earlier track runs nearer the first
  * layer), and never so that one link's stretch into its target lies on another's stretch out of
- * its source.
+ * its source. Two links whose ends lie on each other both ways (nodes of one width, lined up,
+ * with links crossing between them) would share a stretch in either order: the second of them
+ * steps across halfway, on two tracks, one before and one after the first.
+ *
+ * @example
+ * assignTracks([{ a1: 0, a2: 100 }, { a1: 50, a2: 150 }]); // [{ track: 1 }, { track: 0 }]
  */
-export function assignTracks(segments: readonly { a1: number; a2: number }[]): number[] {
+export function assignTracks(links: readonly { a1: number; a2: number }[]): TrackedLink[] {
+  const segments = links.map((s) => ({ a1: s.a1, a2: s.a2 }));
+  const second: (number | undefined)[] = links.map(() => undefined);
+  const firstOf = new Map<number, number>();
+  const same = (x: number, y: number) => Math.abs(x - y) <= SAME;
+  const taken = (x: number) => segments.some((s) => same(s.a1, x) || same(s.a2, x));
+  for (let i = 0; i < links.length; i++) {
+    for (let j = i + 1; j < links.length; j++) {
+      const [si, sj] = [links[i], links[j]] as [
+        { a1: number; a2: number },
+        { a1: number; a2: number },
+      ];
+      if (second[i] !== undefined || second[j] !== undefined) continue;
+      if (!same(si.a2, sj.a1) || !same(si.a1, sj.a2)) continue;
+      let at = (sj.a1 + sj.a2) / 2;
+      while (taken(at)) at += EDGE_TO_EDGE / 2;
+      segments[j] = { a1: sj.a1, a2: at };
+      segments.push({ a1: at, a2: sj.a2 });
+      second[j] = segments.length - 1;
+      firstOf.set(segments.length - 1, j);
+    }
+  }
+  const tracks = orderTracks(segments, firstOf);
+  return links.map((_, i) => {
+    const track = tracks[i] as number;
+    const then = second[i];
+    if (then === undefined) return { track };
+    return {
+      track,
+      split: { at: (segments[i] as { a2: number }).a2, track: tracks[then] as number },
+    };
+  });
+}
+
+/** Tracks for segments as `assignTracks` describes; a split link's second part after its first. */
+function orderTracks(
+  segments: readonly { a1: number; a2: number }[],
+  firstOf: ReadonlyMap<number, number>,
+): number[] {
   const k = segments.length;
   const low = segments.map((s) => Math.min(s.a1, s.a2));
   const high = segments.map((s) => Math.max(s.a1, s.a2));
@@ -362,7 +416,8 @@ export function assignTracks(segments: readonly { a1: number; a2: number }[]): n
     const si = segments[i] as { a1: number; a2: number };
     const sj = segments[j] as { a1: number; a2: number };
     const shared = Math.abs(si.a2 - sj.a1) <= SAME ? 1000 : 0;
-    return (inside(sj.a1, i) ? 1 : 0) + (inside(si.a2, j) ? 1 : 0) + shared;
+    const reversed = firstOf.get(i) === j ? 1000 : 0;
+    return (inside(sj.a1, i) ? 1 : 0) + (inside(si.a2, j) ? 1 : 0) + shared + reversed;
   };
   const overlaps = (i: number, j: number) =>
     (low[i] as number) < (high[j] as number) + EDGE_TO_EDGE &&
