@@ -72,6 +72,23 @@ interface Placed {
  * `direction`, though their flips still swap).
  */
 function place(style: string | undefined, rect: Rect, anchors = false): Placed {
+  // Many edges end on one shape: its placed outline is kept for the next (read-only, bounded).
+  const key = `${anchors ? 1 : 0} ${rect.x} ${rect.y} ${rect.width} ${rect.height} ${style ?? ""}`;
+  const known = placedOutlines.get(key);
+  if (known) return known;
+  const placed = placeOutline(style, rect, anchors);
+  if (placedOutlines.size >= PLACED_OUTLINES) {
+    placedOutlines.delete(placedOutlines.keys().next().value as string);
+  }
+  placedOutlines.set(key, placed);
+  return placed;
+}
+
+/** How many placed outlines `place` keeps, the oldest dropped first. */
+const PLACED_OUTLINES = 512;
+const placedOutlines = new Map<string, Placed>();
+
+function placeOutline(style: string | undefined, rect: Rect, anchors: boolean): Placed {
   const s = new ResolvedStyle(style);
   const direction = s.get("direction") ?? "east";
   const sideways = direction === "north" || direction === "south";

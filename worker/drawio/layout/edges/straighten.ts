@@ -9,7 +9,7 @@ import { type LayoutCell, PageLayout } from "../../geometry/page-layout.ts";
 import { lintPage } from "../../lint/index.ts";
 import type { Point, Rect } from "../../model/cell.ts";
 import { type DiagramDocument, withReplacedCells } from "../../model/document.ts";
-import { outlineSpans, type Side } from "../../outline/index.ts";
+import { outlineDistance } from "../../outline/index.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
 import { endOnOutline } from "./ends.ts";
 import { writtenRoute } from "./separation.ts";
@@ -101,20 +101,15 @@ function straightLines(route: EdgeRoute): Point[][] {
   const levels = [wanted, ...ends]
     .map((y) => Math.min(high, Math.max(low, Math.round(y * 100) / 100)))
     .filter((y, i, all) => all.indexOf(y) === i);
-  // Only where both facing sides are straight (not in a rounded corner), CORNER px inside.
-  const sides: [Side, Side] = alongX
-    ? rightward
-      ? ["right", "left"]
-      : ["left", "right"]
-    : rightward
-      ? ["bottom", "top"]
-      : ["top", "bottom"];
-  const straight = [
-    outlineSpans(source.cell.style, source.rect, sides[0], 0.5),
-    outlineSpans(target.cell.style, target.rect, sides[1], 0.5),
+  // Only where both facing sides are drawn straight (not in a rounded corner).
+  const facing = [
+    { cell: source.cell, at: rightward ? a.x + a.width : a.x, rect: source.rect },
+    { cell: target.cell, at: rightward ? b.x : b.x + b.width, rect: target.rect },
   ];
   const onStraight = (y: number) =>
-    straight.every((spans) => spans.some((s) => y >= s.min + CORNER && y <= s.max - CORNER));
+    facing.every(
+      ({ cell, at, rect }) => outlineDistance(cell.style, rect, swap({ x: at, y })) <= 0.5,
+    );
   const lines: Point[][] = [];
   for (const y of levels.filter(onStraight)) {
     const from = swap({ x: rightward ? a.x + a.width : a.x, y });

@@ -281,9 +281,22 @@ class OrderSearch {
     return ((p[mid - 1] as number) * right + (p[mid] as number) * left) / (left + right);
   }
 
-  /** Crossings between the edges of `u` and `w`, both sides, with `u` placed before `w`. */
-  private crossingsOf(u: number, w: number): number {
+  /** Scratch for `siftLayer`: per slot, what moving the node past that slot's node changes. */
+  private deltas = new Int32Array(64);
+  /** Crossings of `u`'s and `w`'s edges (both sides) with `u` before `w`, set by `compare`. */
+  private before = 0;
+  /** The same with `w` before `u`. */
+  private after = 0;
+
+  /**
+   * Counts the crossings between the edges of `u` and `w`, both sides, in either order, in one
+   * pass (`before`, `after`): two edges to one neighbour never cross, any other pair crosses in
+   * exactly one of the orders. Returns the comparisons one order costs, for the work count.
+   */
+  private compare(u: number, w: number): number {
     const { up, down } = this.graph;
+    this.before = 0;
+    this.after = 0;
     return (
       this.pair(up[u] as number[], up[w] as number[]) +
       this.pair(down[u] as number[], down[w] as number[])
@@ -291,13 +304,19 @@ class OrderSearch {
   }
 
   private pair(left: readonly number[], right: readonly number[]): number {
-    this.work += left.length * right.length;
-    let count = 0;
+    let before = 0;
+    let after = 0;
     for (const a of left) {
       const pa = this.position[a] as number;
-      for (const b of right) if (pa > (this.position[b] as number)) count++;
+      for (const b of right) {
+        const pb = this.position[b] as number;
+        if (pa > pb) before++;
+        else if (pa < pb) after++;
+      }
     }
-    return count;
+    this.before += before;
+    this.after += after;
+    return left.length * right.length;
   }
 
   /**
@@ -307,20 +326,21 @@ class OrderSearch {
   private siftLayer(layer: number[]): number {
     if (layer.length < 2) return 0;
     let removed = 0;
+    if (this.deltas.length < layer.length) this.deltas = new Int32Array(layer.length * 2);
+    const deltas = this.deltas;
     for (const v of [...layer]) {
       const from = layer.indexOf(v);
       layer.splice(from, 1);
       let current = 0;
-      const deltas: number[] = [];
-      for (const w of layer) {
-        const before = this.crossingsOf(v, w);
-        current += before;
-        deltas.push(this.crossingsOf(w, v) - before);
+      for (let i = 0; i < layer.length; i++) {
+        this.work += 2 * this.compare(v, layer[i] as number);
+        current += this.before;
+        deltas[i] = this.after - this.before;
       }
       let bestSlot = 0;
       let bestCost = current;
       let original = current;
-      for (let i = 0; i < deltas.length; i++) {
+      for (let i = 0; i < layer.length; i++) {
         current += deltas[i] as number;
         if (i + 1 === from) original = current;
         if (current < bestCost) {
@@ -345,9 +365,12 @@ class OrderSearch {
         for (let i = 0; i + 1 < layer.length; i++) {
           const u = layer[i] as number;
           const v = layer[i + 1] as number;
-          const kept = this.crossingsOf(u, v);
+          const comparisons = this.compare(u, v);
+          this.work += comparisons;
+          const kept = this.before;
           if (kept === 0) continue;
-          const swapped = this.crossingsOf(v, u);
+          this.work += comparisons;
+          const swapped = this.after;
           if (swapped < kept || (equalSwaps && swapped === kept)) {
             layer[i] = v;
             layer[i + 1] = u;
