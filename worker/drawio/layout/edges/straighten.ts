@@ -101,22 +101,33 @@ function straightLines(route: EdgeRoute): Point[][] {
   const levels = [wanted, ...ends]
     .map((y) => Math.min(high, Math.max(low, Math.round(y * 100) / 100)))
     .filter((y, i, all) => all.indexOf(y) === i);
-  // Only where both facing sides are drawn straight (not in a rounded corner).
+  // A side drawn straight along most of its length (a box, rounded or not) takes a line only
+  // where it is straight, CORNER px clear of a rounded corner: a converter may restyle the
+  // shape later (Mermaid's ER tables), and its corner is not this one. Diamonds, ellipses and
+  // the like take the line anywhere their outline meets it.
   const facing = [
-    { cell: source.cell, at: rightward ? a.x + a.width : a.x, rect: source.rect },
-    { cell: target.cell, at: rightward ? b.x : b.x + b.width, rect: target.rect },
+    { cell: source.cell, at: rightward ? a.x + a.width : a.x, rect: source.rect, box: a },
+    { cell: target.cell, at: rightward ? b.x : b.x + b.width, rect: target.rect, box: b },
   ];
-  const onStraight = (y: number) =>
+  const onSide = (cell: LayoutCell, rect: Rect, at: number, y: number) =>
+    outlineDistance(cell.style, rect, swap({ x: at, y })) <= 0.5;
+  const boxLike = facing.map(({ cell, rect, at, box }) =>
+    [0.25, 0.5, 0.75].every((share) => onSide(cell, rect, at, box.y + share * box.height)),
+  );
+  const clear = (y: number) =>
     facing.every(
-      ({ cell, at, rect }) => outlineDistance(cell.style, rect, swap({ x: at, y })) <= 0.5,
+      ({ cell, rect, at }, k) =>
+        !boxLike[k] || [y - CORNER, y, y + CORNER].every((along) => onSide(cell, rect, at, along)),
     );
   const lines: Point[][] = [];
-  for (const y of levels.filter(onStraight)) {
+  for (const y of levels.filter(clear)) {
     const from = swap({ x: rightward ? a.x + a.width : a.x, y });
     const to = swap({ x: rightward ? b.x : b.x + b.width, y });
     const out = endOnOutline([from, to], source.rect, source.cell.style ?? "");
     const line = endOnOutline([...out].reverse(), target.rect, target.cell.style ?? "").reverse();
-    if (line.length === 2) lines.push(line);
+    if (line.length === 2) {
+      lines.push(line);
+    }
   }
   return lines;
 }

@@ -74,7 +74,59 @@ export function placeAcross(
   });
   // The narrowest pass, not a blend of the four: each pass keeps its blocks straight, which
   // orthogonal routes show as edges without jogs (ELK does the same for orthogonal routing).
-  return candidates[narrowest] as Float64Array;
+  const x = candidates[narrowest] as Float64Array;
+  lineUpLoose(nodes, layers, links, x);
+  return x;
+}
+
+/**
+ * Moves each node none of whose links runs straight (a node no block took in) to where one of
+ * them does, nearest first, when that fits between its neighbours: a label left beside its
+ * block would otherwise make its edge step back and forth. Layers down, then up.
+ */
+function lineUpLoose(
+  nodes: readonly PlacedNode[],
+  layers: readonly (readonly number[])[],
+  links: readonly PlacedLink[],
+  x: Float64Array,
+): void {
+  const ends: { other: number; own: number; theirs: number }[][] = nodes.map(() => []);
+  for (const link of links) {
+    ends[link.from]?.push({ other: link.to, own: link.fromOffset, theirs: link.toOffset });
+    ends[link.to]?.push({ other: link.from, own: link.toOffset, theirs: link.fromOffset });
+  }
+  const order = [...layers, ...[...layers].reverse()];
+  for (const layer of order) {
+    layer.forEach((v, k) => {
+      const mine = ends[v] as { other: number; own: number; theirs: number }[];
+      const wanted = mine.map((e) => (x[e.other] as number) + e.theirs - e.own);
+      const at = x[v] as number;
+      if (wanted.length === 0 || wanted.some((w) => Math.abs(w - at) < 0.5)) return;
+      const node = nodes[v] as PlacedNode;
+      const left = layer[k - 1];
+      const right = layer[k + 1];
+      const low =
+        left === undefined
+          ? Number.NEGATIVE_INFINITY
+          : (x[left] as number) +
+            (nodes[left] as PlacedNode).size +
+            (nodes[left] as PlacedNode).after +
+            gapBetween((nodes[left] as PlacedNode).kind, node.kind) +
+            node.before;
+      const high =
+        right === undefined
+          ? Number.POSITIVE_INFINITY
+          : (x[right] as number) -
+            (nodes[right] as PlacedNode).before -
+            gapBetween(node.kind, (nodes[right] as PlacedNode).kind) -
+            node.after -
+            node.size;
+      const fitting = wanted.filter((w) => w >= low - 1e-9 && w <= high + 1e-9);
+      if (fitting.length === 0) return;
+      fitting.sort((a, b) => Math.abs(a - at) - Math.abs(b - at));
+      x[v] = fitting[0] as number;
+    });
+  }
 }
 
 /**
