@@ -9,7 +9,7 @@
 import type { ElkNode } from "elkjs/lib/elk-api.js";
 import { Worker as ElkEngine } from "elkjs/lib/elk-worker.min.js";
 import type { WorkBudget } from "../budget.ts";
-import { checkLayoutCost, type LayoutCost, layoutCost, runThoroughness } from "./cost.ts";
+import { checkLayoutCost, layoutCost, runThoroughness } from "./cost.ts";
 
 /** What ELK's engine answers a command with: the laid-out graph, or what it threw. */
 interface EngineAnswer {
@@ -42,21 +42,14 @@ function command(data: { cmd: string; [key: string]: unknown }): unknown {
 /**
  * Runs ELK on a graph (one engine instance per isolate, created on first use), after checking
  * its estimated cost against the limits, or charging it to `budget` when several runs share
- * one. Throws `layout_too_expensive` before ELK starts. `estimate` replaces the estimate of
- * `graph` itself: a graph whose layers and order are ours (`layeredPlan`) is estimated as the
- * spec's graph was, at the thoroughness it had, before its long edges became chains of points.
+ * one. Throws `layout_too_expensive` before ELK starts.
  *
  * @example
  * const laid = await runElk(plan.root);
  */
-export function runElk(
-  graph: ElkNode,
-  budget?: WorkBudget,
-  estimate?: { cost: LayoutCost; thoroughness: number },
-): Promise<ElkNode> {
-  const cost = estimate?.cost ?? layoutCost(graph);
-  const usual =
-    estimate?.thoroughness ?? Number(graph.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
+export function runElk(graph: ElkNode, budget?: WorkBudget): Promise<ElkNode> {
+  const cost = layoutCost(graph);
+  const usual = Number(graph.layoutOptions?.["elk.layered.thoroughness"] ?? 7);
   const thoroughness = runThoroughness(cost, usual);
   if (thoroughness !== usual) lighten(graph);
   checkLayoutCost(cost, thoroughness, budget);
