@@ -5,11 +5,11 @@ import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
 import { type LayoutCell, PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
 import { elkPlan } from "../../../../worker/drawio/layout/elk-graph.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
-import { assignTracks } from "../../../../worker/drawio/layout/layers/draw.ts";
 import { orderLayers } from "../../../../worker/drawio/layout/layers/order.ts";
 import { placeAcross } from "../../../../worker/drawio/layout/layers/place.ts";
 import { layeredPlan } from "../../../../worker/drawio/layout/layers/plan.ts";
 import { assignLayers, type LayerEdge } from "../../../../worker/drawio/layout/layers/rank.ts";
+import { assignTracks } from "../../../../worker/drawio/layout/layers/tracks.ts";
 import {
   type Direction,
   type GraphSpecInput,
