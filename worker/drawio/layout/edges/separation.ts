@@ -1,4 +1,5 @@
 /** The finishing pass that moves apart edges the router left drawn on top of each other. */
+import { WorkBudget } from "../../budget.ts";
 import { sharedSegments } from "../../geometry/edge-quality.ts";
 import { type EdgeRoute, edgeRoutes } from "../../geometry/edge-routes.ts";
 import { distanceToSegment, PageLayout } from "../../geometry/page-layout.ts";
@@ -16,6 +17,14 @@ const SHIFTS = [6, -6, 10, -10, 14, -14, 18, -18];
 
 /** An end keeps this far (px) from the corners of its side. */
 const CORNER = 4;
+
+/**
+ * The work the pass may do, in pairs of routes per trial move (each trial looks for shared
+ * lines among all routes, and where routes crowd together that is quadratic): a page where
+ * nearly every edge shares a line (a complete bipartite graph of equal boxes) took minutes;
+ * past this, the rest stay as drawn.
+ */
+const SEPARATION_WORK = 10_000_000;
 
 /**
  * Separates edges drawn on top of each other (`sharedSegments`) where the layered router could
@@ -41,6 +50,7 @@ export function separateSharedSegments(
   if (pairs.length === 0) return { document: doc, moved: [] };
   const byEdge = new Map(routes.map((r, i) => [r.edge, i]));
   const replaced = new Map<string, XmlElement>();
+  const budget = new WorkBudget(SEPARATION_WORK);
   for (const pair of pairs) {
     // An earlier move may already have separated this pair.
     const still = sharedSegments(
@@ -49,7 +59,7 @@ export function separateSharedSegments(
     if (still.length === 0) continue;
     for (const edge of [pair.b, pair.a]) {
       const at = byEdge.get(edge) as number;
-      const moved = separated(routes, at, pair.at, (trial) => {
+      const moved = separated(routes, at, pair.at, budget, (trial) => {
         // The moved edge must not run through a shape, by the lint's own rule.
         const copy = writtenRoute(layout, trial);
         const cells = page.cells.map((c) => (c === edge.element ? copy : c));
@@ -73,6 +83,7 @@ function separated(
   routes: EdgeRoute[],
   at: number,
   near: Point,
+  budget: WorkBudget,
   clear: (trial: EdgeRoute) => XmlElement | undefined,
 ): { route: EdgeRoute; cell: XmlElement } | undefined {
   const route = routes[at] as EdgeRoute;
@@ -80,13 +91,13 @@ function separated(
   if (points.length < 3) return undefined;
   const last = points.length - 2;
   const k = nearestSegment(points, near);
-  if (k !== 0 && k !== last) return separatedMiddle(routes, at, k, clear);
+  if (k !== 0 && k !== last) return separatedMiddle(routes, at, k, budget, clear);
   const end = k === 0 ? 0 : 1;
   const terminal = route.ends[end];
   if (!terminal.cell || !terminal.rect) return undefined;
   const forward = end === 0 ? points : [...points].reverse();
   const { rect, cell } = terminal;
-  return firstThatFits(routes, at, clear, (shift) => {
+  return firstThatFits(routes, at, budget, clear, (shift) => {
     const moved = shiftedEnd(forward, rect, cell.style ?? "", shift);
     return moved && (end === 0 ? moved : moved.reverse());
   });
@@ -99,6 +110,7 @@ function separated(
 function firstThatFits(
   routes: EdgeRoute[],
   at: number,
+  budget: WorkBudget,
   clear: (trial: EdgeRoute) => XmlElement | undefined,
   candidate: (shift: number) => Point[] | undefined,
 ): { route: EdgeRoute; cell: XmlElement } | undefined {
@@ -106,6 +118,7 @@ function firstThatFits(
   for (const shift of SHIFTS) {
     const points = candidate(shift);
     if (!points) continue;
+    if (!budget.tryCharge(routes.length * routes.length)) return undefined;
     const trial: EdgeRoute = { ...route, points };
     const others = routes.map((r, i) => (i === at ? trial : r));
     if (sharedSegments(others).some((s) => s.a === route.edge || s.b === route.edge)) continue;
@@ -123,6 +136,7 @@ function separatedMiddle(
   routes: EdgeRoute[],
   at: number,
   k: number,
+  budget: WorkBudget,
   clear: (trial: EdgeRoute) => XmlElement | undefined,
 ): { route: EdgeRoute; cell: XmlElement } | undefined {
   const route = routes[at] as EdgeRoute;
@@ -134,7 +148,7 @@ function separatedMiddle(
     ? Math.abs(before.x - p.x) < 0.5 && Math.abs(q.x - after.x) < 0.5
     : Math.abs(before.y - p.y) < 0.5 && Math.abs(q.y - after.y) < 0.5;
   if (!turns || (!horizontal && Math.abs(p.x - q.x) >= 0.5)) return undefined;
-  return firstThatFits(routes, at, clear, (shift) => {
+  return firstThatFits(routes, at, budget, clear, (shift) => {
     const move = (m: Point) =>
       horizontal ? { x: m.x, y: m.y + shift } : { x: m.x + shift, y: m.y };
     return points.map((m, i) => (i === k || i === k + 1 ? move(m) : m));
