@@ -321,10 +321,11 @@ export function outlineDistance(style: string | undefined, rect: Rect, point: Po
   const local = placed.pointIn(point);
   let best = Number.POSITIVE_INFINITY;
   for (const segment of placed.segments) {
-    if (segment.kind === "line") {
-      best = Math.min(best, toLine(local, segment.from, segment.to));
-      continue;
-    }
+    if (segment.kind === "line") best = Math.min(best, toLine(local, segment.from, segment.to));
+  }
+  for (const segment of placed.segments) {
+    // A curve whose hull lies no nearer than the best so far cannot bring a nearer sample.
+    if (segment.kind === "line" || nearestBound(segment, local) >= best) continue;
     const [t0, t1] =
       segment.kind === "arc" ? [segment.start, segment.start + segment.sweep] : [0, 1];
     let previous = pointAt(segment, t0);
@@ -335,6 +336,26 @@ export function outlineDistance(style: string | undefined, rect: Rect, point: Po
     }
   }
   return best;
+}
+
+/**
+ * A lower bound of the distance from `p` to any sample chord of a curve: chords lie in the hull
+ * of a Bézier's control points (within their box) and inside the disc around an arc's centre.
+ */
+function nearestBound(segment: Exclude<Segment, { kind: "line" }>, p: Point): number {
+  if (segment.kind === "arc") {
+    const reach = Math.max(Math.abs(segment.rx), Math.abs(segment.ry));
+    return Math.hypot(p.x - segment.center.x, p.y - segment.center.y) - reach;
+  }
+  const hull =
+    segment.kind === "quad"
+      ? [segment.from, segment.ctrl, segment.to]
+      : [segment.from, segment.ctrl1, segment.ctrl2, segment.to];
+  const xs = hull.map((q) => q.x);
+  const ys = hull.map((q) => q.y);
+  const dx = Math.max(Math.min(...xs) - p.x, 0, p.x - Math.max(...xs));
+  const dy = Math.max(Math.min(...ys) - p.y, 0, p.y - Math.max(...ys));
+  return Math.hypot(dx, dy);
 }
 
 /** Distance from `p` to the segment `a`–`b`. */
