@@ -182,9 +182,50 @@ class OrderSearch {
   readonly position: Int32Array;
   work = 0;
 
+  /**
+   * Per node, the positions of its neighbours up and down, sorted, at `at[v]` (up) and
+   * `at[v] + up[v].length` (down) in `sorted`: refreshed (`sortNeighbours`) for a layer whose
+   * neighbouring layers are fixed, so that two nodes compare by a merge of their lists.
+   */
+  private readonly sorted: Int32Array;
+  private readonly at: Int32Array;
+
   constructor(graph: ProperGraph) {
     this.graph = graph;
-    this.position = new Int32Array(graph.layerOf.length);
+    const total = graph.layerOf.length;
+    this.position = new Int32Array(total);
+    this.at = new Int32Array(total);
+    let size = 0;
+    for (let v = 0; v < total; v++) {
+      this.at[v] = size;
+      size += (graph.up[v] as number[]).length + (graph.down[v] as number[]).length;
+    }
+    this.sorted = new Int32Array(size);
+  }
+
+  /** Writes the sorted neighbour positions of each node of a layer (see `sorted`). */
+  private sortNeighbours(layer: readonly number[]): void {
+    const { up, down } = this.graph;
+    for (const v of layer) {
+      const at = this.at[v] as number;
+      const ups = up[v] as number[];
+      this.sortInto(ups, at);
+      this.sortInto(down[v] as number[], at + ups.length);
+    }
+  }
+
+  /** Writes the positions of `nodes` to `sorted` from `start` on, in order (insertion sort). */
+  private sortInto(nodes: readonly number[], start: number): void {
+    const { sorted, position } = this;
+    for (let k = 0; k < nodes.length; k++) {
+      const p = position[nodes[k] as number] as number;
+      let i = start + k;
+      while (i > start && (sorted[i - 1] as number) > p) {
+        sorted[i] = sorted[i - 1] as number;
+        i--;
+      }
+      sorted[i] = p;
+    }
   }
 
   /** Median sweeps (with sifting when `sift`) and transposition from one start; the best met. */
@@ -281,6 +322,9 @@ class OrderSearch {
     return ((p[mid - 1] as number) * right + (p[mid] as number) * left) / (left + right);
   }
 
+  /** Scratch for `layerCrossings`: the lower ends in order, and the accumulator tree. */
+  private ends = new Int32Array(64);
+  private tree = new Int32Array(64);
   /** Scratch for `siftLayer`: per slot, what moving the node past that slot's node changes. */
   private deltas = new Int32Array(64);
   /** Crossings of `u`'s and `w`'s edges (both sides) with `u` before `w`, set by `compare`. */
@@ -295,28 +339,40 @@ class OrderSearch {
    */
   private compare(u: number, w: number): number {
     const { up, down } = this.graph;
+    const upU = (up[u] as number[]).length;
+    const upW = (up[w] as number[]).length;
+    const downU = (down[u] as number[]).length;
+    const downW = (down[w] as number[]).length;
+    const atU = this.at[u] as number;
+    const atW = this.at[w] as number;
     this.before = 0;
     this.after = 0;
-    return (
-      this.pair(up[u] as number[], up[w] as number[]) +
-      this.pair(down[u] as number[], down[w] as number[])
-    );
+    this.pair(atU, upU, atW, upW);
+    this.pair(atU + upU, downU, atW + upW, downW);
+    // The work is counted as pairs of edges, as a count pair by pair would take.
+    return upU * upW + downU * downW;
   }
 
-  private pair(left: readonly number[], right: readonly number[]): number {
+  /**
+   * Adds to `before` the pairs of one list's position above the other's, and to `after` those
+   * below, by merging the two sorted lists at `a` and `b` in `sorted`.
+   */
+  private pair(a: number, aCount: number, b: number, bCount: number): void {
+    const { sorted } = this;
+    let below = 0;
+    let notAbove = 0;
     let before = 0;
     let after = 0;
-    for (const a of left) {
-      const pa = this.position[a] as number;
-      for (const b of right) {
-        const pb = this.position[b] as number;
-        if (pa > pb) before++;
-        else if (pa < pb) after++;
-      }
+    for (let i = a; i < a + aCount; i++) {
+      const p = sorted[i] as number;
+      while (below < bCount && (sorted[b + below] as number) < p) below++;
+      if (notAbove < below) notAbove = below;
+      while (notAbove < bCount && (sorted[b + notAbove] as number) <= p) notAbove++;
+      before += below;
+      after += bCount - notAbove;
     }
     this.before += before;
     this.after += after;
-    return left.length * right.length;
   }
 
   /**
@@ -328,6 +384,7 @@ class OrderSearch {
     let removed = 0;
     if (this.deltas.length < layer.length) this.deltas = new Int32Array(layer.length * 2);
     const deltas = this.deltas;
+    this.sortNeighbours(layer);
     for (const v of [...layer]) {
       const from = layer.indexOf(v);
       layer.splice(from, 1);
@@ -362,6 +419,7 @@ class OrderSearch {
     for (let pass = 0; improved && pass < 32; pass++) {
       improved = false;
       for (const layer of layers) {
+        this.sortNeighbours(layer);
         for (let i = 0; i + 1 < layer.length; i++) {
           const u = layer[i] as number;
           const v = layer[i + 1] as number;
@@ -396,18 +454,27 @@ class OrderSearch {
    * taken by their upper end, counted by their lower end).
    */
   private layerCrossings(upper: readonly number[], lowerCount: number): number {
-    const ends: number[] = [];
+    // The lower ends, each upper node's in order: its own stretch of `sorted`, after its ups.
+    let endCount = 0;
+    for (const u of upper) endCount += (this.graph.down[u] as number[]).length;
+    if (endCount < 2) return 0;
+    if (this.ends.length < endCount) this.ends = new Int32Array(endCount * 2);
+    const ends = this.ends;
+    let k = 0;
     for (const u of upper) {
-      const targets = (this.graph.down[u] as number[]).map((w) => this.position[w] as number);
-      targets.sort((a, b) => a - b);
-      for (const t of targets) ends.push(t);
+      const downs = this.graph.down[u] as number[];
+      const start = (this.at[u] as number) + (this.graph.up[u] as number[]).length;
+      this.sortInto(downs, start);
+      for (let i = 0; i < downs.length; i++) ends[k++] = this.sorted[start + i] as number;
     }
-    if (ends.length < 2) return 0;
     let size = 1;
     while (size < lowerCount) size *= 2;
-    const tree = new Int32Array(2 * size - 1);
+    if (this.tree.length < 2 * size - 1) this.tree = new Int32Array(4 * size);
+    const tree = this.tree;
+    tree.fill(0, 0, 2 * size - 1);
     let count = 0;
-    for (const end of ends) {
+    for (let e = 0; e < endCount; e++) {
+      const end = ends[e] as number;
       let index = end + size - 1;
       tree[index] = (tree[index] as number) + 1;
       while (index > 0) {
@@ -416,7 +483,7 @@ class OrderSearch {
         tree[index] = (tree[index] as number) + 1;
       }
     }
-    this.work += ends.length;
+    this.work += endCount;
     return count;
   }
 }
