@@ -79,6 +79,46 @@ export function sharedSegments(
 }
 
 /**
+ * True when `routes[at]` runs along a line of another route, as {@link sharedSegments} over all
+ * `routes` would report a pair holding it: for a pass that tries moves of one edge, at the cost
+ * of the routes near it rather than of all pairs.
+ *
+ * @example
+ * sharesALine(routes, 3); // true: routes[3] runs on top of another edge
+ */
+export function sharesALine(
+  routes: readonly EdgeRoute[],
+  at: number,
+  options: SharedSegmentOptions = {},
+): boolean {
+  const route = routes[at];
+  if (!route) return false;
+  const tol = options.tolerance ?? 2;
+  const [x0, y0, x1, y1] = extentOf(route.points);
+  for (let i = 0; i < routes.length; i++) {
+    const other = routes[i] as EdgeRoute;
+    if (i === at || !mayShare(route, other)) continue;
+    const [u0, v0, u1, v1] = extentOf(other.points);
+    if (u0 > x1 + tol || x0 > u1 + tol || v0 > y1 + tol || y0 > v1 + tol) continue;
+    // In the order of `routes`, as the whole count measures each pair.
+    if (sharedSegments(i < at ? [other, route] : [route, other], options).length > 0) return true;
+  }
+  return false;
+}
+
+/** The smallest and largest x and y of the points. */
+function extentOf(points: readonly Point[]): [number, number, number, number] {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of points) {
+    if (p.x < x0) x0 = p.x;
+    if (p.x > x1) x1 = p.x;
+    if (p.y < y0) y0 = p.y;
+    if (p.y > y1) y1 = p.y;
+  }
+  return [x0, y0, x1, y1];
+}
+
+/**
  * How many times edges cross each other: proper intersections of two different edges' lines,
  * except where both edges end at the same vertex (within 3 px of it), where lines meet by
  * design. Lines running along each other are not crossings (see {@link sharedSegments}).

@@ -167,9 +167,13 @@ export function edgeRoutes(layout: PageLayout): EdgeRoute[] {
   return routes;
 }
 
+/** The style keys {@link isTurned} reads, anywhere in a style string. */
+const TURNING_KEYS = /rotation|direction|flip[HV]/;
+
 /** True when a shape's style turns or flips it (and so the constraints pinned to it). */
 function isTurned(style: string | undefined): boolean {
-  if (style === undefined) return false;
+  // Most shapes name none of the keys: no need to read their style.
+  if (style === undefined || !TURNING_KEYS.test(style)) return false;
   const values = new Map(parseStyle(style));
   const rotation = finiteNumber(values.get("rotation") ?? undefined, 0);
   const direction = values.get("direction");

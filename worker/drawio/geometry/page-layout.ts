@@ -73,6 +73,39 @@ export class PageLayout {
     for (const cell of this.cells) cell.parent = this.get(parentIds[cell.index]);
   }
 
+  /**
+   * The cell as it reads with `element` in its place (the same id, index and parent), the
+   * layout left as it is: a pass tries a new drawing of an edge without reading the page again.
+   *
+   * @example
+   * crosses(layout.withElement(edge, redrawn));
+   */
+  withElement(cell: LayoutCell, element: XmlElement): LayoutCell {
+    const geometry = geometryOf(element);
+    return {
+      ...cell,
+      element,
+      style: getCellAttribute(element, "style"),
+      geometry,
+      rect: geometry ? readRect(geometry) : { x: 0, y: 0, width: 0, height: 0 },
+      relative: geometry?.attrs.relative === "1",
+    };
+  }
+
+  /**
+   * Puts `element` in the place of an edge's cell, as a page with that element would read: the
+   * passes over a laid-out page redraw edges one after another on one layout. Only for edges
+   * (their position and visibility do not depend on their own element), and the element keeps
+   * the cell's id, `parent` and `visible`.
+   *
+   * @example
+   * layout.setEdgeElement(edge, redrawn);
+   */
+  setEdgeElement(cell: LayoutCell, element: XmlElement): void {
+    if (!cell.edge) throw new Error(`cell ${cell.id} is not an edge`);
+    Object.assign(cell, this.withElement(cell, element));
+  }
+
   /** The cell with this id, if any. */
   get(id: string | undefined): LayoutCell | undefined {
     return id === undefined ? undefined : this.byId.get(id);

@@ -3,8 +3,9 @@
  * separated, then labels cleared.
  */
 import type { DiagramDocument } from "../model/document.ts";
-import { clearEdgeLabels } from "./edges/label-placement.ts";
-import { separateSharedSegments } from "./edges/separation.ts";
+import { DrawnPage } from "./edges/drawn-page.ts";
+import { clearDrawnLabels } from "./edges/label-placement.ts";
+import { separateDrawn } from "./edges/separation.ts";
 import { straightenEdges } from "./edges/straighten.ts";
 
 /**
@@ -21,9 +22,13 @@ export function finishPage(
   doc: DiagramDocument,
   index = 0,
 ): { document: DiagramDocument; changed: string[] } {
-  const straight = straightenEdges(doc, index);
-  const separated = separateSharedSegments(straight.document, index);
-  const cleared = clearEdgeLabels(separated.document, index);
-  const changed = [...new Set([...straight.straightened, ...separated.moved, ...cleared.moved])];
-  return { document: cleared.document, changed };
+  const page = doc.pages[index];
+  if (!page) return { document: doc, changed: [] };
+  // One reading of the page for all three passes, each committing its edges to it.
+  const drawn = new DrawnPage(page);
+  const straightened = straightenEdges(drawn);
+  const separated = separateDrawn(drawn);
+  const cleared = clearDrawnLabels(drawn);
+  const changed = [...new Set([...straightened, ...separated, ...cleared])];
+  return { document: drawn.document(doc, index), changed };
 }

@@ -57,9 +57,52 @@ export function lintCrossings(
   budget = new WorkBudget(Number.POSITIVE_INFINITY),
   edges?: ReadonlySet<string>,
 ): void {
+  const search = searchOf(layout, inset, budget);
+  if (!search) return;
+  for (const edge of layout.cells) {
+    if (!edge.edge || (edges && !edges.has(edge.id)) || !layout.isVisible(edge)) continue;
+    if (budget.spent) return;
+    const found = crossingsOf(layout, search, edge);
+    if (!found) return;
+    const { path, crossed } = found;
+    for (const { box, leg } of path ? crossed : []) {
+      const message = crossingMessage(layout, edge, path as EdgePath, box.cell, box.hit, leg);
+      if (!emit(edge, message, box.cell.index)) return;
+    }
+  }
+}
+
+/**
+ * The rule's test of single edges, the shapes found once: for a pass that tries new drawings of
+ * edges (`PageLayout.withElement`) on a page whose shapes it leaves as they are. True when the edge
+ * runs through a vertex, as `lintCrossings` would report it, or when finding out would cost
+ * more than `limit` (each test has its own).
+ *
+ * @example
+ * const crosses = vertexCrossingTest(layout, 4, LINT_BUDGET);
+ * crosses(layout.withElement(edge, redrawn)); // false
+ */
+export function vertexCrossingTest(
+  layout: PageLayout,
+  inset: number,
+  limit: number,
+): (edge: LayoutCell) => boolean {
+  const shapesBudget = new WorkBudget(limit);
+  const search = searchOf(layout, inset, shapesBudget);
+  if (shapesBudget.spent) return () => true;
+  return (edge) => {
+    if (!search || !layout.isVisible(edge)) return false;
+    search.budget = new WorkBudget(limit);
+    const found = crossingsOf(layout, search, edge);
+    return found === undefined || found.crossed.length > 0;
+  };
+}
+
+/** The shapes to test against, with their grid; none when there are none or the budget ran out. */
+function searchOf(layout: PageLayout, inset: number, budget: WorkBudget): Search | undefined {
   const boxes = obstacles(layout, inset, budget);
-  if (boxes.length === 0 || budget.spent) return;
-  const search: Search = {
+  if (boxes.length === 0 || budget.spent) return undefined;
+  return {
     grid: gridOf(boxes),
     boxes,
     found: [],
@@ -67,34 +110,45 @@ export function lintCrossings(
     line: 0,
     budget,
   };
+}
 
-  for (const edge of layout.cells) {
-    if (!edge.edge || (edges && !edges.has(edge.id)) || !layout.isVisible(edge)) continue;
-    if (budget.spent) return;
-    const path = edgePath(layout, edge);
-    if (!path) continue;
-    const owners = new Set<LayoutCell>([edge]);
-    for (const end of path.ends) if (end.cell) owners.add(end.cell);
-    const related = new Set<LayoutCell>(owners);
-    for (const owner of owners) for (const a of layout.ancestors(owner)) related.add(a);
-    // Cells nested thousands deep make every edge's ancestry long.
-    if (!budget.tryCharge(related.size)) return;
-    const terminals = path.ends.flatMap((e) => (e.rect ? [e.rect] : []));
-    const crossed = new Map<number, Point[][]>();
-    for (const leg of path.legs) {
-      let hits: number[] | undefined;
-      for (const line of leg) hits = lineCrossings(search, line, related, terminals, hits);
-      for (const i of hits ?? []) if (!crossed.has(i)) crossed.set(i, leg);
-    }
-    if (budget.spent) return;
-    for (const [i, leg] of crossed) {
-      const box = boxes[i] as Box;
-      if (path.ends.some((e) => containsPoint(box.abs, e.point))) continue;
-      if (layout.hasAncestorIn(box.cell, owners)) continue;
-      const message = crossingMessage(layout, edge, path, box.cell, box.hit, leg);
-      if (!emit(edge, message, box.cell.index)) return;
-    }
+/** An edge's path (none for a line with no attached end) and the shapes it runs through. */
+interface EdgeCrossings {
+  path: EdgePath | undefined;
+  /** Each shape crossed, with the leg that crosses it. */
+  crossed: Array<{ box: Box; leg: Point[][] }>;
+}
+
+/** The shapes one edge runs through; undefined when the budget ran out. */
+function crossingsOf(
+  layout: PageLayout,
+  search: Search,
+  edge: LayoutCell,
+): EdgeCrossings | undefined {
+  const path = edgePath(layout, edge);
+  if (!path) return { path, crossed: [] };
+  const owners = new Set<LayoutCell>([edge]);
+  for (const end of path.ends) if (end.cell) owners.add(end.cell);
+  const related = new Set<LayoutCell>(owners);
+  for (const owner of owners) for (const a of layout.ancestors(owner)) related.add(a);
+  // Cells nested thousands deep make every edge's ancestry long.
+  if (!search.budget.tryCharge(related.size)) return undefined;
+  const terminals = path.ends.flatMap((e) => (e.rect ? [e.rect] : []));
+  const crossed = new Map<number, Point[][]>();
+  for (const leg of path.legs) {
+    let hits: number[] | undefined;
+    for (const line of leg) hits = lineCrossings(search, line, related, terminals, hits);
+    for (const i of hits ?? []) if (!crossed.has(i)) crossed.set(i, leg);
   }
+  if (search.budget.spent) return undefined;
+  const out: EdgeCrossings = { path, crossed: [] };
+  for (const [i, leg] of crossed) {
+    const box = search.boxes[i] as Box;
+    if (path.ends.some((e) => containsPoint(box.abs, e.point))) continue;
+    if (layout.hasAncestorIn(box.cell, owners)) continue;
+    out.crossed.push({ box, leg });
+  }
+  return out;
 }
 
 /**

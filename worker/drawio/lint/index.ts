@@ -9,7 +9,7 @@ import { type Finding, FindingList } from "../check/findings.ts";
 import { type LayoutCell, PageLayout } from "../geometry/page-layout.ts";
 import type { DiagramDocument, DiagramPage } from "../model/document.ts";
 import { getStyleValue } from "../model/style.ts";
-import { lintCrossings } from "./crossings.ts";
+import { lintCrossings, vertexCrossingTest } from "./crossings.ts";
 import { describeCell, lintLabels, quoteId } from "./labels.ts";
 import { isPlacedVertex, lintOverlaps } from "./overlaps.ts";
 
@@ -47,6 +47,8 @@ export interface LintOptions {
  * for what grows with the square of the cells (shapes nested in each other all overlap).
  */
 export const LINT_BUDGET = 4_000_000;
+/** How far (px) inside a shape's border an edge must run to count as crossing it. */
+const DEFAULT_CROSSING_INSET = 4;
 
 /** Reports a finding; false once the lint must stop (its list is full). */
 type Report = (cell: LayoutCell, code: LintCode, message: string, secondary?: number) => boolean;
@@ -72,6 +74,19 @@ export function lintPage(page: DiagramPage, options: LintOptions = {}): Finding[
   const list = new FindingList();
   lintInto(page, options, list, new WorkBudget(LINT_BUDGET));
   return list.toArray();
+}
+
+/**
+ * A test of single edges by the `edge_crosses_vertex` rule, for passes that try new drawings
+ * of edges on a page whose shapes stay put: the page's shapes are read once, and each edge
+ * (`layout.withElement(edge, element)`) is tested as `lintPage` would report it with that rule.
+ *
+ * @example
+ * const crosses = edgeCrossingTest(layout);
+ * if (!crosses(layout.withElement(edge, redrawn))) keep(redrawn);
+ */
+export function edgeCrossingTest(layout: PageLayout): (edge: LayoutCell) => boolean {
+  return vertexCrossingTest(layout, DEFAULT_CROSSING_INSET, LINT_BUDGET);
 }
 
 /**
@@ -125,7 +140,7 @@ function lintInto(
   if (rules.has("edge_crosses_vertex") && !run.stopped()) {
     lintCrossings(
       layout,
-      options.crossingInset ?? 4,
+      options.crossingInset ?? DEFAULT_CROSSING_INSET,
       (edge, message, vertexIndex) => run.report(edge, "edge_crosses_vertex", message, vertexIndex),
       budget,
       options.cells,

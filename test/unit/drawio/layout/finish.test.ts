@@ -1,16 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { dotLayout } from "../../../../bench/quality/dot-layout.ts";
 import { judge } from "../../../../bench/quality/judge.ts";
 import { ambiguousLabels, edgeLabelBoxes } from "../../../../worker/drawio/geometry/edge-labels.ts";
-import { sharedSegments } from "../../../../worker/drawio/geometry/edge-quality.ts";
+import { sharedSegments, sharesALine } from "../../../../worker/drawio/geometry/edge-quality.ts";
 import { edgeRoutes } from "../../../../worker/drawio/geometry/edge-routes.ts";
 import { PageLayout } from "../../../../worker/drawio/geometry/page-layout.ts";
+import { DrawnPage } from "../../../../worker/drawio/layout/edges/drawn-page.ts";
 import { clearEdgeLabels } from "../../../../worker/drawio/layout/edges/label-placement.ts";
+import { setRoute } from "../../../../worker/drawio/layout/edges/route.ts";
 import { separateSharedSegments } from "../../../../worker/drawio/layout/edges/separation.ts";
 import { layoutGraph } from "../../../../worker/drawio/layout/index.ts";
 import { relayoutPage } from "../../../../worker/drawio/layout/relayout/index.ts";
+import { edgeCrossingTest, lintPage } from "../../../../worker/drawio/lint/index.ts";
 import { getCellAttribute } from "../../../../worker/drawio/model/cell.ts";
-import type { DiagramDocument } from "../../../../worker/drawio/model/document.ts";
+import type { DiagramDocument, DiagramPage } from "../../../../worker/drawio/model/document.ts";
 import { parseDiagram } from "../../../../worker/drawio/model/parse.ts";
+import { cloneElement } from "../../../../worker/drawio/xml/nodes.ts";
 import { specByName } from "../../../fixtures/graph-specs.ts";
 
 function page(cells: string): DiagramDocument {
@@ -117,5 +122,76 @@ describe("finished layouts", () => {
     expect(ambiguousLabels(tidied.layout, tidied.routes)).toEqual([]);
     const no = tidied.routes.find((r) => getCellAttribute(r.edge.element, "value") === "no");
     expect(no).toBeDefined();
+  });
+});
+
+describe("the finishing passes' one-edge tests", () => {
+  // Graphviz's drawings of our specs: many edges drawn on top of each other, some through shapes.
+  const drawings = ["mix-33", "tangled-30", "dense-dag-30"].map(async (name) => {
+    const { xml } = await dotLayout(specByName(name));
+    return parseDiagram(xml);
+  });
+
+  it("sharesALine finds what sharedSegments over the whole page finds, edge by edge", async () => {
+    let sharing = 0;
+    for (const drawing of await Promise.all(drawings)) {
+      const { routes } = routesOf(drawing);
+      const pairs = sharedSegments(routes);
+      routes.forEach((route, at) => {
+        const whole = pairs.some((p) => p.a === route.edge || p.b === route.edge);
+        expect(sharesALine(routes, at), route.edge.id).toBe(whole);
+        if (whole) sharing++;
+      });
+    }
+    expect(sharing).toBeGreaterThan(10);
+  });
+
+  it("edgeCrossingTest answers as the lint's edge_crosses_vertex rule, also for a redrawn edge", async () => {
+    let crossing = 0;
+    for (const drawing of await Promise.all(drawings)) {
+      const first = drawing.pages[0] as DiagramPage;
+      const { layout, routes } = routesOf(drawing);
+      const crosses = edgeCrossingTest(layout);
+      for (const { edge } of routes) {
+        const rule = lintPage(first, { rules: ["edge_crosses_vertex"], cells: new Set([edge.id]) });
+        expect(crosses(edge), edge.id).toBe(rule.length > 0);
+        if (rule.length > 0) crossing++;
+      }
+      // The same edge drawn straight between its ends' centres, tested without a new page.
+      for (const { edge } of routes.slice(0, 40)) {
+        const redrawn = cloneElement(edge.element);
+        setRoute(redrawn, [], undefined, true);
+        const cells = first.cells.map((c) => (c === edge.element ? redrawn : c));
+        const rule = lintPage(
+          { ...first, cells },
+          { rules: ["edge_crosses_vertex"], cells: new Set([edge.id]) },
+        );
+        expect(crosses(layout.withElement(edge, redrawn)), edge.id).toBe(rule.length > 0);
+        if (rule.length > 0) crossing++;
+      }
+    }
+    expect(crossing).toBeGreaterThan(0);
+  });
+
+  it("a DrawnPage reads after each commit as the page written with the redrawn edges", async () => {
+    const { document } = await layoutGraph(specByName("dense-dag-30"));
+    const first = document.pages[0] as DiagramPage;
+    const drawn = new DrawnPage(first);
+    // Every other edge redrawn straight between its ends.
+    const redrawn = new Map(
+      drawn.routes
+        .filter((_, i) => i % 2 === 0)
+        .map(({ edge }) => {
+          const copy = cloneElement(edge.element);
+          setRoute(copy, [], undefined, true);
+          return [edge.id, copy] as const;
+        }),
+    );
+    drawn.commit(redrawn);
+    const fresh = routesOf(drawn.document(document, 0));
+    expect(drawn.routes.map((r) => [r.edge.id, r.points])).toEqual(
+      fresh.routes.map((r) => [r.edge.id, r.points]),
+    );
+    expect(document.pages[0]).toBe(first);
   });
 });

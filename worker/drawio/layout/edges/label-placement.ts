@@ -9,8 +9,7 @@ import {
   labelProblem,
   labelSurroundings,
 } from "../../geometry/edge-labels.ts";
-import { edgeRoutes } from "../../geometry/edge-routes.ts";
-import { PageLayout, segmentCrossesRect } from "../../geometry/page-layout.ts";
+import { segmentCrossesRect } from "../../geometry/page-layout.ts";
 import {
   geometryOf,
   getCellAttribute,
@@ -19,9 +18,10 @@ import {
   type Rect,
   setCellAttribute,
 } from "../../model/cell.ts";
-import { type DiagramDocument, withReplacedCells } from "../../model/document.ts";
+import type { DiagramDocument } from "../../model/document.ts";
 import { mergeStyle } from "../../model/style.ts";
 import { cloneElement, createElement, isElement } from "../../xml/nodes.ts";
+import { DrawnPage } from "./drawn-page.ts";
 import { LABEL_GAP } from "./label.ts";
 import { round } from "./route.ts";
 
@@ -58,8 +58,20 @@ export function clearEdgeLabels(
 ): { document: DiagramDocument; moved: string[] } {
   const page = doc.pages[index];
   if (!page) return { document: doc, moved: [] };
-  const layout = new PageLayout(page);
-  const routes = edgeRoutes(layout);
+  const drawn = new DrawnPage(page);
+  const moved = clearDrawnLabels(drawn);
+  return { document: drawn.document(doc, index), moved };
+}
+
+/**
+ * {@link clearEdgeLabels} on a page the finishing passes share: the moved labels' edges are
+ * committed to `drawn`, and their ids returned.
+ *
+ * @example
+ * const moved = clearDrawnLabels(drawn); // ["edge-7"]
+ */
+export function clearDrawnLabels(drawn: DrawnPage): string[] {
+  const { layout, routes } = drawn;
   const around = labelSurroundings(layout, routes);
   const replaced = new Map<string, ReturnType<typeof cloneElement>>();
   around.labels.forEach((label, k) => {
@@ -70,7 +82,8 @@ export function clearEdgeLabels(
     const id = label.edge.id;
     replaced.set(id, movedLabel(label, best));
   });
-  return { document: withReplacedCells(doc, index, replaced), moved: [...replaced.keys()] };
+  drawn.commit(replaced);
+  return [...replaced.keys()];
 }
 
 function bestPlace(label: EdgeLabelBox, around: LabelSurroundings): Candidate | undefined {

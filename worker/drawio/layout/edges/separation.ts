@@ -1,14 +1,15 @@
 /** The finishing pass that moves apart edges the router left drawn on top of each other. */
 import { WorkBudget } from "../../budget.ts";
-import { sharedSegments } from "../../geometry/edge-quality.ts";
-import { type EdgeRoute, edgeRoutes } from "../../geometry/edge-routes.ts";
-import { distanceToSegment, PageLayout } from "../../geometry/page-layout.ts";
-import { lintPage } from "../../lint/index.ts";
+import { sharedSegments, sharesALine } from "../../geometry/edge-quality.ts";
+import type { EdgeRoute } from "../../geometry/edge-routes.ts";
+import { distanceToSegment, type PageLayout } from "../../geometry/page-layout.ts";
+import { edgeCrossingTest } from "../../lint/index.ts";
 import { getCellAttribute, type Point, type Rect, setCellAttribute } from "../../model/cell.ts";
-import { type DiagramDocument, withReplacedCells } from "../../model/document.ts";
+import type { DiagramDocument } from "../../model/document.ts";
 import { mergeStyle } from "../../model/style.ts";
 import { constraintFor } from "../../outline/index.ts";
 import { cloneElement, type XmlElement } from "../../xml/nodes.ts";
+import { DrawnPage } from "./drawn-page.ts";
 import { endOnOutline } from "./ends.ts";
 import { fraction, setRoute } from "./route.ts";
 
@@ -44,13 +45,26 @@ export function separateSharedSegments(
 ): { document: DiagramDocument; moved: string[] } {
   const page = doc.pages[index];
   if (!page) return { document: doc, moved: [] };
-  const layout = new PageLayout(page);
-  const routes = edgeRoutes(layout);
+  const drawn = new DrawnPage(page);
+  const moved = separateDrawn(drawn);
+  return { document: drawn.document(doc, index), moved };
+}
+
+/**
+ * {@link separateSharedSegments} on a page the finishing passes share: the moves are committed
+ * to `drawn`, and their ids returned.
+ *
+ * @example
+ * const moved = separateDrawn(drawn); // ["edge-15"]
+ */
+export function separateDrawn(drawn: DrawnPage): string[] {
+  const { layout, routes } = drawn;
   const pairs = sharedSegments(routes);
-  if (pairs.length === 0) return { document: doc, moved: [] };
+  if (pairs.length === 0) return [];
   const byEdge = new Map(routes.map((r, i) => [r.edge, i]));
   const replaced = new Map<string, XmlElement>();
   const budget = new WorkBudget(SEPARATION_WORK);
+  const crosses = edgeCrossingTest(layout);
   for (const pair of pairs) {
     // An earlier move may already have separated this pair.
     const still = sharedSegments(
@@ -62,12 +76,7 @@ export function separateSharedSegments(
       const moved = separated(routes, at, pair.at, budget, (trial) => {
         // The moved edge must not run through a shape, by the lint's own rule.
         const copy = writtenRoute(layout, trial);
-        const cells = page.cells.map((c) => (c === edge.element ? copy : c));
-        const findings = lintPage(
-          { ...page, cells },
-          { rules: ["edge_crosses_vertex"], cells: new Set([edge.id]) },
-        );
-        return findings.length > 0 ? undefined : copy;
+        return crosses(layout.withElement(edge, copy)) ? undefined : copy;
       });
       if (!moved) continue;
       routes[at] = moved.route;
@@ -75,7 +84,8 @@ export function separateSharedSegments(
       break;
     }
   }
-  return { document: withReplacedCells(doc, index, replaced), moved: [...replaced.keys()] };
+  drawn.commit(replaced);
+  return [...replaced.keys()];
 }
 
 /** The route of `routes[at]` with the end nearest `near` moved off the shared line, if any fits. */
@@ -121,7 +131,7 @@ function firstThatFits(
     if (!budget.tryCharge(routes.length * routes.length)) return undefined;
     const trial: EdgeRoute = { ...route, points };
     const others = routes.map((r, i) => (i === at ? trial : r));
-    if (sharedSegments(others).some((s) => s.a === route.edge || s.b === route.edge)) continue;
+    if (sharesALine(others, at)) continue;
     const cell = clear(trial);
     if (cell) return { route: trial, cell };
   }

@@ -4,13 +4,13 @@
  * between) is drawn as one straight line when one fits.
  */
 import { countEdgeCrossings, sharedSegments } from "../../geometry/edge-quality.ts";
-import { type EdgeRoute, edgeRoutes } from "../../geometry/edge-routes.ts";
-import { type LayoutCell, PageLayout } from "../../geometry/page-layout.ts";
-import { lintPage } from "../../lint/index.ts";
+import type { EdgeRoute } from "../../geometry/edge-routes.ts";
+import type { LayoutCell } from "../../geometry/page-layout.ts";
+import { edgeCrossingTest } from "../../lint/index.ts";
 import type { Point, Rect } from "../../model/cell.ts";
-import { type DiagramDocument, withReplacedCells } from "../../model/document.ts";
 import { outlineDistance } from "../../outline/index.ts";
 import type { XmlElement } from "../../xml/nodes.ts";
+import type { DrawnPage } from "./drawn-page.ts";
 import { endOnOutline } from "./ends.ts";
 import { writtenRoute } from "./separation.ts";
 
@@ -23,21 +23,16 @@ const CORNER = 6;
  * different heights the line jogs, twice more with a label's room in the middle). The line is
  * put at the height (or, in a vertical flow, the x) the two facing sides share nearest the old
  * ends; it is kept only if it shares no line with another edge, crosses no more edges than
- * before and runs through no shape. Returns a new document and the ids of the edges changed.
+ * before and runs through no shape. Returns the ids of the edges changed.
  *
  * @example
- * const { document, straightened } = straightenEdges(laidOut.document); // ["edge-3"]
+ * const drawn = new DrawnPage(page); straightenEdges(drawn); // ["edge-3"], committed to `drawn`
  */
-export function straightenEdges(
-  doc: DiagramDocument,
-  index = 0,
-): { document: DiagramDocument; straightened: string[] } {
-  const page = doc.pages[index];
-  if (!page) return { document: doc, straightened: [] };
-  const layout = new PageLayout(page);
-  const routes = edgeRoutes(layout);
+export function straightenEdges(drawn: DrawnPage): string[] {
+  const { layout, routes } = drawn;
   const replaced = new Map<string, XmlElement>();
   const boxes = routes.map((r) => boundsOf(r.points));
+  const crosses = edgeCrossingTest(layout);
   // Shapes that could stand between two ends: vertices holding no other cell (not a group).
   const parents = new Set(layout.cells.map((c) => c.parent));
   const shapes = layout.cells
@@ -55,22 +50,15 @@ export function straightenEdges(
       if (near.some((other) => sharedSegments([trial, other]).length > 0)) continue;
       if (crossingsWith(trial, near) > crossingsWith(route, near)) continue;
       const cell = writtenRoute(layout, trial);
-      const cells = page.cells.map((c) => (c === route.edge.element ? cell : c));
-      const through = lintPage(
-        { ...page, cells },
-        { rules: ["edge_crosses_vertex"], cells: new Set([route.edge.id]) },
-      );
-      if (through.length > 0) continue;
+      if (crosses(layout.withElement(route.edge, cell))) continue;
       routes[at] = trial;
       boxes[at] = boundsOf(points);
       replaced.set(route.edge.id, cell);
       return;
     }
   });
-  return {
-    document: withReplacedCells(doc, index, replaced),
-    straightened: [...replaced.keys()],
-  };
+  drawn.commit(replaced);
+  return [...replaced.keys()];
 }
 
 /** Straight routes that could replace a jogging one, nearest its ends first; none if it cannot. */
