@@ -7,6 +7,9 @@
  */
 import type { LayerEdge } from "./rank.ts";
 
+/** Layers up to this long are sifted from a table of their pairs' crossings (4 MB at most). */
+const SIFT_TABLE_MAX = 1024;
+
 /** The layered graph with its order. */
 export interface LayerOrder {
   /** Per layer, node ids in order: ids below `nodeCount` are the graph's nodes, others dummies. */
@@ -380,24 +383,40 @@ class OrderSearch {
    * edges of the layer's other nodes. Returns the crossings removed.
    */
   private siftLayer(layer: number[]): number {
-    if (layer.length < 2) return 0;
+    const n = layer.length;
+    if (n < 2) return 0;
     let removed = 0;
-    if (this.deltas.length < layer.length) this.deltas = new Int32Array(layer.length * 2);
+    if (this.deltas.length < n) this.deltas = new Int32Array(n * 2);
     const deltas = this.deltas;
     this.sortNeighbours(layer);
+    // The crossings of every pair in either order, counted once: the layers beside this one
+    // stay put while it is sifted. Only a layer too long for the table counts pair by pair.
+    const table = n <= SIFT_TABLE_MAX ? this.pairTable(layer) : undefined;
+    const { slot } = this;
     for (const v of [...layer]) {
       const from = layer.indexOf(v);
       layer.splice(from, 1);
       let current = 0;
-      for (let i = 0; i < layer.length; i++) {
-        this.work += 2 * this.compare(v, layer[i] as number);
-        current += this.before;
-        deltas[i] = this.after - this.before;
+      const row = (slot[v] as number) * n;
+      for (let i = 0; i < n - 1; i++) {
+        const w = layer[i] as number;
+        let before: number;
+        let after: number;
+        if (table) {
+          before = table[row + (slot[w] as number)] as number;
+          after = table[(slot[w] as number) * n + (slot[v] as number)] as number;
+        } else {
+          this.work += 2 * this.compare(v, w);
+          before = this.before;
+          after = this.after;
+        }
+        current += before;
+        deltas[i] = after - before;
       }
       let bestSlot = 0;
       let bestCost = current;
       let original = current;
-      for (let i = 0; i < layer.length; i++) {
+      for (let i = 0; i < n - 1; i++) {
         current += deltas[i] as number;
         if (i + 1 === from) original = current;
         if (current < bestCost) {
@@ -405,12 +424,38 @@ class OrderSearch {
           bestSlot = i + 1;
         }
       }
-      const slot = bestCost < original ? bestSlot : from;
+      const to = bestCost < original ? bestSlot : from;
       removed += original - Math.min(bestCost, original);
-      layer.splice(slot, 0, v);
+      layer.splice(to, 0, v);
       this.place(layer);
     }
     return removed;
+  }
+
+  /** Per node of a layer being sifted, its row in the pair table (its slot when sifting began). */
+  private slot: Int32Array = new Int32Array(0);
+  /** Scratch for `pairTable`. */
+  private table = new Int32Array(0);
+
+  /**
+   * The crossings between the edges of each two nodes of a layer with the first before the
+   * second, at `slot[u] * n + slot[w]`, and the work counted as comparing each ordered pair would.
+   */
+  private pairTable(layer: readonly number[]): Int32Array {
+    const n = layer.length;
+    if (this.slot.length < this.position.length) this.slot = new Int32Array(this.position.length);
+    if (this.table.length < n * n) this.table = new Int32Array(n * n);
+    const { slot, table } = this;
+    for (let k = 0; k < n; k++) slot[layer[k] as number] = k;
+    for (let k = 0; k < n; k++) {
+      const u = layer[k] as number;
+      for (let j = k + 1; j < n; j++) {
+        this.work += 4 * this.compare(u, layer[j] as number);
+        table[k * n + j] = this.before;
+        table[j * n + k] = this.after;
+      }
+    }
+    return table;
   }
 
   /** Swaps neighbours in each layer wherever that removes crossings, until none does. */
