@@ -56,6 +56,8 @@ function shapeOutline(style: ResolvedStyle, w: number, h: number): Segment[] {
  */
 interface Placed {
   segments: readonly Segment[];
+  /** The outline's extent across each side's lines (`meet`), measured once per side. */
+  extents: Partial<Record<Side, Span>>;
   /** The shape frame's size: the box, turned for north/south. */
   size: { w: number; h: number };
   /** Page vector → shape-frame vector. */
@@ -115,6 +117,7 @@ function placeOutline(style: string | undefined, rect: Rect, anchors: boolean): 
   });
   return {
     segments: anchors ? [] : shapeOutline(s, w, h),
+    extents: {},
     size: { w, h },
     vectorIn,
     pointIn: (p) => {
@@ -161,7 +164,7 @@ function meet(placed: Placed, rect: Rect, side: Side, along: number): Point | un
   const axisIn = placed.vectorIn(axis);
   const inwardIn = placed.vectorIn(inward);
   const origin = placed.pointIn(boxPoint(rect, side, along));
-  const range = extent(placed.segments, axisIn);
+  const range = (placed.extents[side] ??= extent(placed.segments, axisIn));
   if (!(range.min <= range.max)) return undefined;
   const wanted = origin.x * axisIn.x + origin.y * axisIn.y;
   const value = Math.max(range.min, Math.min(range.max, wanted));
