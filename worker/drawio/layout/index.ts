@@ -95,9 +95,8 @@ export async function layoutGraph(
   const spec = options.shapes ? withLibraryShapes(parsed, options.shapes) : parsed;
   const pool = poolOf(spec);
   const plan = elkPlan(spec, { pool: pool !== undefined, ends: options.groupEnds ?? [] });
-  const run = (graph: ElkNode) => runElk(graph, options.budget);
   let laid: ElkNode;
-  if (pool) laid = await layoutPool(spec, plan, pool, run);
+  if (pool) laid = layoutPool(spec, plan, pool, options.budget);
   else if (spec.groups.length === 0) {
     // Without groups, the whole layout is ours (`layers/`): layers, order, places and routes.
     const layered = layeredPlan(spec, plan, options.budget);

@@ -164,7 +164,8 @@ function meet(placed: Placed, rect: Rect, side: Side, along: number): Point | un
   const axisIn = placed.vectorIn(axis);
   const inwardIn = placed.vectorIn(inward);
   const origin = placed.pointIn(boxPoint(rect, side, along));
-  const range = (placed.extents[side] ??= extent(placed.segments, axisIn));
+  const range = placed.extents[side] ?? extent(placed.segments, axisIn);
+  placed.extents[side] = range;
   if (!(range.min <= range.max)) return undefined;
   const wanted = origin.x * axisIn.x + origin.y * axisIn.y;
   const value = Math.max(range.min, Math.min(range.max, wanted));

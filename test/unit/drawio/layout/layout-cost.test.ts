@@ -133,6 +133,17 @@ describe("layoutGraph refuses before ELK what would cost too much", () => {
       },
     ],
     [
+      "a pool of three lanes, a 300-step chain and 300 edges skipping 100 steps each",
+      {
+        groups: ["a", "b", "c"].map((id) => ({ id, label: id, kind: "swimlane" as const })),
+        nodes: nodes(300).map((n, i) => ({ ...n, group: "abc"[i % 3] as string })),
+        edges: [
+          ...Array.from({ length: 299 }, (_, i) => ({ from: `n${i}`, to: `n${i + 1}` })),
+          ...Array.from({ length: 200 }, (_, i) => ({ from: `n${i}`, to: `n${i + 100}` })),
+        ],
+      },
+    ],
+    [
       "groups nested 60 deep",
       {
         nodes: [{ id: "a", group: "g59" }],

@@ -156,6 +156,28 @@ describe("swimlanes", () => {
     expect(found.shared + found.overlaps + found.throughVertex + found.dangling).toBe(0);
   });
 
+  // Crossings of each pool when ELK routed pools (stop 50): our own drawing must not add any.
+  it.each<[string, GraphSpecInput, number]>([
+    ["support-lanes", supportLanes(), 4],
+    ["support-lanes-down", supportLanes("down"), 4],
+    ["swimlanes-3", specByName("swimlanes-3"), 1],
+    ["swimlanes-6-down", specByName("swimlanes-6-down"), 28],
+    ["swimlanes-in-pool", specByName("swimlanes-in-pool"), 7],
+    ["ci-pipeline-lanes", specByName("ci-pipeline-lanes"), 4],
+  ])(
+    "%s: routes the pool with no finding and no more crossings than ELK did",
+    async (name, spec, elkCrossings) => {
+      const { document } = await layoutGraph(spec, { shapes: catalog });
+      const direction = GraphSpecSchema.parse(spec).direction;
+      const found = judge(document, direction);
+      expect(found.crossings, name).toBeLessThanOrEqual(elkCrossings);
+      expect(
+        found.shared + found.overlaps + found.throughVertex + found.dangling + found.ambiguous,
+        name,
+      ).toBe(0);
+    },
+  );
+
   it("keeps a pool around its lanes", async () => {
     const { document } = await layoutGraph(specByName("swimlanes-in-pool"));
     const { layout } = layoutOf(document);

@@ -41,7 +41,9 @@ interface Loop {
 
 /**
  * Places and routes the plan `layeredPlan` built in `root` and writes the result into it: each
- * node's `x`/`y`, each link's one section, the labels of self-loops, and the root's size.
+ * node's `x`/`y`, each link's one section, the labels of self-loops, and the root's size. With
+ * `fixedAcross` (a pool's lanes), nodes keep those places across the flow (their top or left
+ * side, by id) instead of being placed.
  *
  * @example
  * const layered = layeredPlan(spec, plan);
@@ -52,6 +54,7 @@ export function drawLayered(
   layered: LayeredPlan,
   specNodes: ElkPlan["nodes"],
   direction: Direction,
+  fixedAcross?: ReadonlyMap<string, number>,
 ): ElkNode {
   const vertical = direction === "down" || direction === "up";
   const mirrored = direction === "up" || direction === "left";
@@ -164,7 +167,9 @@ export function drawLayered(
     fromOffset: across(from),
     toOffset: across(to),
   }));
-  const at = placeAcross(placed, layers, placedLinks);
+  const at = fixedAcross
+    ? ids.map((id) => fixedAcross.get(id) ?? 0)
+    : placeAcross(placed, layers, placedLinks);
 
   // Tracks between each pair of layers, then the layers' places along the flow.
   const gaps: { link: number; a1: number; a2: number }[][] = layers.map(() => []);

@@ -168,8 +168,11 @@ const WITH_SLOTS: Record<PortSide, number> = { NORTH: 1, EAST: 1, SOUTH: -1, WES
  * counted with; self-loops nest on the loop side, the first innermost, leaving from the end
  * the flow comes from. Point nodes have none (one edge in, one out: nothing to order). Each
  * link's ends become port ids; the returned map gives each port's node and side.
+ *
+ * @example
+ * const ports = fixPorts(root, new Set(plan.nodes.keys()), links, slotOf, "down");
  */
-function fixPorts(
+export function fixPorts(
   root: ElkNode,
   specNodes: ReadonlySet<string>,
   links: ElkExtendedEdge[],

@@ -1,9 +1,13 @@
 /**
  * A swimlane diagram laid out as one pool: steps layered along the flow, lanes stacked across
- * it, and ELK routing the edges with those positions fixed.
+ * it, and our layered drawing routing the edges with those positions fixed.
  */
-import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
-import { type ElkPlan, edgesById, rootOptions } from "../elk-graph.ts";
+import type { ElkExtendedEdge, ElkNode, ElkPoint } from "elkjs/lib/elk-api.js";
+import type { WorkBudget } from "../../budget.ts";
+import { checkLayoutCost, layoutCost, runThoroughness } from "../cost.ts";
+import { type ElkPlan, edgesById } from "../elk-graph.ts";
+import { drawLayered } from "../layers/draw.ts";
+import { fixPorts } from "../layers/plan.ts";
 import type { GraphSpec } from "../spec.ts";
 import {
   type Arc,
@@ -23,10 +27,10 @@ const STACK_GAP = 40;
 /** The across-flow room an edge passing a layer takes, and the room of one track. */
 const PASSING = 2;
 const TRACK = 16;
+/** The thoroughness ELK ran pools at: the cost estimate still counts it. */
+const POOL_THOROUGHNESS = 15;
 /** The least depth of a lane's steps. */
 const MIN_STEPS = 40;
-/** Far apart enough that ELK's interactive layering reads one x per layer. */
-const LAYER_STRIDE = 10_000;
 
 /** Where the lanes lie across the flow, and where each step and passing point sits in them. */
 interface Lanes {
@@ -40,20 +44,21 @@ interface Lanes {
  * Lays out a swimlane diagram as one pool: steps in layers along the flow (every edge forward
  * except the cycle's back edges the plan chose), ordered inside each layer by lane and then to
  * cut crossings, lanes stacked across the flow (rows for `right`/`left`, columns for
- * `down`/`up`), all of one length, touching, each with its header. ELK then routes the edges
- * orthogonally between the layers with the positions fixed (its interactive strategies); an
- * edge that skips layers passes each one at a point of its source's lane, so it runs straight.
- * Returns the same shape of result as ELK's hierarchical run, so `toCells` writes it.
+ * `down`/`up`), all of one length, touching, each with its header. The edges are then routed
+ * orthogonally between the layers with the positions fixed (`drawPool`); an edge that skips
+ * layers passes each one at a point of its source's lane, so it runs straight. Returns the same
+ * shape of result as ELK's hierarchical run, so `toCells` writes it. The work is estimated first:
+ * throws `layout_too_expensive`, or charges `budget`, as `layeredPlan` does.
  *
  * @example
- * const pool = poolOf(spec); if (pool) laid = await layoutPool(spec, plan, pool, runElk);
+ * const pool = poolOf(spec); if (pool) laid = layoutPool(spec, plan, pool);
  */
-export async function layoutPool(
+export function layoutPool(
   spec: GraphSpec,
   plan: ElkPlan,
   pool: Pool,
-  run: (graph: ElkNode) => Promise<ElkNode>,
-): Promise<ElkNode> {
+  budget?: WorkBudget,
+): ElkNode {
   const direction = spec.direction;
   const vertical = direction === "down" || direction === "up";
   const elkNodes = new Map<string, ElkNode>();
@@ -88,12 +93,11 @@ export async function layoutPool(
   const laneCount = pool.lanes.length;
   const { chains, tracksOf, passing } = passingTracks(arcs, ids, layer, pool.laneOfNode, laneCount);
   const { laneStart, laneSize, acrossAt } = stackLanes(layers, tracksOf, passing, laneCount);
-  const flat = flatGraph(layers, arcs, chains, acrossAt, elkNodes, elkEdges, vertical);
-  const first = flat.children?.[0];
-  const preset = (vertical ? first?.x : first?.y) ?? 0;
-  const laid = await run(flat);
-  // ELK keeps the positions across the flow but moves the drawing to 0: move it back.
-  const shift = preset - ((vertical ? laid.children?.[0]?.x : laid.children?.[0]?.y) ?? 0);
+  const laid = drawPool(plan, layers, arcs, chains, acrossAt, elkNodes, elkEdges, vertical, budget);
+  // The drawing starts at 0 across the flow: the lanes' coordinates are moved onto it.
+  const first = laid.children?.[0];
+  const preset = acrossAt.get(first?.id ?? "") ?? 0;
+  const shift = preset - ((vertical ? first?.x : first?.y) ?? 0);
   return poolResult(plan, pool, laid, chains, { laneStart, laneSize, vertical, direction, shift });
 }
 
@@ -158,11 +162,15 @@ function stackLanes(
 }
 
 /**
- * The flat graph ELK gets: every step and passing point placed (layers along the flow, far
- * apart; positions across kept), each edge cut into pieces between them; ELK places the
- * layers and routes the pieces with its interactive strategies.
+ * The pool drawn by our layered drawing (`drawLayered`) with every step and passing point kept
+ * where the lanes put it across the flow: layers along the flow with room for the edges' jogs,
+ * each edge cut into pieces between its passing points, each piece given ports in the order of
+ * the places across, and routed along a track of its own. The drawing runs down or to the right;
+ * `poolResult` mirrors it for up and left. A label sits at the middle of its edge's longest
+ * stretch; the finishing passes move it where it could be taken for another edge's.
  */
-function flatGraph(
+function drawPool(
+  plan: ElkPlan,
   layers: readonly Item[][],
   arcs: readonly Arc[],
   chains: ReadonlyMap<string, string[]>,
@@ -170,54 +178,92 @@ function flatGraph(
   elkNodes: ReadonlyMap<string, ElkNode>,
   elkEdges: ReadonlyMap<string, ElkExtendedEdge>,
   vertical: boolean,
+  budget: WorkBudget | undefined,
 ): ElkNode {
   const children: ElkNode[] = [];
-  const edges: ElkExtendedEdge[] = [];
-  layers.forEach((items, l) => {
-    const along = l * LAYER_STRIDE;
-    for (const it of items) {
-      const node = elkNodes.get(it.id) ?? {
-        id: it.id,
-        width: vertical ? PASSING : 1,
-        height: vertical ? 1 : PASSING,
-      };
-      const across = acrossAt.get(node.id) as number;
-      children.push(vertical ? { ...node, x: across, y: along } : { ...node, x: along, y: across });
-    }
-  });
+  const fixed = new Map<string, number>();
+  const ordered = layers.map((items) =>
+    [...items].sort((a, b) => (acrossAt.get(a.id) as number) - (acrossAt.get(b.id) as number)),
+  );
+  const slotOf = new Map<string, number>();
+  for (const items of ordered) {
+    items.forEach((it, at) => {
+      const step = elkNodes.get(it.id);
+      // A passing point is a point, in the middle of its room.
+      const node = step ? { ...step } : { id: it.id, width: 0, height: 0 };
+      children.push(node);
+      fixed.set(it.id, (acrossAt.get(it.id) as number) + (step ? 0 : PASSING / 2));
+      slotOf.set(it.id, at);
+    });
+  }
+  const links: ElkExtendedEdge[] = [];
   for (const arc of arcs) {
-    const edge = elkEdges.get(arc.id) as ElkExtendedEdge;
     const chain = chains.get(arc.id) as string[];
+    const labels = elkEdges.get(arc.id)?.labels;
     for (let k = 1; k < chain.length; k++) {
-      edges.push({
+      links.push({
         id: k === 1 ? arc.id : `${arc.id}.${k}`,
         sources: [chain[k - 1] as string],
         targets: [chain[k] as string],
-        ...(k === 1 && edge.labels
-          ? {
-              // Beside the source: no label dummies whose place ELK would have to guess.
-              labels: edge.labels.map((label) => ({
-                ...label,
-                layoutOptions: { "elk.edgeLabels.placement": "HEAD" },
-              })),
-            }
-          : {}),
+        // On the first piece, placed once the drawing is done (`labelEdges`).
+        ...(k === 1 && labels ? { labels: labels.map((label) => ({ ...label })) } : {}),
       });
     }
   }
-  return {
-    id: "root",
-    layoutOptions: {
-      ...rootOptions(vertical ? "down" : "right"),
-      "elk.hierarchyHandling": "SEPARATE_CHILDREN",
-      "elk.layered.layering.strategy": "INTERACTIVE",
-      "elk.layered.crossingMinimization.strategy": "INTERACTIVE",
-      "elk.layered.nodePlacement.strategy": "INTERACTIVE",
-      "elk.layered.cycleBreaking.strategy": "INTERACTIVE",
-      // Steps keep their own gaps (set above); tracks lie closer together.
-      "elk.spacing.nodeNode": String(TRACK - PASSING),
-    },
-    children,
-    edges,
+  const root: ElkNode = { id: "root", children, edges: links };
+  // Estimated as ELK's run on this graph was, before any work: refused, or charged to `budget`.
+  const cost = layoutCost(root);
+  checkLayoutCost(cost, runThoroughness(cost, POOL_THOROUGHNESS), budget);
+  const direction = vertical ? "down" : "right";
+  const ports = fixPorts(root, new Set(plan.nodes.keys()), links, slotOf, direction);
+  const layered = {
+    chains: new Map(),
+    ports,
+    layers: ordered.map((items) => items.map((it) => it.id)),
+    crossings: 0,
   };
+  const laid = drawLayered(root, layered, plan.nodes, direction, fixed);
+  for (const link of laid.edges ?? []) {
+    link.sources = link.sources.map((s) => ports.get(s)?.node ?? s);
+    link.targets = link.targets.map((t) => ports.get(t)?.node ?? t);
+  }
+  labelEdges(laid, arcs, chains);
+  return laid;
+}
+
+/**
+ * Places each edge's label (on its first piece; a self-loop's is placed already) centred on the
+ * longest stretch of the whole edge, so that `poolResult` writes it with the edge.
+ */
+function labelEdges(
+  laid: ElkNode,
+  arcs: readonly Arc[],
+  chains: ReadonlyMap<string, string[]>,
+): void {
+  const pieces = new Map((laid.edges ?? []).map((e) => [e.id, e]));
+  for (const arc of arcs) {
+    const first = pieces.get(arc.id);
+    const label = first?.labels?.[0];
+    if (!first || !label || label.x !== undefined) continue;
+    const chain = chains.get(arc.id) as string[];
+    let best: { a: ElkPoint; b: ElkPoint; length: number } | undefined;
+    for (let k = 1; k < chain.length; k++) {
+      const piece = pieces.get(k === 1 ? arc.id : `${arc.id}.${k}`);
+      for (const s of piece?.sections ?? []) {
+        const points = [s.startPoint, ...(s.bendPoints ?? []), s.endPoint];
+        for (let i = 1; i < points.length; i++) {
+          const a = points[i - 1] as ElkPoint;
+          const b = points[i] as ElkPoint;
+          const length = Math.abs(b.x - a.x) + Math.abs(b.y - a.y);
+          if (!best || length > best.length) best = { a, b, length };
+        }
+      }
+    }
+    if (!best) continue;
+    const width = label.width ?? 0;
+    const height = label.height ?? 0;
+    const mid = { x: (best.a.x + best.b.x) / 2, y: (best.a.y + best.b.y) / 2 };
+    label.x = mid.x - width / 2;
+    label.y = mid.y - height / 2;
+  }
 }

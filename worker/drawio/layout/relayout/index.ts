@@ -61,7 +61,7 @@ export async function relayoutPage(
   // A swimlane diagram is laid out again as one pool, as a generated one is.
   const pooled =
     page.scope === undefined
-      ? await relayoutPool(drawnVertices(page, vertices, placed), ends, direction, runElk)
+      ? relayoutPool(drawnVertices(page, vertices, placed), ends, direction)
       : undefined;
   const laid = pooled
     ? pooled.laid

@@ -48,14 +48,13 @@ export interface PoolRelayout {
  * re-layout.
  *
  * @example
- * const pooled = await relayoutPool(vertices, edges, "right", runElk);
+ * const pooled = relayoutPool(vertices, edges, "right");
  */
-export async function relayoutPool(
+export function relayoutPool(
   vertices: readonly DrawnVertex[],
   edges: readonly DrawnEdge[],
   direction: Direction,
-  run: (graph: ElkNode) => Promise<ElkNode>,
-): Promise<PoolRelayout | undefined> {
+): PoolRelayout | undefined {
   const byId = new Map(vertices.map((v) => [v.id, v]));
   const holders = new Set(vertices.flatMap((v) => (v.parent === undefined ? [] : [v.parent])));
   const leaves = vertices.filter((v) => !holders.has(v.id));
@@ -119,7 +118,7 @@ export async function relayoutPool(
   const pool = poolOf(spec);
   if (!pool) return undefined;
   const plan = elkPlan(spec, { pool: true });
-  const laid = await layoutPool(spec, plan, pool, run);
+  const laid = layoutPool(spec, plan, pool);
 
   // Back to the ids of the drawing.
   const names = new Map<string, string>([
