@@ -155,6 +155,18 @@ function onArc(seg: Extract<Segment, { kind: "arc" }>, angle: number): boolean {
 
 /** The parameters of a segment where `axis · P = value`. */
 function crossings(seg: Segment, axis: Point, value: number): number[] {
+  if (seg.kind === "line") {
+    // As `rootsInUnit` finds them for a polynomial of degree 1, solved directly.
+    const c = dot(seg.from, axis) - value;
+    const b = dot(seg.to, axis) - dot(seg.from, axis);
+    const end = c + b;
+    if (Math.abs(c) < EPS && Math.abs(b) < EPS) return [0, 1];
+    const out: number[] = [];
+    if (Math.abs(c) < EPS) out.push(0);
+    else if (c * end < 0 && Math.abs(end) >= EPS) out.push(-c / b);
+    if (Math.abs(end) < EPS) out.push(1);
+    return out;
+  }
   if (seg.kind !== "arc") {
     const coeffs = projection(seg, axis);
     coeffs[0] = (coeffs[0] as number) - value;
