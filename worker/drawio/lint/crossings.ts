@@ -87,10 +87,15 @@ export function vertexCrossingTest(
   inset: number,
   limit: number,
 ): (edge: LayoutCell) => boolean {
-  const shapesBudget = new WorkBudget(limit);
-  const search = searchOf(layout, inset, shapesBudget);
-  if (shapesBudget.spent) return () => true;
+  // The shapes are read at the first test: a pass may have no edge to try.
+  let shapes: { search: Search | undefined; spent: boolean } | undefined;
   return (edge) => {
+    if (!shapes) {
+      const budget = new WorkBudget(limit);
+      shapes = { search: searchOf(layout, inset, budget), spent: budget.spent };
+    }
+    if (shapes.spent) return true;
+    const { search } = shapes;
     if (!search || !layout.isVisible(edge)) return false;
     search.budget = new WorkBudget(limit);
     const found = crossingsOf(layout, search, edge);
