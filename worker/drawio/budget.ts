@@ -63,8 +63,11 @@ export class WorkBudget {
 
 /** One measured part of an input's cost: what it is, how much there is, and the most allowed. */
 export interface CostFactor {
-  /** What is counted, as a reader would say it ("cells", "characters in one label"). */
-  what: string;
+  /**
+   * What is counted, as a reader would say it ("cells", "characters in one label"), or how to
+   * say it, asked only when the input is refused.
+   */
+  what: string | (() => string);
   count: number;
   limit: number;
 }
@@ -86,7 +89,7 @@ export function refuseOver(
     if (count <= limit) continue;
     throw new DrawioError(
       code,
-      `${what}: ${count.toLocaleString("en-US")}, over the limit of ${limit.toLocaleString("en-US")}; ${advice}`,
+      `${typeof what === "function" ? what() : what}: ${count.toLocaleString("en-US")}, over the limit of ${limit.toLocaleString("en-US")}; ${advice}`,
     );
   }
 }

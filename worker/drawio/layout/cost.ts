@@ -183,7 +183,8 @@ export function checkLayoutCost(cost: LayoutCost, thoroughness: number, budget?:
     [
       { what: "groups nested in each other", count: cost.depth, limit: LAYOUT_LIMITS.depth },
       {
-        what: `layout work (${describe(cost)}${before > 0 ? ", beside the layouts before it" : ""})`,
+        what: () =>
+          `layout work (${describe(cost)}${before > 0 ? ", beside the layouts before it" : ""})`,
         count: before + units,
         limit: budget?.limit ?? LAYOUT_LIMITS.units,
       },
