@@ -9,7 +9,7 @@ import { shapeOf } from "../model/style.ts";
 import { measureText } from "../text/estimate.ts";
 import { labelToText } from "../text/label-text.ts";
 import type { EdgeRoute } from "./edge-routes.ts";
-import { distanceToSegment, type LayoutCell, type PageLayout } from "./page-layout.ts";
+import { distanceToSegment, type LayoutCell, type PageLayout, pointsBox } from "./page-layout.ts";
 
 /** An edge's label as draw.io places it: its centre and the box its text needs. */
 export interface EdgeLabelBox {
@@ -68,6 +68,8 @@ export function edgeLabelBoxes(routes: readonly EdgeRoute[]): EdgeLabelBox[] {
 /** What a label is checked against: every route, every label, every shape it could cover. */
 export interface LabelSurroundings {
   routes: readonly EdgeRoute[];
+  /** The smallest rectangle around each route's points, by the routes' order. */
+  routeBoxes: readonly Rect[];
   labels: EdgeLabelBox[];
   shapes: Array<{ cell: LayoutCell; rect: Rect }>;
 }
@@ -92,7 +94,12 @@ export function labelSurroundings(
     const rect = layout.absoluteRect(cell);
     if (rect) shapes.push({ cell, rect });
   }
-  return { routes, labels: edgeLabelBoxes(routes), shapes };
+  return {
+    routes,
+    routeBoxes: routes.map((r) => pointsBox(r.points)),
+    labels: edgeLabelBoxes(routes),
+    shapes,
+  };
 }
 
 /**
@@ -108,8 +115,12 @@ export function labelProblem(
   around: LabelSurroundings,
 ): { problem: LabelProblem; other: LayoutCell } | undefined {
   const own = distanceToLine(label.centre, label.route.points);
+  // A route's box is never farther than the route: only routes whose box is near are measured.
   const nearer = around.routes.find(
-    (r) => r.edge !== label.edge && distanceToLine(label.centre, r.points) < own + 1,
+    (r, i) =>
+      r.edge !== label.edge &&
+      distanceToBox(label.centre, around.routeBoxes[i] as Rect) < own + 1 &&
+      distanceToLine(label.centre, r.points) < own + 1,
   );
   if (nearer) return { problem: "nearer_other_edge", other: nearer.edge };
   const onLabel = around.labels.find((l) => l.edge !== label.edge && overlap(l.box, label.box) > 2);
@@ -215,6 +226,13 @@ export function edgeLabelBase(points: readonly Point[], x = 0, y = 0): Point {
     x: p.x + (q.x - p.x) * f + nx * y,
     y: p.y + (q.y - p.y) * f - ny * y,
   };
+}
+
+/** The distance from a point to a rectangle (0 inside it). */
+function distanceToBox(p: Point, r: Rect): number {
+  const dx = Math.max(r.x - p.x, 0, p.x - (r.x + r.width));
+  const dy = Math.max(r.y - p.y, 0, p.y - (r.y + r.height));
+  return Math.hypot(dx, dy);
 }
 
 /** The distance from a point to a polyline. */

@@ -7,7 +7,7 @@ import type { Point, Rect } from "../model/cell.ts";
 import { outlineDistance } from "../outline/index.ts";
 import type { Direction } from "./direction.ts";
 import type { EdgeRoute } from "./edge-routes.ts";
-import type { LayoutCell } from "./page-layout.ts";
+import { insetRect, type LayoutCell, pointsBox, rectsMeet } from "./page-layout.ts";
 import { SpatialGrid } from "./spatial-grid.ts";
 
 /** Two edges drawn on top of each other for `length` px, around `at`. */
@@ -94,28 +94,14 @@ export function sharesALine(
   const route = routes[at];
   if (!route) return false;
   const tol = options.tolerance ?? 2;
-  const [x0, y0, x1, y1] = extentOf(route.points);
+  const reach = insetRect(pointsBox(route.points), -tol);
   for (let i = 0; i < routes.length; i++) {
     const other = routes[i] as EdgeRoute;
-    if (i === at || !mayShare(route, other)) continue;
-    const [u0, v0, u1, v1] = extentOf(other.points);
-    if (u0 > x1 + tol || x0 > u1 + tol || v0 > y1 + tol || y0 > v1 + tol) continue;
+    if (i === at || !mayShare(route, other) || !rectsMeet(pointsBox(other.points), reach)) continue;
     // In the order of `routes`, as the whole count measures each pair.
     if (sharedSegments(i < at ? [other, route] : [route, other], options).length > 0) return true;
   }
   return false;
-}
-
-/** The smallest and largest x and y of the points. */
-function extentOf(points: readonly Point[]): [number, number, number, number] {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const p of points) {
-    if (p.x < x0) x0 = p.x;
-    if (p.x > x1) x1 = p.x;
-    if (p.y < y0) y0 = p.y;
-    if (p.y > y1) y1 = p.y;
-  }
-  return [x0, y0, x1, y1];
 }
 
 /**

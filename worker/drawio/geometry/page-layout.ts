@@ -221,6 +221,36 @@ export function insetRect(r: Rect, inset: number): Rect {
 }
 
 /**
+ * The smallest rectangle holding the points.
+ *
+ * @example
+ * pointsBox([{ x: 10, y: 5 }, { x: 0, y: 20 }]); // { x: 0, y: 5, width: 10, height: 15 }
+ */
+export function pointsBox(points: readonly Point[]): Rect {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const p of points) {
+    if (p.x < x0) x0 = p.x;
+    if (p.x > x1) x1 = p.x;
+    if (p.y < y0) y0 = p.y;
+    if (p.y > y1) y1 = p.y;
+  }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * The smallest rectangle holding both.
+ *
+ * @example
+ * unionRect({ x: 0, y: 0, width: 10, height: 10 }, { x: 20, y: 5, width: 5, height: 5 }); // { x: 0, y: 0, width: 25, height: 10 }
+ */
+export function unionRect(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  const width = Math.max(a.x + a.width, b.x + b.width) - x;
+  return { x, y, width, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+/**
  * True when the point lies inside the rectangle or on its border.
  *
  * @example
@@ -323,7 +353,13 @@ export function segmentCrossesRect(
   return pieces.some(([s, e]) => (e - s) * length > minLength);
 }
 
-function rectsMeet(p: Rect, q: Rect): boolean {
+/**
+ * True when two rectangles share area or touch.
+ *
+ * @example
+ * rectsMeet({ x: 0, y: 0, width: 10, height: 10 }, { x: 10, y: 0, width: 5, height: 5 }); // true
+ */
+export function rectsMeet(p: Rect, q: Rect): boolean {
   return (
     p.x <= q.x + q.width && q.x <= p.x + p.width && p.y <= q.y + q.height && q.y <= p.y + p.height
   );

@@ -9,7 +9,7 @@ import {
   labelProblem,
   labelSurroundings,
 } from "../../geometry/edge-labels.ts";
-import { segmentCrossesRect } from "../../geometry/page-layout.ts";
+import { insetRect, rectsMeet, segmentCrossesRect } from "../../geometry/page-layout.ts";
 import {
   geometryOf,
   getCellAttribute,
@@ -92,9 +92,11 @@ function bestPlace(label: EdgeLabelBox, around: LabelSurroundings): Candidate | 
   for (const candidate of candidates(label)) {
     const trial = { ...label, centre: candidate.centre, box: candidate.box };
     if (labelProblem(trial, around)) continue;
+    const near = insetRect(candidate.box, -2);
     const crossed = around.routes.filter(
-      (r) =>
+      (r, i) =>
         r.edge !== label.edge &&
+        rectsMeet(around.routeBoxes[i] as Rect, near) &&
         r.points.some(
           (p, k) => k > 0 && segmentCrossesRect(r.points[k - 1] as Point, p, candidate.box, [], 1),
         ),

@@ -5,7 +5,13 @@
  */
 import { countEdgeCrossings, sharedSegments } from "../../geometry/edge-quality.ts";
 import type { EdgeRoute } from "../../geometry/edge-routes.ts";
-import type { LayoutCell } from "../../geometry/page-layout.ts";
+import {
+  insetRect,
+  type LayoutCell,
+  pointsBox,
+  rectsMeet,
+  unionRect,
+} from "../../geometry/page-layout.ts";
 import { edgeCrossingTest } from "../../lint/index.ts";
 import type { Point, Rect } from "../../model/cell.ts";
 import { outlineDistance } from "../../outline/index.ts";
@@ -31,7 +37,7 @@ const CORNER = 6;
 export function straightenEdges(drawn: DrawnPage): string[] {
   const { layout, routes } = drawn;
   const replaced = new Map<string, XmlElement>();
-  const boxes = routes.map((r) => boundsOf(r.points));
+  const boxes = routes.map((r) => pointsBox(r.points));
   const crosses = edgeCrossingTest(layout);
   // Shapes that could stand between two ends: vertices holding no other cell (not a group).
   const parents = new Set(layout.cells.map((c) => c.parent));
@@ -45,14 +51,14 @@ export function straightenEdges(drawn: DrawnPage): string[] {
     for (const points of lines) {
       const trial: EdgeRoute = { ...route, points };
       // Only the edges near the old or the new line can meet it: the rest cancel out.
-      const reach = grown(union(boundsOf(points), boxes[at] as Rect), 2);
-      const near = routes.filter((_, i) => i !== at && overlaps(boxes[i] as Rect, reach));
+      const reach = insetRect(unionRect(pointsBox(points), boxes[at] as Rect), -2);
+      const near = routes.filter((_, i) => i !== at && rectsMeet(boxes[i] as Rect, reach));
       if (near.some((other) => sharedSegments([trial, other]).length > 0)) continue;
       if (crossingsWith(trial, near) > crossingsWith(route, near)) continue;
       const cell = writtenRoute(layout, trial);
       if (crosses(layout.withElement(route.edge, cell))) continue;
       routes[at] = trial;
-      boxes[at] = boundsOf(points);
+      boxes[at] = pointsBox(points);
       replaced.set(route.edge.id, cell);
       return;
     }
@@ -125,39 +131,13 @@ function crossingsWith(route: EdgeRoute, others: readonly EdgeRoute[]): number {
   return others.reduce((sum, other) => sum + countEdgeCrossings([route, other]), 0);
 }
 
-/** The smallest rectangle holding the points. */
-function boundsOf(points: readonly Point[]): Rect {
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  const [x, y] = [Math.min(...xs), Math.min(...ys)];
-  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
-}
-
-function union(a: Rect, b: Rect): Rect {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  const width = Math.max(a.x + a.width, b.x + b.width) - x;
-  return { x, y, width, height: Math.max(a.y + a.height, b.y + b.height) - y };
-}
-
-function grown(r: Rect, by: number): Rect {
-  return { x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by };
-}
-
-/** True when two rectangles share area or touch. */
-function overlaps(a: Rect, b: Rect): boolean {
-  return (
-    a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
-  );
-}
-
 /** True when a shape other than the ends lies in the band the straight lines would cross. */
 function shapeBetween(
   shapes: readonly { cell: LayoutCell; rect: Rect | undefined }[],
   lines: readonly Point[][],
   route: EdgeRoute,
 ): boolean {
-  const band = lines.map(boundsOf).reduce(union);
+  const band = lines.map((line) => pointsBox(line)).reduce(unionRect);
   const ends = new Set(route.ends.map((end) => end.cell));
   return shapes.some(
     ({ cell, rect: r }) =>
