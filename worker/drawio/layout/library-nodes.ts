@@ -68,6 +68,27 @@ export function libraryCellStyle(
 ): string | undefined {
   const entry = findLibraryShape(style, shapes);
   if (entry === undefined) return undefined;
+  // The same node style in the same theme always becomes the same cell style.
+  let known = cellStyles.get(shapes);
+  if (!known) {
+    known = new Map();
+    cellStyles.set(shapes, known);
+  }
+  const key = `${theme}\n${style}`;
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  const written = writeCellStyle(style, entry, theme);
+  if (known.size >= CELL_STYLES) known.delete(known.keys().next().value as string);
+  known.set(key, written);
+  return written;
+}
+
+/** How many written cell styles `libraryCellStyle` keeps per catalogue, the oldest dropped first. */
+const CELL_STYLES = 1024;
+const cellStyles = new WeakMap<LibraryShapes, Map<string, string>>();
+
+/** The cell style of a node style naming `entry` (see {@link libraryCellStyle}). */
+function writeCellStyle(style: string, entry: LibraryShape, theme: Theme): string {
   const values = styleValues(style);
   let own = style;
   if (!PLACEMENT.some((key) => values.has(key))) {

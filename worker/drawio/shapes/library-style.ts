@@ -89,13 +89,30 @@ const INVISIBLE: ReadonlySet<string> = new Set(["", "none", "default", "inherit"
  */
 export function findLibraryShape(style: string, shapes: LibraryShapes): LibraryShape | undefined {
   if (!style.includes("mxgraph.") && !style.includes("image=")) return undefined;
+  // A diagram names the same few icons again and again: each style is looked up once.
+  let known = foundShapes.get(shapes);
+  if (!known) {
+    known = new Map();
+    foundShapes.set(shapes, known);
+  }
+  if (known.has(style)) return known.get(style);
+  let found: LibraryShape | undefined;
   const values = styleValues(style);
   for (const name of styleNames(values)) {
     const candidates = shapes.libraryShapes(name);
-    if (candidates.length > 0) return closest(candidates, values);
+    if (candidates.length > 0) {
+      found = closest(candidates, values);
+      break;
+    }
   }
-  return undefined;
+  if (known.size >= FOUND_SHAPES) known.delete(known.keys().next().value as string);
+  known.set(style, found);
+  return found;
 }
+
+/** How many styles' entries `findLibraryShape` keeps per catalogue, the oldest dropped first. */
+const FOUND_SHAPES = 1024;
+const foundShapes = new WeakMap<LibraryShapes, Map<string, LibraryShape | undefined>>();
 
 function closest(
   candidates: readonly LibraryShape[],
