@@ -51,7 +51,7 @@ export function sharedSegments(
   const tol = options.tolerance ?? 2;
   const minLength = options.minLength ?? 8;
   const segments = segmentsOf(routes);
-  const grid = gridOf(segments, tol);
+  const grid = candidatesOf(segments, tol);
   const found: number[] = [];
   const shared = new Map<number, { length: number; at: Point }>();
   const n = routes.length;
@@ -114,7 +114,7 @@ export function sharesALine(
  */
 export function countEdgeCrossings(routes: readonly EdgeRoute[]): number {
   const segments = segmentsOf(routes);
-  const grid = gridOf(segments, 0);
+  const grid = candidatesOf(segments, 0);
   const found: number[] = [];
   let count = 0;
   for (const s of segments) {
@@ -183,6 +183,25 @@ function segmentsOf(routes: readonly EdgeRoute[]): Segment[] {
     }
   });
   return segments;
+}
+
+/** Below this many segments every pair is tried: building a grid would cost more than it saves. */
+const GRID_FROM = 32;
+
+/** Finds the segments whose box (grown by the pad) may meet a segment's. */
+interface Candidates {
+  collect(a: Point, b: Point, out: number[]): void;
+}
+
+/** A grid of the segments, or, for a few, all of them (a finishing pass compares two routes). */
+function candidatesOf(segments: readonly Segment[], pad: number): Candidates {
+  if (segments.length >= GRID_FROM) return gridOf(segments, pad);
+  return {
+    collect: (_a, _b, out) => {
+      out.length = 0;
+      for (let i = 0; i < segments.length; i++) out.push(i);
+    },
+  };
 }
 
 function gridOf(segments: readonly Segment[], pad: number): SpatialGrid {
