@@ -90,6 +90,8 @@ function bestPlace(label: EdgeLabelBox, around: LabelSurroundings): Candidate | 
   let best: Candidate | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (const candidate of candidates(label)) {
+    // Its cost is at least how far it is from the middle: then it cannot beat the best.
+    if (candidate.offMiddle >= bestCost) continue;
     const trial = { ...label, centre: candidate.centre, box: candidate.box };
     if (labelProblem(trial, around)) continue;
     const near = insetRect(candidate.box, -2);
