@@ -7,7 +7,7 @@ import type { WorkBudget } from "../../budget.ts";
 import { checkLayoutCost, layoutCost, runThoroughness } from "../cost.ts";
 import { type ElkPlan, edgesById } from "../elk-graph.ts";
 import { drawLayered } from "../layers/draw.ts";
-import { fixPorts } from "../layers/plan.ts";
+import { fixPorts, joinChains } from "../layers/plan.ts";
 import type { GraphSpec } from "../spec.ts";
 import {
   type Arc,
@@ -222,11 +222,8 @@ function drawPool(
     layers: ordered.map((items) => items.map((it) => it.id)),
     crossings: 0,
   };
-  const laid = drawLayered(root, layered, plan.nodes, direction, fixed);
-  for (const link of laid.edges ?? []) {
-    link.sources = link.sources.map((s) => ports.get(s)?.node ?? s);
-    link.targets = link.targets.map((t) => ports.get(t)?.node ?? t);
-  }
+  // No chains to join here (`poolResult` joins the pieces): this turns ports back into steps.
+  const laid = joinChains(drawLayered(root, layered, plan.nodes, direction, fixed), layered);
   labelEdges(laid, arcs, chains);
   return laid;
 }
